@@ -1,0 +1,56 @@
+import { useEffect, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import type { NavMember } from "~/services/users.server";
+import { Avatar } from "./avatar";
+
+export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMember | null }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // Any navigation (including logging out) closes the small-screen menu.
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  return (
+    <header className="navbar">
+      <Link to="/" className="navbar-title">
+        {siteTitle}
+      </Link>
+      <button
+        type="button"
+        className="navbar-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="navbar-menu"
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        Menu
+      </button>
+      <nav id="navbar-menu" className={menuOpen ? "navbar-menu open" : "navbar-menu"} aria-label="Main">
+        <NavLink to="/" end>
+          Home
+        </NavLink>
+        <NavLink to="/members">Members</NavLink>
+        {member ? (
+          <>
+            <NavLink to="/meetings">Meetings</NavLink>
+            <NavLink to="/browse">Browse</NavLink>
+            <NavLink to="/comments">Comments</NavLink>
+            <span className="navbar-spacer" />
+            <Link to={`/members/${member.username}`} className="navbar-greeting">
+              <Avatar member={member} size={28} />
+              <span>Hi, {member.firstName}</span>
+            </Link>
+            <Form method="post" action="/logout" className="navbar-logout">
+              <button type="submit" className="link-button">
+                Log out
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <span className="navbar-spacer" />
+            <NavLink to="/login">Log in</NavLink>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+// The route table mirrors spec section 2; the /api resource routes mirror section 7.
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("register", "routes/register.tsx"),
+  route("setup/:token", "routes/setup.tsx"),
+  route("account", "routes/account.tsx"),
+
+  ...prefix("passwords", [
+    index("routes/passwords/index.tsx"),
+    route("forgot", "routes/passwords/forgot.tsx"),
+    route("reset/:token", "routes/passwords/reset.tsx"),
+  ]),
+  route("invites/:inviteId", "routes/invites/invite.tsx"),
+
+  ...prefix("members", [
+    index("routes/members/index.tsx"),
+    route(":username", "routes/members/member.tsx"),
+    route(":username/edit", "routes/members/edit.tsx"),
+    route(":username/:year/:photoId?", "routes/members/gallery.tsx"),
+  ]),
+  route("browse/:photoId?", "routes/browse.tsx"),
+  route("comments/:photoId?", "routes/comments.tsx"),
+
+  ...prefix("meetings", [
+    index("routes/meetings/index.tsx"),
+    route("new", "routes/meetings/new.tsx"),
+    route("templates/:meetingId/edit", "routes/meetings/template-edit.tsx"),
+    route(":meetingId/edit", "routes/meetings/edit.tsx"),
+    route(":meetingId/upload", "routes/meetings/upload.tsx"),
+    route(":meetingId/:photoId?", "routes/meetings/meeting.tsx"),
+  ]),
+
+  ...prefix("admin", [
+    index("routes/admin/index.tsx"),
+    route("members", "routes/admin/members.tsx"),
+    route("members/invite", "routes/admin/invite.tsx"),
+    route("members/:userId", "routes/admin/member-edit.tsx"),
+  ]),
+
+  ...prefix("api", [
+    route("auth/login", "routes/api/auth.login.ts"),
+    route("auth/logout", "routes/api/auth.logout.ts"),
+    route("users/me", "routes/api/users.me.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+] satisfies RouteConfig;

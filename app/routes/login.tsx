@@ -1,0 +1,77 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { FormErrors, TextField } from "~/components/form-fields";
+import { PageTitle } from "~/components/page-title";
+import { env } from "~/env.server";
+import { LoginSchema } from "~/lib/account-schemas";
+import { HttpError } from "~/lib/http.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { authenticateForm } from "~/services/auth.server";
+import { requireVisitor } from "~/services/guards.server";
+import { createSession } from "~/services/session.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const from = safeRedirect(new URL(request.url).searchParams.get("from"));
+  await requireVisitor(request, from);
+  return { registrationEnabled: env().registrationEnabled };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+  try {
+    const member = await authenticateForm(request);
+    return redirect(safeRedirect(formData.get("from")), { headers: { "Set-Cookie": await createSession(member.id) } });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+      { status: error.status, headers: error.headers },
+    );
+  }
+}
+
+export default function LoginPage() {
+  const { registrationEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // 'from' comes from navigation state or the query string (spec section 2).
+  const stateFrom = (location.state as { from?: string } | null)?.from;
+  const from = stateFrom ?? new URLSearchParams(location.search).get("from") ?? "/";
+
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+
+  return (
+    <section className="narrow">
+      <PageTitle>Log in</PageTitle>
+      <h1>Log in</h1>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="from" value={from} />
+        <TextField label="Email or Username" meta={fields.email} autoComplete="username" autoFocus />
+        <TextField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        <div className="form-actions">
+          <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
+            Log in
+          </button>
+          <Link to="/passwords/forgot">Forgot your password?</Link>
+        </div>
+      </Form>
+      {registrationEnabled ? (
+        <p>
+          <Link to="/register">Need an account?</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

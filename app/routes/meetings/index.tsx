@@ -1,0 +1,12 @@
+import type { Route } from "./+types/index";
+import { Placeholder } from "~/components/placeholder";
+import { requireMember } from "~/services/guards.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireMember(request);
+  return null;
+}
+
+export default function MeetingIndexPage() {
+  return <Placeholder title="Meetings">Meetings arrive with a later issue.</Placeholder>;
+}

@@ -1,0 +1,56 @@
+// The server bundle's entry (see vite.config.ts): the Express app that serves
+// React Router, plus the start/stop of everything it needs. server.ts loads
+// this module once, so the app, socket.io and the database share one instance.
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { closeDatabase, openDatabase } from "@db/client.server";
+import { env } from "~/env.server";
+import { closeRealtime } from "~/realtime/photo-viewers.server";
+import { openFirstAdminSetup } from "~/services/first-admin.server";
+import { health } from "~/services/health.server";
+import { deleteExpiredSessions } from "~/services/session.server";
+import { runWithRequestFacts } from "./request-context.server";
+
+export { attachRealtime } from "~/realtime/photo-viewers.server";
+
+export const app = express();
+app.disable("x-powered-by");
+
+app.use((req, _res, next) => {
+  runWithRequestFacts({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }, next);
+});
+
+app.get("/healthz", async (_req, res) => {
+  const report = await health();
+  res.status(report.ok ? 200 : 503).json(report);
+});
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    mode: process.env.NODE_ENV === "development" ? "development" : "production",
+  }),
+);
+
+/** Opens the database, applies migrations, and prints the first-admin link for a new club. */
+export async function startServices() {
+  const config = env();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  await deleteExpiredSessions();
+  const setupToken = await openFirstAdminSetup();
+  if (setupToken) {
+    console.log(
+      `\nThis club has no members yet. Create the first admin at:\n  ${config.BASE_URL}/setup/${setupToken}\n` +
+        `(or run: npm run user:create -- --admin ... while the site is stopped)\n`,
+    );
+  }
+  return { database: database.kind };
+}
+
+export async function stopServices() {
+  await closeRealtime();
+  await closeDatabase();
+}

@@ -1,0 +1,77 @@
+// Slows password guessing without letting an attacker lock a member out.
+// - per (account, address): 5 failures in 15 minutes block that pair for 15
+//   minutes; the member logging in from anywhere else is unaffected.
+// - per address: 50 failures an hour block the address (one machine guessing
+//   many accounts).
+// - per account, from any address: past 10 failures an hour each attempt is
+//   delayed (doubling, at most 5 s): a distributed guesser is slowed, and the
+//   member still gets in with the right password.
+// Counters live in memory: the site is one process.
+import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+
+export const LOGIN_LIMITS = {
+  pairFailures: 5,
+  pairWindowSeconds: 15 * 60,
+  addressFailures: 50,
+  addressWindowSeconds: 60 * 60,
+  accountFreeFailures: 10,
+  accountWindowSeconds: 60 * 60,
+  maxDelayMs: 5000,
+};
+
+const pair = new RateLimiterMemory({
+  keyPrefix: "login_pair",
+  points: LOGIN_LIMITS.pairFailures,
+  duration: LOGIN_LIMITS.pairWindowSeconds,
+  blockDuration: LOGIN_LIMITS.pairWindowSeconds,
+});
+const address = new RateLimiterMemory({
+  keyPrefix: "login_address",
+  points: LOGIN_LIMITS.addressFailures,
+  duration: LOGIN_LIMITS.addressWindowSeconds,
+  blockDuration: LOGIN_LIMITS.addressWindowSeconds,
+});
+const account = new RateLimiterMemory({
+  keyPrefix: "login_account",
+  points: 1_000_000, // never blocks: it only counts, to compute the delay
+  duration: LOGIN_LIMITS.accountWindowSeconds,
+});
+
+const accountKey = (identifier: string) => identifier.trim().toLowerCase();
+const pairKey = (identifier: string, clientAddress: string) => `${accountKey(identifier)}|${clientAddress}`;
+
+function blockedFor(res: RateLimiterRes | null, limit: number): number {
+  return res && res.consumedPoints > limit ? res.msBeforeNext : 0;
+}
+
+/** Milliseconds until this attempt may be tried, or 0 when it may go ahead now. */
+export async function loginRetryAfterMs(identifier: string, clientAddress: string): Promise<number> {
+  const [pairRes, addressRes] = await Promise.all([
+    pair.get(pairKey(identifier, clientAddress)),
+    address.get(clientAddress),
+  ]);
+  return Math.max(
+    blockedFor(pairRes, LOGIN_LIMITS.pairFailures - 1),
+    blockedFor(addressRes, LOGIN_LIMITS.addressFailures - 1),
+  );
+}
+
+/** How long to hold this attempt before answering (the per-account slow-down). */
+export async function loginDelayMs(identifier: string): Promise<number> {
+  const failures = (await account.get(accountKey(identifier)))?.consumedPoints ?? 0;
+  const over = failures - LOGIN_LIMITS.accountFreeFailures;
+  return over <= 0 ? 0 : Math.min(250 * 2 ** (over - 1), LOGIN_LIMITS.maxDelayMs);
+}
+
+export async function recordLoginFailure(identifier: string, clientAddress: string) {
+  // consume() rejects once a limit is passed; the block it sets is what we want.
+  await Promise.allSettled([
+    pair.consume(pairKey(identifier, clientAddress)),
+    address.consume(clientAddress),
+    account.consume(accountKey(identifier)),
+  ]);
+}
+
+export async function recordLoginSuccess(identifier: string, clientAddress: string) {
+  await pair.delete(pairKey(identifier, clientAddress));
+}

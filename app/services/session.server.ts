@@ -1,0 +1,80 @@
+// Server-side sessions. The cookie carries only a random session id (signed);
+// the row says whose it is. Every request re-reads the member, so a deactivated
+// member's sessions stop working at once.
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { db } from "@db/client.server";
+import { sessions, users, type UserRow } from "@db/schema";
+import { env } from "~/env.server";
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env().NODE_ENV === "production",
+    secrets: [env().SESSION_SECRET],
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+  return cookie;
+}
+
+async function sessionIdFrom(cookieHeader: string | null | undefined): Promise<string | null> {
+  if (!cookieHeader) return null;
+  const value = await sessionCookie().parse(cookieHeader);
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** Starts a session for a member; returns the Set-Cookie header value. */
+export async function createSession(userId: number): Promise<string> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  await db()
+    .insert(sessions)
+    .values({ id, userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) });
+  return sessionCookie().serialize(id);
+}
+
+/** Ends the request's session (if any); returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const id = await sessionIdFrom(request.headers.get("Cookie"));
+  if (id) await db().delete(sessions).where(eq(sessions.id, id));
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/** Ends every session of a member (password change, deactivation). */
+export async function destroyMemberSessions(userId: number) {
+  await db().delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions() {
+  await db().delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/** The active member a Cookie header belongs to, or null. */
+export async function memberFromCookieHeader(cookieHeader: string | null | undefined): Promise<UserRow | null> {
+  const id = await sessionIdFrom(cookieHeader);
+  if (!id) return null;
+  const [row] = await db()
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.deactivatedAt)))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+// Several loaders of one request ask for the member; look it up once.
+const perRequest = new WeakMap<Request, Promise<UserRow | null>>();
+
+export function currentMember(request: Request): Promise<UserRow | null> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = memberFromCookieHeader(request.headers.get("Cookie"));
+    perRequest.set(request, found);
+  }
+  return found;
+}

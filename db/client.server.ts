@@ -1,0 +1,102 @@
+// One code path, two drivers: postgres-js when DATABASE_URL is set, embedded
+// PGlite under $DATA_DIR/pglite otherwise. Both speak PostgreSQL, so the same
+// schema, migrations and queries run on either.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { lockDataDir } from "./pglite-lock.server";
+import * as schema from "./schema";
+
+// The query builder API is the same for both drivers; we type against postgres-js.
+export type Database = PostgresJsDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "postgres" | "pglite";
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = { databaseUrl?: string; dataDir: string };
+
+export function migrationsFolder() {
+  // In development and tests this file sits in db/; in the production bundle it
+  // does not, so fall back to the working directory (the app's root).
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.basename(here) === "db" ? path.join(here, "migrations") : path.resolve("db/migrations");
+}
+
+export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    const client = postgres(config.databaseUrl, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres({ client, schema, casing: "snake_case" });
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePostgres(db, { migrationsFolder: migrationsFolder() }),
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dataDir = path.join(config.dataDir, "pglite");
+  const release = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(dataDir);
+    const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      migrate: () =>
+        migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+// The running app holds one handle for its whole life (kept on globalThis so
+// Vite's module reloads in development do not open a second one).
+const holder = globalThis as typeof globalThis & {
+  __clubDatabase?: DatabaseHandle;
+  __clubDatabaseOpening?: Promise<DatabaseHandle>;
+};
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  holder.__clubDatabaseOpening ??= connect(config).then((handle) => (holder.__clubDatabase = handle));
+  return holder.__clubDatabaseOpening;
+}
+
+export function databaseHandle(): DatabaseHandle {
+  if (!holder.__clubDatabase) throw new Error("The database is not open yet (openDatabase was not called).");
+  return holder.__clubDatabase;
+}
+
+export function db(): Database {
+  return databaseHandle().db;
+}
+
+export async function closeDatabase() {
+  const handle = holder.__clubDatabase;
+  holder.__clubDatabase = undefined;
+  holder.__clubDatabaseOpening = undefined;
+  await handle?.close();
+}
+
+export { schema };

@@ -1,0 +1,89 @@
+// One Node process serves everything: React Router (Vite middleware in
+// development, the built bundle otherwise), static assets, socket.io on the
+// same HTTP server, and /healthz. SIGTERM/SIGINT shut it down cleanly.
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import { EnvError, parseEnv } from "./app/env.server";
+
+type ClubModule = typeof import("./app/server/app");
+
+let config;
+try {
+  config = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const development = process.env.NODE_ENV === "development";
+const web = express();
+web.disable("x-powered-by");
+// Behind a reverse proxy on the same machine, take the client address from it.
+web.set("trust proxy", "loopback");
+web.use(compression());
+
+let club: ClubModule;
+if (development) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+  web.use(vite.middlewares);
+  club = (await vite.ssrLoadModule("./app/server/app.ts")) as ClubModule;
+  web.use(async (req, res, next) => {
+    try {
+      // Reloaded per request so edits show without a restart.
+      const fresh = (await vite.ssrLoadModule("./app/server/app.ts")) as ClubModule;
+      fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Fingerprinted assets never change; everything else may.
+  web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  web.use(express.static("build/client", { maxAge: "1h" }));
+  web.use(morgan("tiny", { skip: (req) => req.url === "/healthz" }));
+  club = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ClubModule;
+  web.use(club.app);
+}
+
+try {
+  await club.startServices();
+} catch (error) {
+  console.error(`Could not start: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const server = http.createServer(web);
+club.attachRealtime(server);
+
+server.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  console.log(`${config.SITE_TITLE} is listening on http://${config.HOST}:${port} (${development ? "development" : "production build"})`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: shutting down`);
+  // Whatever happens below, do not hang forever.
+  setTimeout(() => {
+    console.error("Shutdown took too long; exiting.");
+    process.exit(1);
+  }, 10_000).unref();
+  server.close(); // stop accepting; finish requests in flight
+  server.closeIdleConnections();
+  await club.stopServices(); // closes sockets, then the database
+  server.closeAllConnections();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
