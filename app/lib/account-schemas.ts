@@ -30,10 +30,8 @@ export const EmailSchema = z
 
 export const PasswordSchema = z
   .string({ error: PASSWORD_RULE_MESSAGE })
-  .min(8, PASSWORD_RULE_MESSAGE)
   .max(200, "Password must be at most 200 characters.")
-  .regex(/[A-Za-z]/, PASSWORD_RULE_MESSAGE)
-  .regex(/[0-9]/, PASSWORD_RULE_MESSAGE);
+  .regex(/^(?=.*[A-Za-z])(?=.*[0-9]).{8,}$/s, PASSWORD_RULE_MESSAGE);
 
 export const LoginSchema = z.object({
   email: z.string({ error: "Email or username is required." }).trim().min(1, "Email or username is required."),

@@ -1,0 +1,44 @@
+// Each test run makes its own database on the PostgreSQL server at
+// DATABASE_URL (else 127.0.0.1:5432), applies the migrations, and drops it after.
+import crypto from "node:crypto";
+import postgres from "postgres";
+import { connect } from "../../db/client.server";
+
+export function serverUrl() {
+  return process.env.TEST_DATABASE_SERVER_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+}
+
+function withDatabase(url: string, name: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** Creates a fresh, migrated database and returns its URL. */
+export async function createTestDatabase(prefix = "club_test"): Promise<string> {
+  const name = `${prefix}_${Date.now()}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(serverUrl(), name);
+  const handle = await connect({ databaseUrl: url, dataDir: "unused" });
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+  return url;
+}
+
+export async function dropTestDatabase(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
