@@ -1,0 +1,110 @@
+// The operator's commands, run as an operator would: as child processes.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { lockDataDir } from "@db/pglite-lock.server";
+import { findUserByLogin } from "~/services/users.server";
+import { verifyPassword } from "~/services/password-hash.server";
+
+function run(script: string, args: string[], env: Record<string, string | undefined>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: process.cwd(),
+      env: { ...process.env, BASE_URL: undefined, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const member = (tag: string, extra: string[] = []) => [
+  "--email", `${tag}@example.com`,
+  "--username", tag,
+  "--password", "darkroom42",
+  "--first-name", "Garry",
+  "--last-name", "Winogrand",
+  ...extra,
+];
+
+describe("npm run user:create", () => {
+  it("creates a member, prints its id, and the password works", async () => {
+    const tag = `cli_${Date.now()}`;
+    const result = await run("scripts/user-create.ts", member(tag, ["--admin"]), { DATABASE_URL: inject("databaseUrl") });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const created = await findUserByLogin(tag);
+    expect(result.stdout.trim()).toBe(String(created!.id));
+    expect(created!.isAdmin).toBe(true);
+    expect(created!.firstName).toBe("Garry");
+    expect(await verifyPassword(created!.passwordHash, "darkroom42")).toBe(true);
+  });
+
+  it("refuses a duplicate, whatever its case, and writes nothing", async () => {
+    const tag = `dup_${Date.now()}`;
+    expect((await run("scripts/user-create.ts", member(tag), { DATABASE_URL: inject("databaseUrl") })).code).toBe(0);
+    const again = await run("scripts/user-create.ts", member(tag.toUpperCase()), { DATABASE_URL: inject("databaseUrl") });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("--username: Username is already taken.");
+    expect(again.stderr).toContain("--email: Email is already in use.");
+  });
+
+  it("refuses bad values with a message naming the option", async () => {
+    const result = await run(
+      "scripts/user-create.ts",
+      ["--email", "not-an-email", "--username", "ok_name", "--password", "short", "--first-name", "A", "--last-name", "B"],
+      { DATABASE_URL: inject("databaseUrl") },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("--email: Email must be a valid email address.");
+    expect(result.stderr).toContain("--password: Minimum eight characters, at least one letter and one number.");
+    expect(await findUserByLogin("ok_name")).toBeUndefined();
+  });
+
+  it("never opens an embedded database another process holds", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-cli-"));
+    const release = lockDataDir(path.join(dataDir, "pglite")); // as a running server would
+    try {
+      const result = await run("scripts/user-create.ts", member("locked_out"), { DATABASE_URL: undefined, DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`is in use by process ${process.pid}`);
+      expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
+    } finally {
+      release();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("works on the embedded database when nothing holds it", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-cli-"));
+    try {
+      const result = await run("scripts/user-create.ts", member("embedded_admin", ["--admin"]), {
+        DATABASE_URL: undefined,
+        DATA_DIR: dataDir,
+      });
+      expect(result.stderr).toBe("");
+      expect(result.stdout.trim()).toBe("1");
+      expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false); // released on exit
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("server start-up configuration", () => {
+  it.each([
+    [{ PORT: "eighty" }, "Invalid environment variable PORT"],
+    [{ NODE_ENV: "production", SESSION_SECRET: undefined }, "Invalid environment variable SESSION_SECRET"],
+    [{ DATABASE_URL: "mysql://nope" }, "Invalid environment variable DATABASE_URL"],
+  ])("stops with one clear line for %o", async (env, message) => {
+    const result = await run("server.ts", [], { DATABASE_URL: inject("databaseUrl"), ...env });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(message);
+  });
+});

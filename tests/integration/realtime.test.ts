@@ -1,0 +1,106 @@
+// socket.io on a real HTTP server: only members get in, and what one viewer of
+// a photo sends reaches the other viewers of that photo, and nobody else.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { io as connectClient, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHOTO_NAMESPACE, type PointerMessage } from "~/lib/realtime-messages";
+import { attachRealtime, closeRealtime } from "~/realtime/photo-viewers.server";
+import { cookieFor, makeMember } from "../support/members";
+
+let server: http.Server;
+let baseUrl: string;
+const clients: Socket[] = [];
+
+beforeAll(async () => {
+  server = http.createServer();
+  attachRealtime(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  clients.forEach((c) => c.close());
+  await closeRealtime();
+});
+
+function viewer(photoId: number | string, cookie?: string) {
+  const socket = connectClient(`${baseUrl}${PHOTO_NAMESPACE}`, {
+    query: { id: String(photoId) },
+    extraHeaders: cookie ? { Cookie: cookie } : {},
+    transports: ["websocket"],
+    reconnection: false,
+  });
+  clients.push(socket);
+  return socket;
+}
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("connect_error", reject);
+  });
+
+const refused = (socket: Socket) =>
+  new Promise<string>((resolve, reject) => {
+    socket.once("connect", () => reject(new Error("connected but should have been refused")));
+    socket.once("connect_error", (error) => resolve(error.message));
+  });
+
+const nextMessage = <T>(socket: Socket, event: string) =>
+  new Promise<T>((resolve) => socket.once(event, (message: T) => resolve(message)));
+
+describe("photo viewers namespace", () => {
+  it("refuses a visitor without a session", async () => {
+    expect(await refused(viewer(1))).toBe("unauthorized");
+  });
+
+  it("refuses a bad photo id", async () => {
+    const member = await makeMember();
+    expect(await refused(viewer("abc", await cookieFor(member.id)))).toBe("bad photo id");
+  });
+
+  it("relays a pointer to the other viewers of the same photo only, with who sent it", async () => {
+    const ann = await makeMember({ firstName: "Ann" });
+    const bob = await makeMember({ firstName: "Bob" });
+    const carl = await makeMember({ firstName: "Carl" });
+    const annSocket = viewer(41, await cookieFor(ann.id));
+    const bobSocket = viewer(41, await cookieFor(bob.id));
+    const carlSocket = viewer(42, await cookieFor(carl.id));
+    await Promise.all([connected(annSocket), connected(bobSocket), connected(carlSocket)]);
+
+    let carlHeard = false;
+    carlSocket.on("pointer", () => (carlHeard = true));
+    let annHeardHerself = false;
+    annSocket.on("pointer", () => (annHeardHerself = true));
+
+    const received = nextMessage<PointerMessage>(bobSocket, "pointer");
+    annSocket.emit("pointer", { dx: 0.25, dy: 0.75 });
+    expect(await received).toEqual({ dx: 0.25, dy: 0.75, user: { id: ann.id, firstName: "Ann" } });
+
+    // A crop goes the same way.
+    const crop = nextMessage(bobSocket, "crop");
+    annSocket.emit("crop", { phase: "start", start: { dx: 0.1, dy: 0.2 } });
+    expect(await crop).toEqual({ phase: "start", start: { dx: 0.1, dy: 0.2 }, user: { id: ann.id, firstName: "Ann" } });
+
+    // Give stray deliveries a moment to arrive before saying they did not.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(carlHeard).toBe(false);
+    expect(annHeardHerself).toBe(false);
+  });
+
+  it("drops malformed messages instead of passing them on", async () => {
+    const ann = await makeMember();
+    const bob = await makeMember();
+    const annSocket = viewer(43, await cookieFor(ann.id));
+    const bobSocket = viewer(43, await cookieFor(bob.id));
+    await Promise.all([connected(annSocket), connected(bobSocket)]);
+    const messages: unknown[] = [];
+    bobSocket.on("pointer", (m: unknown) => messages.push(m));
+    annSocket.emit("pointer", { dx: 7, dy: 0.5 });
+    annSocket.emit("pointer", { dx: "0.5", dy: 0.5, user: { id: 999, firstName: "Spoof" } });
+    annSocket.emit("pointer", { dx: 0.5, dy: 0.5 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(messages).toEqual([{ dx: 0.5, dy: 0.5, user: { id: ann.id, firstName: "Vivian" } }]);
+  });
+});

@@ -1,0 +1,42 @@
+// Test helpers: members with unique names, and their session cookies.
+import crypto from "node:crypto";
+import { createSession } from "~/services/session.server";
+import { createMember } from "~/services/users.server";
+
+export const TEST_PASSWORD = "street123";
+
+export async function makeMember(options: { isAdmin?: boolean; firstName?: string } = {}) {
+  const tag = crypto.randomBytes(4).toString("hex");
+  return createMember(
+    {
+      firstName: options.firstName ?? "Vivian",
+      lastName: `Maier${tag}`,
+      username: `member_${tag}`,
+      email: `member_${tag}@example.com`,
+      password: TEST_PASSWORD,
+    },
+    { isAdmin: options.isAdmin },
+  );
+}
+
+/** The Cookie request header for a fresh session of this member. */
+export async function cookieFor(userId: number): Promise<string> {
+  return cookieHeaderFrom(await createSession(userId));
+}
+
+/** Turns a Set-Cookie value into the Cookie header a browser would send back. */
+export function cookieHeaderFrom(setCookie: string | null): string {
+  if (!setCookie) throw new Error("no Set-Cookie header");
+  return setCookie.split(";")[0]!;
+}
+
+export function request(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.json !== undefined) headers.set("Content-Type", "application/json");
+  return new Request(`http://localhost${path}`, {
+    ...init,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+}
