@@ -1,0 +1,39 @@
+# syntax=docker/dockerfile:1
+# The club site in one image. Data (embedded database, stored photos, mail
+# files) lives in /data unless DATABASE_URL / S3_* / SMTP_URL point elsewhere.
+
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci
+
+FROM deps AS build
+COPY . .
+RUN npx react-router build
+
+FROM node:22-bookworm-slim AS runtime-deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=runtime-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+# server.ts and the operator commands (user:create, db:migrate) run from source through tsx.
+COPY package.json tsconfig.json server.ts ./
+COPY app ./app
+COPY db ./db
+COPY scripts ./scripts
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node runs the server directly (no npm wrapper), so SIGTERM reaches its shutdown handler.
+CMD ["node", "--import", "tsx", "server.ts"]
