@@ -11,7 +11,10 @@ import { PageTitle } from "./components/page-title";
 import { useRootData } from "./lib/root-data";
 import { toNavMember } from "./services/users.server";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesheet },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [member, flash] = await Promise.all([currentMember(request), takeFlash(request)]);

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { useEffect } from "react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
@@ -47,9 +48,20 @@ export default function LoginPage() {
     id: "login",
     lastResult: actionData?.result,
     constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onBlur",
+    // Not on blur: moving from the password to the button would clear the
+    // server's message and shift the button away from under the pointer.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
+
+  // A failed attempt clears the password, keeping the email or username. Done on
+  // the DOM input: going through Conform would re-validate and hide the message.
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = document.getElementById(passwordId);
+    if (actionData && input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
 
   return (
     <section className="narrow">

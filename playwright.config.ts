@@ -1,0 +1,63 @@
+// End-to-end tests: the built site (npm run test:e2e builds it first) driven in
+// the system Chromium. Playwright never downloads a browser here; see
+// scripts/ensure-chromium.mjs, which finds or installs Debian's chromium.
+//
+// The server is started by tests/e2e/global-setup.ts, not by `webServer`,
+// because its database must be made and seeded first. This file is evaluated
+// before the global setup, and again in every worker process, so the port is
+// chosen here once and kept in E2E_PORT: workers inherit the runner's
+// environment, so they all see the same port (and so does the global setup).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => fs.existsSync(file)) ?? "/usr/bin/chromium";
+}
+
+/** Asks the OS for a free port (synchronously: this file cannot await). */
+function pickFreePort(): string {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
+}
+
+process.env.E2E_PORT ||= pickFreePort();
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  testMatch: "**/*.spec.ts",
+  // Server logs sit in test-results/; Playwright wipes its own output folder each run.
+  outputDir: "./test-results/playwright",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : 4,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    browserName: "chromium",
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+});

@@ -1,0 +1,211 @@
+// Starts the built club site (`node --import tsx server.ts`, serving build/) on
+// its own database, port and data folder, the way an operator would, and stops
+// it again. Used by the global setup (the shared server every spec talks to)
+// and by specs that need a server of their own (an empty club, for instance).
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { createTestDatabase, dropTestDatabase } from "../../support/test-database";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/** Server logs go here; Playwright's own output folder (test-results/playwright) is wiped per run, this is not. */
+export const logDir = path.join(repoRoot, "test-results");
+export const SITE_TITLE = "Test Street Club";
+
+const SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ClubServer {
+  baseURL: string;
+  databaseUrl: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  /** Waits until the server has printed a line matching the pattern; returns the match. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** SIGTERM, wait for the exit, drop the database, remove the data folder. */
+  stop(): Promise<void>;
+}
+
+export interface ClubServerOptions {
+  /** A name for the log file and the database prefix. */
+  name: string;
+  port?: number;
+  /** Extra environment for the server (FEATURE_REGISTRATION, ...). */
+  env?: Record<string, string>;
+  /** Runs after the database is made and before the server starts (seed members here). */
+  beforeStart?: (databaseUrl: string) => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function tail(text: string, lines = 40) {
+  return text.split("\n").slice(-lines).join("\n");
+}
+
+export async function startClubServer(options: ClubServerOptions): Promise<ClubServer> {
+  const port = options.port ?? (await freePort());
+  const baseURL = `http://127.0.0.1:${port}`;
+  if (!fs.existsSync(path.join(repoRoot, "build/server/index.js"))) {
+    throw new Error("There is no build/: run `npx react-router build` first (npm run test:e2e does).");
+  }
+
+  const databaseUrl = await createTestDatabase(`club_e2e_${options.name.replace(/\W/g, "_")}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `club-e2e-${options.name}-`));
+  const cleanUp = async () => {
+    await dropTestDatabase(databaseUrl);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await options.beforeStart?.(databaseUrl);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  fs.mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `e2e-server-${options.name}.log`);
+  const log = fs.createWriteStream(logFile);
+  let output = "";
+  const listeners = new Set<() => void>();
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // Not production: production cookies are Secure and would not be sent over http.
+    // Not development either: that serves the sources through Vite instead of build/.
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: baseURL,
+    DATA_DIR: dataDir,
+    SITE_TITLE,
+    SESSION_SECRET,
+    FEATURE_REGISTRATION: "false",
+    ...options.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+    listeners.forEach((listener) => listener());
+  });
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk);
+    listeners.forEach((listener) => listener());
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+
+  const stop = async () => {
+    if (!hasExited) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await new Promise((resolve) => log.end(resolve));
+    await cleanUp();
+  };
+
+  const fail = async (reason: string): Promise<never> => {
+    const printed = output;
+    await stop();
+    throw new Error(`The club server (${options.name}) ${reason}. Log: ${logFile}\n--- last lines ---\n${tail(printed)}`);
+  };
+
+  // Ready when /healthz answers 200.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (hasExited) await fail("exited during start-up");
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) await fail("did not answer 200 on /healthz within 30 s");
+    await sleep(100);
+  }
+
+  return {
+    baseURL,
+    databaseUrl,
+    output: () => output,
+    waitForOutput(pattern, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = output.match(pattern);
+          if (match) done(() => resolve(match));
+          else if (hasExited) done(() => reject(new Error(`The server exited without printing ${pattern}.\n${tail(output)}`)));
+        };
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`The server did not print ${pattern} within ${timeoutMs} ms.\n${tail(output)}`))),
+          timeoutMs,
+        );
+        const done = (finish: () => void) => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          finish();
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    stop,
+  };
+}
+
+const execFileAsync = promisify(execFile);
+
+export interface MemberDetails {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+  admin?: boolean;
+}
+
+/** Creates a member with the operator command (`npm run user:create`); returns the new id. */
+export async function createMemberWithCli(databaseUrl: string, member: MemberDetails): Promise<number> {
+  const args = ["run", "--silent", "user:create", "--"];
+  args.push("--email", member.email, "--username", member.username, "--password", member.password);
+  args.push("--first-name", member.firstName, "--last-name", member.lastName);
+  if (member.admin) args.push("--admin");
+  try {
+    const { stdout } = await execFileAsync("npm", args, {
+      cwd: repoRoot,
+      // SESSION_SECRET and DATA_DIR set so the command writes nothing into the repository's ./data.
+      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "test", SESSION_SECRET, DATA_DIR: os.tmpdir() },
+    });
+    const id = Number(stdout.trim().split("\n").pop());
+    if (!Number.isInteger(id) || id <= 0) throw new Error(`user:create printed no id: ${JSON.stringify(stdout)}`);
+    return id;
+  } catch (error) {
+    const failure = error as Error & { stderr?: string; stdout?: string };
+    throw new Error(`user:create failed for ${member.username}: ${failure.message}\n${failure.stderr ?? ""}`);
+  }
+}

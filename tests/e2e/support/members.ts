@@ -1,0 +1,28 @@
+// The members the global setup creates (with `npm run user:create`) before the
+// shared server starts. Each spec uses its own, so specs stay independent and
+// can run in parallel.
+import type { MemberDetails } from "./club-server";
+
+const member = (username: string, firstName: string, lastName: string, admin = false): MemberDetails => ({
+  username,
+  firstName,
+  lastName,
+  email: `${username}@example.test`,
+  password: `Street-${username}-2024`,
+  admin,
+});
+
+export const members = {
+  /** Logs in by username and out again. */
+  alice: member("alice_lens", "Alice", "Aperture"),
+  /** Follows a guard back to where she was going. */
+  bruno: member("bruno.grain", "Bruno", "Grain"),
+  /** A plain member bounced from the admin pages. */
+  carmen: member("carmen-bokeh", "Carmen", "Bokeh"),
+  /** An admin. */
+  diego: member("diego_admin", "Diego", "Darkroom", true),
+  /** Mistypes his password. */
+  emil: member("emil.shutter", "Emil", "Shutter"),
+  /** Logs in by email. */
+  farah: member("farah_f8", "Farah", "Focus"),
+} satisfies Record<string, MemberDetails>;

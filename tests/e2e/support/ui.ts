@@ -1,0 +1,53 @@
+// Small helpers that act like a person on the page: find things by role and label.
+import { expect, type Page } from "@playwright/test";
+import { SITE_TITLE } from "./club-server";
+
+export { SITE_TITLE };
+
+/** The title every page carries: 'X - {site title}'. */
+export const pageTitle = (name: string) => `${name} - ${SITE_TITLE}`;
+
+export const navbar = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** Fills the log-in form that is on screen and submits it with the button. */
+export async function submitLogin(page: Page, identifier: string, password: string) {
+  await expect(page).toHaveTitle(pageTitle("Log in"));
+  await page.getByLabel("Email or Username").fill(identifier);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+/** Asserts the navbar a visitor sees: Home, Members, Log in, nothing more. */
+export async function expectVisitorNavbar(page: Page) {
+  await expect(navbar(page)).toMatchAriaSnapshot(`
+    - navigation "Main":
+      - /children: equal
+      - link "Home":
+        - /url: /
+      - link "Members":
+        - /url: /members
+      - link "Log in":
+        - /url: /login
+  `);
+}
+
+/** Asserts the navbar a logged-in member sees (exactly these links), greeting them by first name. */
+export async function expectMemberNavbar(page: Page, member: { firstName: string; username: string }) {
+  await expect(navbar(page)).toMatchAriaSnapshot(`
+    - navigation "Main":
+      - /children: equal
+      - link "Home":
+        - /url: /
+      - link "Members":
+        - /url: /members
+      - link "Meetings":
+        - /url: /meetings
+      - link "Browse":
+        - /url: /browse
+      - link "Comments":
+        - /url: /comments
+      - link "Hi, ${member.firstName}":
+        - /url: /members/${member.username}
+      - button "Log out"
+  `);
+}
