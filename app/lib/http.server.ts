@@ -1,6 +1,5 @@
-// Small helpers for answering requests: the API's JSON error shapes and
-// invariant checks that turn into HTTP responses.
-import { data } from "react-router";
+// Small helpers for answering requests: the refusals services raise, and the
+// API's JSON error shapes they become.
 
 import type { FieldError } from "~/lib/field-errors";
 
@@ -10,13 +9,12 @@ export type { FieldError };
 export class ValidationError extends Error {
   constructor(
     public readonly errors: FieldError[],
-    message?: string,
+    /** The message for the top of the form, when there is one beyond the field errors. */
+    public readonly generalMessage?: string,
   ) {
-    super(message ?? errors.map((e) => `${e.path}: ${e.message}`).join("; "));
+    super(generalMessage ?? errors.map((e) => `${e.path}: ${e.message}`).join("; "));
     this.name = "ValidationError";
-    this.generalMessage = message;
   }
-  readonly generalMessage: string | undefined;
 }
 
 /** A refusal with an HTTP status and a message meant for the person. */
@@ -44,17 +42,6 @@ export function validationResponse(error: ValidationError) {
     { ...(error.generalMessage ? { message: error.generalMessage } : {}), errors: error.errors },
     { status: 422 },
   );
-}
-
-/** Throws a plain-text response with `status` unless `condition` holds (Epic Stack style). */
-export function invariantResponse(
-  condition: unknown,
-  message: string,
-  init?: { status?: number },
-): asserts condition {
-  if (!condition) {
-    throw data(message, { status: init?.status ?? 400, statusText: message });
-  }
 }
 
 /** Runs an API handler, turning the services' refusals into the JSON the spec describes. */

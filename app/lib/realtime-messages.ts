@@ -20,4 +20,3 @@ export type PointerMessage = z.infer<typeof PointerMessageSchema> & { user: View
 export type CropMessage = z.infer<typeof CropMessageSchema> & { user: Viewer };
 
 export const PHOTO_NAMESPACE = "/photos";
-export const RECONNECT = { attempts: 20, delayMs: 5000 } as const;

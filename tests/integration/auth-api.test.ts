@@ -6,7 +6,8 @@ import { action as loginApi } from "~/routes/api/auth.login";
 import { loader as logoutApi } from "~/routes/api/auth.logout";
 import { loader as meApi } from "~/routes/api/users.me";
 import { runWithRequestFacts } from "~/server/request-context.server";
-import { cookieHeaderFrom, makeMember, request, TEST_PASSWORD } from "../support/members";
+import { destroyMemberSessions } from "~/services/session.server";
+import { cookieFor, cookieHeaderFrom, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
 
 function logIn(body: unknown, address = "10.0.0.1") {
@@ -100,6 +101,18 @@ describe("sessions", () => {
     expect((await call(meApi, request("/api/users/me", { cookie }))).status).toBe(200);
     await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, member.id));
     expect((await call(meApi, request("/api/users/me", { cookie }))).status).toBe(204);
+  });
+
+  it("destroyMemberSessions ends every session of one member (password change, deactivation)", async () => {
+    const member = await makeMember();
+    const other = await makeMember();
+    const phone = await cookieFor(member.id);
+    const laptop = await cookieFor(member.id);
+    const othersCookie = await cookieFor(other.id);
+    await destroyMemberSessions(member.id);
+    expect((await call(meApi, request("/api/users/me", { cookie: phone }))).status).toBe(204);
+    expect((await call(meApi, request("/api/users/me", { cookie: laptop }))).status).toBe(204);
+    expect((await call(meApi, request("/api/users/me", { cookie: othersCookie }))).status).toBe(200);
   });
 
   it("GET /api/auth/logout ends the session on the server", async () => {

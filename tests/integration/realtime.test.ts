@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_NAMESPACE, type PointerMessage } from "~/lib/realtime-messages";
-import { attachRealtime, closeRealtime } from "~/realtime/photo-viewers.server";
+import { attachRealtime, closeRealtime, disconnectMember } from "~/realtime/photo-viewers.server";
 import { cookieFor, makeMember } from "../support/members";
 
 let server: http.Server;
@@ -24,28 +24,33 @@ afterAll(async () => {
   await closeRealtime();
 });
 
-function viewer(photoId: number | string, cookie?: string) {
+type Viewer = Socket & { outcome: Promise<"connected" | string> };
+
+/** Connects a viewer; `outcome` is settled from the start, so a fast connect is never missed. */
+function viewer(photoId: number | string, cookie?: string): Viewer {
   const socket = connectClient(`${baseUrl}${PHOTO_NAMESPACE}`, {
     query: { id: String(photoId) },
     extraHeaders: cookie ? { Cookie: cookie } : {},
     transports: ["websocket"],
     reconnection: false,
+  }) as Viewer;
+  socket.outcome = new Promise((resolve) => {
+    socket.once("connect", () => resolve("connected"));
+    socket.once("connect_error", (error) => resolve(error.message));
   });
   clients.push(socket);
   return socket;
 }
 
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once("connect", resolve);
-    socket.once("connect_error", reject);
-  });
+async function connected(socket: Viewer) {
+  expect(await socket.outcome).toBe("connected");
+}
 
-const refused = (socket: Socket) =>
-  new Promise<string>((resolve, reject) => {
-    socket.once("connect", () => reject(new Error("connected but should have been refused")));
-    socket.once("connect_error", (error) => resolve(error.message));
-  });
+async function refused(socket: Viewer) {
+  const outcome = await socket.outcome;
+  expect(outcome).not.toBe("connected");
+  return outcome;
+}
 
 const nextMessage = <T>(socket: Socket, event: string) =>
   new Promise<T>((resolve) => socket.once(event, (message: T) => resolve(message)));
@@ -95,12 +100,27 @@ describe("photo viewers namespace", () => {
     const annSocket = viewer(43, await cookieFor(ann.id));
     const bobSocket = viewer(43, await cookieFor(bob.id));
     await Promise.all([connected(annSocket), connected(bobSocket)]);
-    const messages: unknown[] = [];
-    bobSocket.on("pointer", (m: unknown) => messages.push(m));
+    // One socket's messages arrive in order: had a bad one been relayed, it would come first.
+    const first = nextMessage(bobSocket, "pointer");
     annSocket.emit("pointer", { dx: 7, dy: 0.5 });
     annSocket.emit("pointer", { dx: "0.5", dy: 0.5, user: { id: 999, firstName: "Spoof" } });
     annSocket.emit("pointer", { dx: 0.5, dy: 0.5 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(messages).toEqual([{ dx: 0.5, dy: 0.5, user: { id: ann.id, firstName: "Vivian" } }]);
+    expect(await first).toEqual({ dx: 0.5, dy: 0.5, user: { id: ann.id, firstName: "Vivian" } });
+  });
+});
+
+describe("disconnectMember", () => {
+  it("closes every live connection of that member, and only theirs", async () => {
+    const leaving = await makeMember();
+    const staying = await makeMember();
+    const first = viewer(50, await cookieFor(leaving.id));
+    const second = viewer(51, await cookieFor(leaving.id));
+    const other = viewer(50, await cookieFor(staying.id));
+    await Promise.all([connected(first), connected(second), connected(other)]);
+    const closed = Promise.all([first, second].map((s) => new Promise((resolve) => s.once("disconnect", resolve))));
+    disconnectMember(leaving.id);
+    await closed;
+    expect(first.connected || second.connected).toBe(false);
+    expect(other.connected).toBe(true);
   });
 });
