@@ -24,6 +24,22 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_LICENSE, LICENSE_VALUES } from "../app/lib/licenses";
+
+// A member reference: members are deactivated, never deleted, so RESTRICT.
+const memberId = () =>
+  integer()
+    .notNull()
+    .references((): AnyPgColumn => users.id, { onDelete: "restrict" });
+
+// Ratings, comments, a feature and a submission belong to their photo and go with it.
+const photoIdOwnedByPhoto = () =>
+  integer()
+    .notNull()
+    .references((): AnyPgColumn => photos.id, { onDelete: "cascade" });
+
+const licenseCheck = (name: string, column: AnyPgColumn) =>
+  check(name, sql`${column} in (${sql.raw(LICENSE_VALUES.map((value) => `'${value}'`).join(","))})`);
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -44,7 +60,7 @@ export const users = pgTable(
     bio: text(),
     website: text(),
     isPublic: boolean().notNull().default(true),
-    license: text().notNull().default("allrightsreserved"),
+    license: text().notNull().default(DEFAULT_LICENSE),
     acquireLicensePage: text(),
     // The profile picture: the stored blob it was made from, and its derived sizes.
     pictureAssetId: integer().references((): AnyPgColumn => assets.id, { onDelete: "set null" }),
@@ -56,10 +72,7 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     index("users_name_idx").on(t.lastName, t.firstName),
-    check(
-      "users_license_check",
-      sql`${t.license} in ('allrightsreserved','ccby','ccbysa','ccbync','ccbyncsa','ccbynd','publicdomain')`,
-    ),
+    licenseCheck("users_license_check", t.license),
   ],
 );
 
@@ -149,9 +162,7 @@ export const photos = pgTable(
   "photos",
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    userId: memberId(),
     originalAssetId: integer()
       .notNull()
       .references(() => assets.id, { onDelete: "restrict" }),
@@ -159,7 +170,7 @@ export const photos = pgTable(
     caption: text(),
     description: text(),
     notes: text(),
-    license: text().notNull().default("allrightsreserved"),
+    license: text().notNull().default(DEFAULT_LICENSE),
     acquireLicensePage: text(),
     // Storage keys of the derived sizes (no metadata in them).
     thumbKey: text(),
@@ -182,22 +193,15 @@ export const photos = pgTable(
     index("photos_taken_idx").on(t.takenAt.desc().nullsLast(), t.id.desc()),
     index("photos_rating_idx").on(t.ratingAverage.desc().nullsLast(), t.id.desc()),
     index("photos_meeting_idx").on(t.meetingStartsAt.desc().nullsLast(), t.id.desc()),
-    check(
-      "photos_license_check",
-      sql`${t.license} in ('allrightsreserved','ccby','ccbysa','ccbync','ccbyncsa','ccbynd','publicdomain')`,
-    ),
+    licenseCheck("photos_license_check", t.license),
   ],
 );
 
 export const ratings = pgTable(
   "ratings",
   {
-    photoId: integer()
-      .notNull()
-      .references(() => photos.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    photoId: photoIdOwnedByPhoto(),
+    userId: memberId(),
     value: smallint().notNull(),
     ...timestamps,
   },
@@ -214,12 +218,8 @@ export const comments = pgTable(
   "comments",
   {
     id: serial().primaryKey(),
-    photoId: integer()
-      .notNull()
-      .references(() => photos.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    photoId: photoIdOwnedByPhoto(),
+    userId: memberId(),
     body: text().notNull(),
     ...timestamps,
   },
@@ -236,9 +236,7 @@ export const features = pgTable(
     photoId: integer()
       .primaryKey()
       .references(() => photos.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    userId: memberId(),
     year: integer().notNull(),
     position: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -302,9 +300,7 @@ export const meetingSubmissions = pgTable(
       .notNull()
       .unique()
       .references(() => photos.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    userId: memberId(),
     position: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,20 +1,9 @@
 // One-time messages after a redirect ('Invite sent!'). The client also passes
 // flashes through navigation state; this carries them across server redirects.
-import { createCookie, redirect } from "react-router";
-import { env } from "~/env.server";
+import { redirect } from "react-router";
+import { clubCookie } from "./cookies.server";
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-function flashCookie() {
-  cookie ??= createCookie("__flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env().NODE_ENV === "production",
-    secrets: [env().SESSION_SECRET],
-    maxAge: 60,
-  });
-  return cookie;
-}
+const flashCookie = clubCookie("__flash", 60);
 
 export async function redirectWithFlash(to: string, message: string, init?: { headers?: HeadersInit }) {
   const headers = new Headers(init?.headers);

@@ -3,25 +3,13 @@
 // member's sessions stop working at once.
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { db } from "@db/client.server";
 import { sessions, users, type UserRow } from "@db/schema";
-import { env } from "~/env.server";
+import { clubCookie } from "./cookies.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-function sessionCookie() {
-  cookie ??= createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env().NODE_ENV === "production",
-    secrets: [env().SESSION_SECRET],
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  });
-  return cookie;
-}
+const sessionCookie = clubCookie("__session", SESSION_MAX_AGE_SECONDS);
 
 async function sessionIdFrom(cookieHeader: string | null | undefined): Promise<string | null> {
   if (!cookieHeader) return null;
