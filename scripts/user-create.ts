@@ -72,7 +72,8 @@ try {
 try {
   await handle.migrate();
   const member = await createMember(parsed.data, { isAdmin: args.admin });
-  console.log(member.id);
+  // A plain string: console.log of a number is coloured when FORCE_COLOR is set, which breaks scripts.
+  process.stdout.write(`${member.id}\n`);
 } catch (error) {
   if (error instanceof ValidationError) {
     process.exitCode = 1;

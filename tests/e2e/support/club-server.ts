@@ -38,8 +38,10 @@ export interface ClubServer {
   output(): string;
   /** Waits until the server has printed a line matching the pattern; returns the match. */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
-  /** SIGTERM, wait for the exit, drop the database, remove the data folder. */
-  stop(): Promise<void>;
+  /** The folder the server keeps its embedded files in (DATA_DIR). */
+  dataDir: string;
+  /** SIGTERM, wait for the exit, drop the database, remove the data folder; resolves to the exit code. */
+  stop(): Promise<number | null>;
 }
 
 export interface ClubServerOptions {
@@ -48,6 +50,8 @@ export interface ClubServerOptions {
   port?: number;
   /** Extra environment for the server (FEATURE_REGISTRATION, ...). */
   env?: Record<string, string>;
+  /** Leave DATA_DIR in place after stop() (the caller removes it). */
+  keepDataDir?: boolean;
   /** Runs after the database is made and before the server starts (seed members here). */
   beforeStart?: (databaseUrl: string) => Promise<void>;
 }
@@ -69,7 +73,7 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `club-e2e-${options.name}-`));
   const cleanUp = async () => {
     await dropTestDatabase(databaseUrl);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -128,6 +132,7 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
     }
     await new Promise((resolve) => log.end(resolve));
     await cleanUp();
+    return exited;
   };
 
   const fail = async (reason: string): Promise<never> => {
@@ -153,6 +158,7 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
   return {
     baseURL,
     databaseUrl,
+    dataDir,
     output: () => output,
     waitForOutput(pattern, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
