@@ -19,7 +19,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Checks a login; throws HttpError 422 (wrong), 403 (deactivated) or 429 (throttled). */
 export async function verifyLogin(identifier: string, password: string, address = clientAddress()): Promise<UserRow> {
-  const retryAfterMs = await loginRetryAfterMs(identifier, address);
+  const user = await findUserByLogin(identifier);
+  // Count failures against the member, not the words typed: alternating between
+  // username and email must not double a guesser's attempts.
+  const account = user ? `member:${user.id}` : `unknown:${identifier.trim().toLowerCase()}`;
+
+  const retryAfterMs = await loginRetryAfterMs(account, address);
   if (retryAfterMs > 0) {
     const minutes = Math.ceil(retryAfterMs / 60_000);
     throw new HttpError(
@@ -28,18 +33,17 @@ export async function verifyLogin(identifier: string, password: string, address 
       { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) },
     );
   }
-  const delay = await loginDelayMs(identifier);
+  const delay = await loginDelayMs(account);
   if (delay > 0) await sleep(delay);
 
-  const user = await findUserByLogin(identifier);
   const passwordMatches = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
   if (!user || !passwordMatches) {
-    await recordLoginFailure(identifier, address);
+    await recordLoginFailure(account, address);
     throw new HttpError(422, INVALID_LOGIN_MESSAGE);
   }
   // Only told after the right password, so the message reveals nothing to a guesser.
   if (user.deactivatedAt) throw new HttpError(403, DEACTIVATED_MESSAGE);
-  await recordLoginSuccess(identifier, address);
+  await recordLoginSuccess(account, address);
   return user;
 }
 

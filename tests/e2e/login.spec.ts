@@ -92,3 +92,29 @@ test("registration is closed when the feature flag is not 'true'", async ({ page
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
 });
+
+test("on a phone the navbar folds into a menu, and logging out closes it", async ({ browser, baseURL }) => {
+  const farah = members.farah;
+  const context = await browser.newContext({ viewport: { width: 390, height: 740 } });
+  const page = await context.newPage();
+  try {
+    await page.goto("/login");
+    await submitLogin(page, farah.username, farah.password);
+    await expect(page).toHaveURL(`${baseURL}/`);
+
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(navbar(page)).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(navbar(page).getByRole("link", { name: `Hi, ${farah.firstName}` })).toBeVisible();
+
+    await navbar(page).getByRole("button", { name: "Log out", exact: true }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(navbar(page)).toBeHidden();
+    expect((await page.request.get("/api/users/me")).status()).toBe(204);
+  } finally {
+    await context.close();
+  }
+});

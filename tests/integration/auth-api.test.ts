@@ -143,6 +143,14 @@ describe("failed-login throttling", () => {
     expect((await logIn({ email: member.username, password: TEST_PASSWORD }, "10.2.2.2")).status).toBe(200);
   });
 
+  it("counts failures per member, whether the username or the email was typed", async () => {
+    const member = await makeMember();
+    for (const identifier of [member.username, member.email.toUpperCase(), member.username, member.email, member.username]) {
+      expect((await logIn({ email: identifier, password: "wrong-pass1" }, "10.4.4.4")).status).toBe(422);
+    }
+    expect((await logIn({ email: member.email, password: TEST_PASSWORD }, "10.4.4.4")).status).toBe(429);
+  });
+
   it("a successful login clears the address's failures for that account", async () => {
     const member = await makeMember();
     for (let i = 0; i < 4; i++) await logIn({ email: member.email, password: "wrong-pass1" }, "10.3.3.3");
