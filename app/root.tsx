@@ -4,11 +4,11 @@ import stylesheet from "./app.css?url";
 import { FlashBanner } from "./components/flash-banner";
 import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
+import { PageTitle } from "./components/page-title";
 import { env } from "./env.server";
+import { useRootData } from "./lib/root-data";
 import { takeFlash } from "./services/flash.server";
 import { currentMember } from "./services/session.server";
-import { PageTitle } from "./components/page-title";
-import { useRootData } from "./lib/root-data";
 import { toNavMember } from "./services/users.server";
 
 export const links: Route.LinksFunction = () => [
