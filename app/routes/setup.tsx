@@ -30,7 +30,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof ValidationError) {
       const fieldErrors = Object.fromEntries(error.errors.map((e) => [e.path, [e.message]]));
-      return data({ result: submission.reply({ fieldErrors }) }, { status: 422 });
+      return data(
+        { result: submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }) },
+        { status: 422 },
+      );
     }
     if (error instanceof HttpError) throw notFound();
     throw error;
@@ -44,7 +47,9 @@ export default function SetupPage() {
     id: "setup",
     lastResult: actionData?.result,
     constraint: getZodConstraint(NewMemberSchema),
-    shouldValidate: "onBlur",
+    // As on /login: validating on blur would move the button under the pointer.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NewMemberSchema }),
   });
   const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name);

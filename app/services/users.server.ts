@@ -1,5 +1,5 @@
 // Members: creating them, finding them, and the shape the API returns.
-import { count, eq, or, sql } from "drizzle-orm";
+import { count, or, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "@db/client.server";
 import { users, type UserRow } from "@db/schema";
 import type { NewMember } from "~/lib/account-schemas";
@@ -60,11 +60,6 @@ export async function findUserByLogin(identifier: string): Promise<UserRow | und
     .from(users)
     .where(or(sql`lower(${users.username}) = ${wanted}`, sql`lower(${users.email}) = ${wanted}`))
     .limit(1);
-  return user;
-}
-
-export async function getUserById(id: number): Promise<UserRow | undefined> {
-  const [user] = await db().select().from(users).where(eq(users.id, id)).limit(1);
   return user;
 }
 
