@@ -3,7 +3,15 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 // Native or Node-only packages used by *.server.ts modules.
-const serverOnlyPackages = ["@electric-sql/pglite", "@node-rs/argon2", "postgres"];
+const serverOnlyPackages = [
+  "@electric-sql/pglite",
+  "@node-rs/argon2",
+  "postgres",
+  "sharp",
+  "exiftool-vendored",
+  "minio",
+  "nodemailer",
+];
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app (which itself imports the

@@ -13,6 +13,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -239,10 +240,15 @@ export const features = pgTable(
     userId: memberId(),
     year: integer().notNull(),
     position: integer().notNull(),
+    // A uniform random number fixed at featuring time: the home page draws random
+    // photos by seeking this index from a random point, so its cost does not grow
+    // with the number of featured photos (no ORDER BY random() over the table).
+    randomKey: doublePrecision().notNull().default(sql`random()`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("features_user_year_position_key").on(t.userId, t.year, t.position),
+    index("features_random_idx").on(t.randomKey),
     // The home page draws random featured photos by year.
     index("features_year_idx").on(t.year, t.photoId),
     check("features_position_check", sql`${t.position} between 1 and 12`),
