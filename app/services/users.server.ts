@@ -1,5 +1,6 @@
-// Members: creating them, finding them, and the shape the API returns.
-import { count, or, sql } from "drizzle-orm";
+// Members: creating them, finding them, who may see whom, and the shapes the API returns.
+import { and, asc, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { data } from "react-router";
 import { db, type Database, type Transaction } from "@db/client.server";
 import { users, type UserRow } from "@db/schema";
 import type { NewMember } from "~/lib/account-schemas";
@@ -50,7 +51,107 @@ export function toUserJson(user: UserRow): UserJson {
   };
 }
 
+/**
+ * A member as other people see them (the directory, member pages): no email,
+ * phone or admin flag. The member themself and admins get the whole UserJson.
+ */
+export type PublicMemberJson = Pick<
+  UserJson,
+  | "id"
+  | "username"
+  | "firstName"
+  | "lastName"
+  | "bio"
+  | "website"
+  | "isPublic"
+  | "license"
+  | "acquireLicensePage"
+  | "createdAt"
+  | "pictureUrl"
+  | "pictureThumbUrl"
+  | "deactivatedAt"
+>;
+
+export function toPublicMemberJson(user: UserRow): PublicMemberJson {
+  const json = toUserJson(user);
+  return {
+    id: json.id,
+    username: json.username,
+    firstName: json.firstName,
+    lastName: json.lastName,
+    bio: json.bio,
+    website: json.website,
+    isPublic: json.isPublic,
+    license: json.license,
+    acquireLicensePage: json.acquireLicensePage,
+    createdAt: json.createdAt,
+    pictureUrl: json.pictureUrl,
+    pictureThumbUrl: json.pictureThumbUrl,
+    deactivatedAt: json.deactivatedAt,
+  };
+}
+
+/** Who is looking: the logged-in member, or null for a visitor. */
+export type Viewer = Pick<UserRow, "id" | "isAdmin"> | null;
+
+/**
+ * The site-wide visibility rule: visitors see only active members who chose to
+ * be public; logged-in members (and admins) see everyone.
+ */
+export function canSeeMember(viewer: Viewer, member: Pick<UserRow, "isPublic" | "deactivatedAt">): boolean {
+  if (viewer) return true;
+  return member.isPublic && !member.deactivatedAt;
+}
+
+/** The whole user for the member themself and for admins; the public profile for everyone else. */
+export function memberJsonFor(viewer: Viewer, user: UserRow): UserJson | PublicMemberJson {
+  return viewer && (viewer.isAdmin || viewer.id === user.id) ? toUserJson(user) : toPublicMemberJson(user);
+}
+
 const lower = (value: string) => value.trim().toLowerCase();
+
+export async function findUserById(id: number): Promise<UserRow | undefined> {
+  const [user] = await db().select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function findUserByUsername(username: string): Promise<UserRow | undefined> {
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${lower(username)}`)
+    .limit(1);
+  return user;
+}
+
+const notFound = () => data("Not Found", { status: 404, statusText: "Not Found" });
+
+/**
+ * The member whose page (/members/{username}/...) is being opened, as the viewer
+ * may see them; throws a 404 response for an unknown member or one the viewer
+ * may not see (a visitor opening a non-public or deactivated member).
+ */
+export async function findMemberForPage(username: string, viewer: Viewer): Promise<PublicMemberJson> {
+  const member = await findUserByUsername(username);
+  if (!member || !canSeeMember(viewer, member)) throw notFound();
+  return toPublicMemberJson(member);
+}
+
+/**
+ * The members directory, by last then first name: active members (only the
+ * public ones for a visitor); with `includeDeactivated` (admins only, checked by
+ * the caller's guard) the deactivated ones too.
+ */
+export async function listMembers(viewer: Viewer, options: { includeDeactivated?: boolean } = {}): Promise<UserRow[]> {
+  const conditions: SQL[] = [];
+  if (!(options.includeDeactivated && viewer?.isAdmin)) conditions.push(isNull(users.deactivatedAt));
+  if (!viewer) conditions.push(eq(users.isPublic, true));
+  return db()
+    .select()
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id));
+}
 
 /** Finds a member by email or username, ignoring case. */
 export async function findUserByLogin(identifier: string): Promise<UserRow | undefined> {
