@@ -26,6 +26,8 @@ const EnvSchema = z
     BASE_URL: optional(urlWithProtocol(["http", "https"])),
     SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     S3_ENDPOINT: optional(urlWithProtocol(["http", "https"])),
+    // The MinIO address browsers use for presigned uploads, when it differs from S3_ENDPOINT.
+    S3_PUBLIC_URL: optional(urlWithProtocol(["http", "https"])),
     S3_ACCESS_KEY: optional(z.string()),
     S3_SECRET_KEY: optional(z.string()),
     S3_BUCKET: z.string().min(3).default("club-photos"),

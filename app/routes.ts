@@ -41,7 +41,12 @@ export default [
     route("members/:userId", "routes/admin/member-edit.tsx"),
   ]),
 
+  // Uploaded bytes in (local disk) and stored images out.
+  route("uploads/:token", "routes/uploads.ts"),
+  route("media/pictures/:assetId/:size", "routes/media/pictures.ts"),
+
   ...prefix("api", [
+    route("assets", "routes/api/assets.ts"),
     route("auth/login", "routes/api/auth.login.ts"),
     route("auth/logout", "routes/api/auth.logout.ts"),
     route("users/me", "routes/api/users.me.ts"),

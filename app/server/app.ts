@@ -6,10 +6,13 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { env } from "~/env.server";
+import { closeExiftool } from "~/images/exif.server";
 import { closeRealtime } from "~/realtime/photo-viewers.server";
 import { openFirstAdminSetup } from "~/services/first-admin.server";
 import { health } from "~/services/health.server";
+import { closeMail } from "~/services/mail.server";
 import { deleteExpiredSessions } from "~/services/session.server";
+import { storage } from "~/storage/storage.server";
 import { runWithRequestFacts } from "./request-context.server";
 
 export { attachRealtime } from "~/realtime/photo-viewers.server";
@@ -40,6 +43,8 @@ export async function startServices() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   await deleteExpiredSessions();
+  // The MinIO bucket (or the storage folder) is created when missing.
+  await storage().prepare();
   const setupToken = await openFirstAdminSetup();
   if (setupToken) {
     console.log(
@@ -47,10 +52,12 @@ export async function startServices() {
         `(or run: npm run user:create -- --admin ... while the site is stopped)\n`,
     );
   }
-  return { database: database.kind };
+  return { database: database.kind, storage: storage().kind };
 }
 
 export async function stopServices() {
   await closeRealtime();
+  closeMail();
+  await closeExiftool();
   await closeDatabase();
 }

@@ -1,8 +1,6 @@
 // GET /healthz: whether the database answers and storage is writable.
-import fs from "node:fs/promises";
-import path from "node:path";
 import { databaseHandle } from "@db/client.server";
-import { env } from "~/env.server";
+import { storage } from "~/storage/storage.server";
 
 type Check = { ok: boolean; kind: string; error?: string };
 
@@ -17,14 +15,7 @@ async function check(kind: string, probe: () => Promise<unknown>): Promise<Check
 
 export async function health() {
   const handle = databaseHandle();
-  // Object storage (MinIO) arrives with the photos issue; until then, the local disk.
-  const storageDir = path.join(env().DATA_DIR, "storage");
-  const [database, storage] = await Promise.all([
-    check(handle.kind, () => handle.ping()),
-    check("local", async () => {
-      await fs.mkdir(storageDir, { recursive: true });
-      await fs.access(storageDir, fs.constants.W_OK);
-    }),
-  ]);
-  return { ok: database.ok && storage.ok, database, storage };
+  const store = storage();
+  const [database, objects] = await Promise.all([check(handle.kind, () => handle.ping()), check(store.kind, () => store.check())]);
+  return { ok: database.ok && objects.ok, database, storage: objects };
 }

@@ -1,0 +1,96 @@
+// Derived sizes with sharp from ONE decode (as Immich does): the original is
+// decoded, auto-rotated and scaled once to the largest size, and every size is
+// encoded from that pixel buffer. sharp writes no metadata unless asked, so no
+// derived file carries EXIF, GPS or XMP.
+import sharp, { type Sharp, type SharpOptions } from "sharp";
+import type { DerivedSize } from "~/storage/keys.server";
+
+export type SizeSpec = {
+  size: DerivedSize;
+  /** The longest edge ('inside') or the square side ('cover'), in pixels. */
+  box: number;
+  fit: "inside" | "cover";
+  format: "jpeg" | "webp";
+  quality: number;
+};
+
+// largeUrl: sharp full-screen on a 4K screen. thumbUrl: crisp in a HiDPI grid
+// (a 4-column grid cell is ~350 CSS px, so ~700 device px on a 2x screen).
+export const PHOTO_SIZES: SizeSpec[] = [
+  { size: "large", box: 3840, fit: "inside", format: "jpeg", quality: 85 },
+  { size: "thumb", box: 1024, fit: "inside", format: "webp", quality: 78 },
+];
+
+// Profile pictures: a small square for avatars, a larger one for the member page.
+export const PICTURE_SIZES: SizeSpec[] = [
+  { size: "large", box: 1024, fit: "inside", format: "webp", quality: 82 },
+  { size: "thumb", box: 256, fit: "cover", format: "webp", quality: 80 },
+];
+
+export type Derivative = SizeSpec & { data: Buffer; width: number; height: number; contentType: string; extension: "jpg" | "webp" };
+
+export type DecodedImage = { width: number; height: number; derivatives: Derivative[] };
+
+function encode(image: Sharp, spec: SizeSpec) {
+  return spec.format === "jpeg"
+    ? image.jpeg({ quality: spec.quality, progressive: true })
+    : image.webp({ quality: spec.quality });
+}
+
+/**
+ * Makes every size in `specs` from the image file. `maxPixels` is checked from the
+ * header before decoding, and again by sharp itself (limitInputPixels).
+ */
+export async function makeDerivatives(file: string, specs: SizeSpec[], maxPixels: number): Promise<DecodedImage> {
+  const options: SharpOptions = { limitInputPixels: maxPixels, failOn: "warning" };
+  const header = await sharp(file, options).metadata();
+  if (!header.width || !header.height) throw new Error("Input file has no dimensions");
+  if (header.width * header.height > maxPixels) throw new Error("Input image exceeds pixel limit");
+
+  const largest = Math.max(...specs.map((s) => s.box));
+  let decoder = sharp(file, options).rotate();
+  if (header.hasAlpha) decoder = decoder.flatten({ background: "#ffffff" });
+  const { data, info } = await decoder
+    .resize({ width: largest, height: largest, fit: "inside", withoutEnlargement: true })
+    .toColourspace("srgb")
+    .raw({ depth: "uchar" })
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+
+  const derivatives = await Promise.all(
+    specs.map(async (spec): Promise<Derivative> => {
+      let image = sharp(data, raw);
+      const fitsAlready = spec.fit === "inside" && info.width <= spec.box && info.height <= spec.box;
+      if (!fitsAlready) {
+        image = image.resize({ width: spec.box, height: spec.box, fit: spec.fit, withoutEnlargement: spec.fit === "inside" });
+      }
+      const output = await encode(image, spec).toBuffer({ resolveWithObject: true });
+      return {
+        ...spec,
+        data: output.data,
+        width: output.info.width,
+        height: output.info.height,
+        contentType: spec.format === "jpeg" ? "image/jpeg" : "image/webp",
+        extension: spec.format === "jpeg" ? "jpg" : "webp",
+      };
+    }),
+  );
+  // The original's upright size: orientations 5-8 swap width and height.
+  const turned = (header.orientation ?? 1) >= 5;
+  return { width: turned ? header.height : header.width, height: turned ? header.width : header.height, derivatives };
+}
+
+/** A person-readable reason for a sharp failure, for the 422 the member sees. */
+export function imageFailureMessage(error: unknown, maxPixels: number): string {
+  const message = String((error as Error)?.message ?? error);
+  if (/pixel limit/i.test(message)) {
+    return `The image is larger than the ${Math.floor(maxPixels / 1_000_000)} megapixel limit.`;
+  }
+  if (/heif|heic|hevc/i.test(message)) {
+    return "This HEIC photo cannot be read by the server. Please export it as JPEG and upload that.";
+  }
+  if (/premature end|truncated|corrupt|invalid|bad|unexpected end/i.test(message)) {
+    return "The image file is damaged or incomplete.";
+  }
+  return "The file could not be read as an image.";
+}

@@ -1,0 +1,44 @@
+// The browser's half of the direct-upload flow (spec section 7): announce the
+// blob, PUT its bytes where the server says (MinIO or the app itself), and hand
+// back the signed id for POST /api/photos or a profile's `picture`.
+import { ApiError, apiFetch } from "./api-client";
+import type { DirectUploadResponse } from "./upload-schemas";
+
+type Options = { onProgress?: (fraction: number) => void; signal?: AbortSignal };
+
+export async function directUpload(file: File, options: Options = {}): Promise<string> {
+  const announced = await apiFetch<DirectUploadResponse>("/api/assets", {
+    method: "POST",
+    json: { blob: { filename: file.name, content_type: file.type || "application/octet-stream", byte_size: file.size } },
+    signal: options.signal,
+  });
+  await putBytes(file, announced.direct_upload, options);
+  options.onProgress?.(1);
+  return announced.signed_id;
+}
+
+// XMLHttpRequest, not fetch: only XHR reports upload progress in every browser.
+function putBytes(file: File, target: DirectUploadResponse["direct_upload"], { onProgress, signal }: Options) {
+  return new Promise<void>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("PUT", target.url);
+    for (const [name, value] of Object.entries(target.headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) return resolve();
+      let body: unknown = null;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        // MinIO answers in XML; the status says enough.
+      }
+      reject(new ApiError(request.status, body));
+    };
+    request.onerror = () => reject(new ApiError(0, { message: "The upload failed. Please check your connection." }));
+    request.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(file);
+  });
+}

@@ -1,0 +1,143 @@
+// Uploaded blobs (spec "Upload blob"): announced by POST /api/assets, filled by a
+// direct PUT (presigned MinIO, or the app's own endpoint on local disk), then
+// claimed once by the member who announced them, for a photo or a picture.
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "@db/client.server";
+import { assets } from "@db/schema";
+import { env } from "~/env.server";
+import { HttpError, ValidationError } from "~/lib/http.server";
+import { BlobSchema, type DirectUploadResponse } from "~/lib/upload-schemas";
+import { fieldErrorsFromZod } from "~/lib/field-errors";
+import { newOriginalKey } from "~/storage/keys.server";
+import { LocalStorage } from "~/storage/local-storage.server";
+import { storage } from "~/storage/storage.server";
+import { signAssetId, verifySignedId } from "./signed-ids.server";
+
+export type AssetRow = typeof assets.$inferSelect;
+
+/** How long an announced upload may take to be sent and then claimed. */
+const PUT_LIFETIME_SECONDS = 60 * 60;
+const CLAIM_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** POST /api/assets: records the blob and says where to send its bytes. */
+export async function announceUpload(memberId: number, input: unknown, origin: string): Promise<DirectUploadResponse> {
+  const parsed = BlobSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ValidationError(fieldErrorsFromZod(parsed.error).map((e) => ({ ...e, path: e.path.replace(/^blob\./, "") })));
+  }
+  const blob = parsed.data.blob;
+  const limit = env().UPLOAD_MAX_BYTES;
+  if (blob.byte_size > limit) {
+    throw new ValidationError([{ path: "byte_size", message: `The file is larger than the ${megabytes(limit)} limit.` }]);
+  }
+  const key = newOriginalKey();
+  const [asset] = await db()
+    .insert(assets)
+    .values({ key, filename: blob.filename, contentType: blob.content_type, byteSize: blob.byte_size, createdById: memberId })
+    .returning();
+  const presigned = await storage().presignedPut(key, PUT_LIFETIME_SECONDS);
+  const direct_upload = presigned ?? {
+    url: `${origin}/uploads/${signAssetId(asset!.id, "put", new Date(Date.now() + PUT_LIFETIME_SECONDS * 1000))}`,
+    headers: { "Content-Type": blob.content_type },
+  };
+  if (presigned) direct_upload.headers = { "Content-Type": blob.content_type };
+  return {
+    id: asset!.id,
+    key,
+    filename: asset!.filename,
+    content_type: asset!.contentType,
+    byte_size: asset!.byteSize,
+    signed_id: signAssetId(asset!.id, "upload", new Date(Date.now() + CLAIM_LIFETIME_MS)),
+    direct_upload,
+  };
+}
+
+/**
+ * PUT /uploads/:token, the local-disk twin of a presigned PUT. The bytes stream
+ * to a scratch file and are counted on the way; more than announced (or than the
+ * limit) stops the upload at once, fewer is refused at the end.
+ */
+export async function receiveLocalUpload(token: string, body: ReadableStream<Uint8Array> | null): Promise<void> {
+  const store = storage();
+  if (!(store instanceof LocalStorage)) throw new HttpError(404, "Not found");
+  const check = verifySignedId(token, "put");
+  if (!check.ok) throw new HttpError(check.reason === "expired" ? 403 : 404, check.reason === "expired" ? "This upload link has expired." : "Not found");
+  const [asset] = await db().select().from(assets).where(eq(assets.id, check.assetId));
+  if (!asset) throw new HttpError(404, "Not found");
+  if (asset.uploadedAt || asset.attachedAt) throw new HttpError(409, "This file has already been uploaded.");
+  if (!body) throw new ValidationError([{ path: "file", message: "The upload has no content." }]);
+
+  const expected = asset.byteSize;
+  const scratch = await store.scratchFile();
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > expected) done(new ByteCountError());
+      else done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream), counter, createWriteStream(scratch));
+    if (received !== expected) throw new ByteCountError();
+    await store.adopt(asset.key, scratch);
+  } catch (error) {
+    await fs.rm(scratch, { force: true });
+    if (error instanceof ByteCountError) {
+      throw new ValidationError([
+        { path: "file", message: `The file sent does not match its announced size of ${expected} bytes.` },
+      ]);
+    }
+    throw error;
+  }
+  await db().update(assets).set({ uploadedAt: new Date() }).where(eq(assets.id, asset.id));
+}
+
+class ByteCountError extends Error {}
+
+/**
+ * Claims a finished upload for `memberId`, once. Every refusal is a 422 on `field`:
+ * forged, expired, someone else's, used, not sent, or not the announced size.
+ */
+export async function claimUpload(memberId: number, signedId: unknown, field: string): Promise<AssetRow> {
+  const refuse = (message: string): never => {
+    throw new ValidationError([{ path: field, message }]);
+  };
+  const check = verifySignedId(signedId, "upload");
+  if (!check.ok) {
+    return refuse(check.reason === "expired" ? "The upload has expired. Please upload the file again." : "The upload is not valid.");
+  }
+  const [asset] = await db().select().from(assets).where(eq(assets.id, check.assetId));
+  // Someone else's upload is reported like a forged one: it tells nothing about it.
+  if (!asset || asset.createdById !== memberId) return refuse("The upload is not valid.");
+  if (asset.attachedAt) return refuse("This upload has already been used.");
+  const stored = await storage().stat(asset.key);
+  if (!stored) return refuse("The file has not been uploaded yet.");
+  if (stored.size !== asset.byteSize || stored.size > env().UPLOAD_MAX_BYTES) {
+    await discardUpload(asset);
+    return refuse(
+      stored.size > env().UPLOAD_MAX_BYTES
+        ? `The file is larger than the ${megabytes(env().UPLOAD_MAX_BYTES)} limit.`
+        : `The file sent does not match its announced size of ${asset.byteSize} bytes.`,
+    );
+  }
+  // Only one claim wins, even when two requests race with the same signed id.
+  const [claimed] = await db()
+    .update(assets)
+    .set({ attachedAt: new Date(), uploadedAt: asset.uploadedAt ?? new Date() })
+    .where(and(eq(assets.id, asset.id), isNull(assets.attachedAt)))
+    .returning();
+  return claimed ?? refuse("This upload has already been used.");
+}
+
+/** Forgets an upload that will not be used: its bytes and its row. */
+export async function discardUpload(asset: Pick<AssetRow, "id" | "key">, derivedKeys: string[] = []) {
+  await storage().remove([asset.key, ...derivedKeys]);
+  await db().delete(assets).where(eq(assets.id, asset.id));
+}

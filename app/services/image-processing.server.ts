@@ -1,0 +1,68 @@
+// From a claimed upload to stored derived sizes: check the bytes are an image,
+// decode once, store every size, read the EXIF once. On any failure nothing it
+// wrote is left behind.
+import fs from "node:fs/promises";
+import { env } from "~/env.server";
+import { ValidationError } from "~/lib/http.server";
+import { imageFailureMessage, makeDerivatives, type SizeSpec } from "~/images/derivatives.server";
+import { readPhotoFacts, type PhotoFacts } from "~/images/exif.server";
+import { SNIFF_BYTES, sniffImage } from "~/images/sniff";
+import { derivedKey, type DerivedSize } from "~/storage/keys.server";
+import { storage } from "~/storage/storage.server";
+
+export type ProcessedImage = {
+  width: number;
+  height: number;
+  keys: Record<DerivedSize, string>;
+  facts: PhotoFacts | null;
+};
+
+export const NOT_AN_IMAGE_MESSAGE = "The file is not an image (JPEG, PNG, WebP, AVIF, TIFF or HEIC).";
+
+async function firstBytes(file: string) {
+  const handle = await fs.open(file, "r");
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function processImage(
+  originalKey: string,
+  specs: SizeSpec[],
+  options: { field: string; readFacts: boolean },
+): Promise<ProcessedImage> {
+  const refuse = (message: string): never => {
+    throw new ValidationError([{ path: options.field, message }]);
+  };
+  const store = storage();
+  const maxPixels = env().UPLOAD_MAX_PIXELS;
+  const original = await store.localCopy(originalKey);
+  const written: string[] = [];
+  try {
+    if (!sniffImage(await firstBytes(original.path))) refuse(NOT_AN_IMAGE_MESSAGE);
+    const [decoded, facts] = await Promise.all([
+      makeDerivatives(original.path, specs, maxPixels).catch((error) => refuse(imageFailureMessage(error, maxPixels))),
+      // exiftool runs in its own process, beside sharp's threads.
+      options.readFacts ? readPhotoFacts(original.path) : Promise.resolve(null),
+    ]);
+    const keys = {} as Record<DerivedSize, string>;
+    await Promise.all(
+      decoded.derivatives.map(async (derivative) => {
+        const key = derivedKey(originalKey, derivative.size, derivative.extension);
+        written.push(key);
+        await store.put(key, derivative.data, { contentType: derivative.contentType, size: derivative.data.length });
+        keys[derivative.size] = key;
+      }),
+    );
+    return { width: decoded.width, height: decoded.height, keys, facts };
+  } catch (error) {
+    await store.remove(written).catch(() => {});
+    throw error;
+  } finally {
+    await original.release();
+  }
+}

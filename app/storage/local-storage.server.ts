@@ -1,0 +1,96 @@
+// The embedded default: objects as files under $DATA_DIR/storage.
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createWriteStream } from "node:fs";
+import crypto from "node:crypto";
+import { isSafeKey } from "./keys.server";
+import type { ObjectStorage, StoredObject, StoredObjectInfo } from "./storage.server";
+
+const contentTypes: Record<string, string> = { ".jpg": "image/jpeg", ".webp": "image/webp" };
+
+export class LocalStorage implements ObjectStorage {
+  readonly kind = "local" as const;
+  constructor(readonly root: string) {}
+
+  /** The file for a key; refuses keys that are not ours, so no path can escape the root. */
+  pathFor(key: string): string {
+    if (!isSafeKey(key)) throw new Error(`Refusing storage key ${JSON.stringify(key)}`);
+    return path.join(this.root, key);
+  }
+
+  async prepare() {
+    await fs.mkdir(this.root, { recursive: true });
+  }
+
+  async check() {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.W_OK);
+  }
+
+  async put(key: string, body: Buffer | Readable) {
+    const file = this.pathFor(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Written beside, then renamed: a reader never sees half a file.
+    const partial = `${file}.${crypto.randomBytes(6).toString("hex")}.partial`;
+    try {
+      if (Buffer.isBuffer(body)) await fs.writeFile(partial, body);
+      else await pipeline(body, createWriteStream(partial));
+      await fs.rename(partial, file);
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  /** Moves a finished file into place under a key (the app's own upload endpoint). */
+  async adopt(key: string, file: string) {
+    const target = this.pathFor(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.rename(file, target);
+  }
+
+  /** A scratch file on the same disk as the store, so adopting it is a rename. */
+  async scratchFile(): Promise<string> {
+    const dir = path.join(this.root, "incoming");
+    await fs.mkdir(dir, { recursive: true });
+    return path.join(dir, `${crypto.randomUUID()}.partial`);
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const info = await fs.stat(this.pathFor(key));
+      return {
+        size: info.size,
+        contentType: contentTypes[path.extname(key)] ?? "application/octet-stream",
+        etag: `"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`,
+        lastModified: info.mtime,
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async read(key: string): Promise<StoredObject | null> {
+    const info = await this.stat(key);
+    return info && { ...info, stream: createReadStream(this.pathFor(key)) };
+  }
+
+  async localCopy(key: string) {
+    return { path: this.pathFor(key), release: async () => {} };
+  }
+
+  async remove(keys: string[]) {
+    await Promise.all(keys.map((key) => fs.rm(this.pathFor(key), { force: true })));
+    // Derived sizes sit in a folder per original; drop it once empty.
+    const folders = new Set(keys.filter((k) => k.startsWith("derived/")).map((k) => path.dirname(this.pathFor(k))));
+    await Promise.all([...folders].map((folder) => fs.rmdir(folder).catch(() => {})));
+  }
+
+  async presignedPut() {
+    return null;
+  }
+}

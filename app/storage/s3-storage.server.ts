@@ -1,0 +1,124 @@
+// MinIO / S3 through the `minio` client. The browser uploads straight to the
+// bucket with a presigned PUT, so large files never pass through the app.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import type { Readable } from "node:stream";
+import { Client } from "minio";
+import { isSafeKey } from "./keys.server";
+import type { DirectUploadTarget, ObjectStorage, StoredObject, StoredObjectInfo } from "./storage.server";
+
+type S3Config = {
+  endpoint: string;
+  /** The address browsers use for presigned uploads (MinIO behind a proxy or in compose). */
+  publicUrl: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region: string;
+};
+
+function clientFor(address: string, config: S3Config) {
+  const url = new URL(address);
+  const useSSL = url.protocol === "https:";
+  return new Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: config.accessKey,
+    secretKey: config.secretKey,
+    region: config.region,
+    // MinIO and s3rver address buckets by path, not by subdomain.
+    pathStyle: true,
+  });
+}
+
+const isNotFound = (error: unknown) => {
+  const code = (error as { code?: string }).code;
+  return code === "NotFound" || code === "NoSuchKey" || code === "NoSuchObject";
+};
+
+export class S3Storage implements ObjectStorage {
+  readonly kind = "s3" as const;
+  private readonly client: Client;
+  // Signing is offline, but the signature covers the host the browser will use.
+  private readonly publicClient: Client;
+
+  constructor(private readonly config: S3Config) {
+    this.client = clientFor(config.endpoint, config);
+    this.publicClient = config.publicUrl === config.endpoint ? this.client : clientFor(config.publicUrl, config);
+  }
+
+  private key(key: string) {
+    if (!isSafeKey(key)) throw new Error(`Refusing storage key ${JSON.stringify(key)}`);
+    return key;
+  }
+
+  async prepare() {
+    if (!(await this.client.bucketExists(this.config.bucket))) {
+      await this.client.makeBucket(this.config.bucket, this.config.region);
+    }
+  }
+
+  async check() {
+    if (!(await this.client.bucketExists(this.config.bucket))) throw new Error(`Bucket ${this.config.bucket} is missing`);
+  }
+
+  async put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }) {
+    await this.client.putObject(this.config.bucket, this.key(key), body, options.size ?? (Buffer.isBuffer(body) ? body.length : undefined), {
+      "Content-Type": options.contentType,
+    });
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const info = await this.client.statObject(this.config.bucket, this.key(key));
+      const metaData = info.metaData as Record<string, string | undefined>;
+      return {
+        size: info.size,
+        contentType: metaData["content-type"] ?? "application/octet-stream",
+        etag: `"${info.etag}"`,
+        lastModified: info.lastModified,
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(key: string): Promise<StoredObject | null> {
+    const info = await this.stat(key);
+    if (!info) return null;
+    try {
+      return { ...info, stream: await this.client.getObject(this.config.bucket, key) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async localCopy(key: string) {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-original-"));
+    const file = path.join(dir, crypto.randomUUID());
+    const release = () => fs.rm(dir, { recursive: true, force: true });
+    try {
+      // Streamed to disk: a 50 MB original never sits whole in the JS heap.
+      await this.client.fGetObject(this.config.bucket, this.key(key), file);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    return { path: file, release };
+  }
+
+  async remove(keys: string[]) {
+    if (keys.length === 0) return;
+    await this.client.removeObjects(this.config.bucket, keys.map((k) => this.key(k)));
+  }
+
+  async presignedPut(key: string, expiresInSeconds: number): Promise<DirectUploadTarget> {
+    const url = await this.publicClient.presignedPutObject(this.config.bucket, this.key(key), expiresInSeconds);
+    return { url, headers: {} };
+  }
+}
