@@ -13,6 +13,9 @@ const name = (label: string) =>
     .min(1, `${label} is required.`)
     .max(100, `${label} must be at most 100 characters.`);
 
+/** A first or last name field. */
+export const PersonNameSchema = name;
+
 export const UsernameSchema = z
   .string({ error: "Username is required." })
   .trim()
