@@ -1,0 +1,54 @@
+// Keeping each member's featured years dense: positions 1..n, unique within a
+// year (features_user_year_position_key). That unique index is not deferrable and
+// positions must stay within 1..12 (features_position_check), so shifting rows
+// one by one could collide midway; a year is rewritten whole instead: its rows
+// are deleted and inserted again in the new order, keeping each one's random key.
+import { and, asc, eq } from "drizzle-orm";
+import type { Transaction } from "@db/client.server";
+import { features, users } from "@db/schema";
+
+export type FeatureRow = typeof features.$inferSelect;
+export type NewFeatureRow = Omit<FeatureRow, "position" | "randomKey" | "createdAt"> &
+  Partial<Pick<FeatureRow, "randomKey" | "createdAt">>;
+
+/**
+ * Serialises feature changes per member: two tabs featuring photos of the same
+ * member at once wait for each other instead of both taking position 12.
+ */
+export async function lockMemberFeatures(tx: Transaction, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+export async function featuresOfYear(tx: Transaction, userId: number, year: number): Promise<FeatureRow[]> {
+  return tx
+    .select()
+    .from(features)
+    .where(and(eq(features.userId, userId), eq(features.year, year)))
+    .orderBy(asc(features.position));
+}
+
+/** Writes one year of a member's portfolio in this order, at positions 1..n. */
+export async function rewriteYear(tx: Transaction, userId: number, year: number, ordered: NewFeatureRow[]) {
+  await tx.delete(features).where(and(eq(features.userId, userId), eq(features.year, year)));
+  if (ordered.length === 0) return;
+  await tx.insert(features).values(
+    ordered.map((feature, index) => ({
+      photoId: feature.photoId,
+      userId,
+      year,
+      position: index + 1,
+      randomKey: feature.randomKey,
+      createdAt: feature.createdAt,
+    })),
+  );
+}
+
+/** Takes a photo out of its featured year (if it is in one) and closes the gap it leaves. */
+export async function closeFeatureGap(tx: Transaction, userId: number, photoId: number): Promise<FeatureRow | null> {
+  await lockMemberFeatures(tx, userId);
+  const [feature] = await tx.select().from(features).where(eq(features.photoId, photoId)).limit(1);
+  if (!feature) return null;
+  const rest = (await featuresOfYear(tx, userId, feature.year)).filter((row) => row.photoId !== photoId);
+  await rewriteYear(tx, userId, feature.year, rest);
+  return feature;
+}

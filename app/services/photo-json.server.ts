@@ -1,0 +1,84 @@
+// The photo as the API and the screens see it (spec section 3 field names), cut
+// to what the viewer may see (notes/contracts: the site-wide visibility rule):
+// - visitors: thumbnails and basic data only;
+// - members: everything but notes;
+// - the owner: notes too.
+import type { PhotoMetadata, PhotoRow } from "@db/schema";
+
+export type PhotoViewer = { id: number } | null;
+
+export type PhotoOwnerJson = { id: number; firstName: string; lastName: string; username: string };
+export type FeatureJson = { year: number; position: number };
+export type RatingJson = { UserId: number; value: number };
+
+export type PhotoJson = {
+  id: number;
+  caption: string | null;
+  description: string | null;
+  /** The owner's private notes; the key is absent for everybody else. */
+  notes?: string | null;
+  license: string;
+  acquireLicensePage: string | null;
+  filename: string;
+  /** null for visitors, who see thumbnails only. */
+  largeUrl: string | null;
+  thumbUrl: string | null;
+  createdAt: string;
+  UserId: number;
+  User: PhotoOwnerJson;
+  Feature: FeatureJson | null;
+  // Members only (absent for visitors):
+  takenAt?: string | null;
+  /** Average of the ratings other than the owner's own, or null when nobody else rated it. */
+  rating?: number | null;
+  Ratings?: RatingJson[];
+  Comments?: unknown[];
+  metadata?: { exif: NonNullable<PhotoMetadata["exif"]> };
+  MeetingSubmission?: { Meeting: { startsAt: string } } | null;
+};
+
+/** Everything one photo's JSON is made from (loaded in bulk by photo-queries). */
+export type PhotoRecord = {
+  photo: PhotoRow;
+  owner: PhotoOwnerJson;
+  feature: FeatureJson | null;
+  meetingStartsAt: Date | null;
+  ratings: RatingJson[];
+};
+
+export function photoMediaUrl(photoId: number, size: "thumb" | "large") {
+  return `/media/photos/${photoId}/${size}`;
+}
+
+export function toPhotoJson(record: PhotoRecord, viewer: PhotoViewer): PhotoJson {
+  const { photo, owner, feature } = record;
+  const basic: PhotoJson = {
+    id: photo.id,
+    caption: photo.caption,
+    description: photo.description,
+    license: photo.license,
+    acquireLicensePage: photo.acquireLicensePage,
+    filename: photo.filename,
+    largeUrl: null,
+    thumbUrl: photo.thumbKey ? photoMediaUrl(photo.id, "thumb") : null,
+    createdAt: photo.createdAt.toISOString(),
+    UserId: photo.userId,
+    User: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, username: owner.username },
+    Feature: feature ? { year: feature.year, position: feature.position } : null,
+  };
+  if (!viewer) return basic;
+
+  const json: PhotoJson = {
+    ...basic,
+    largeUrl: photo.largeKey ? photoMediaUrl(photo.id, "large") : null,
+    takenAt: photo.takenAt?.toISOString() ?? null,
+    rating: photo.ratingAverage === null ? null : photo.ratingAverage / 1000,
+    Ratings: record.ratings,
+    // Comments arrive with the comments issue.
+    Comments: [],
+    metadata: { exif: photo.metadata.exif ?? {} },
+    MeetingSubmission: record.meetingStartsAt ? { Meeting: { startsAt: record.meetingStartsAt.toISOString() } } : null,
+  };
+  if (viewer.id === photo.userId) json.notes = photo.notes;
+  return json;
+}
