@@ -12,10 +12,10 @@ import { claimUpload, discardUpload } from "./assets.server";
 import { processImage } from "./image-processing.server";
 
 export const NewPhotoSchema = z.object({
-  filename: z.string().trim().min(1, "Filename is required").max(255, "Filename is too long"),
-  file: z.string({ error: "File is required" }).min(1, "File is required"),
-  license: z.enum(LICENSE_VALUES, { error: "License is not one of the choices" }).nullish(),
-  acquireLicensePage: z.url({ protocol: /^https?$/, error: "Acquire license page must be a web address" }).nullish().or(z.literal("")),
+  filename: z.string().trim().min(1, "Filename is required.").max(255, "Filename is too long."),
+  file: z.string({ error: "File is required." }).min(1, "File is required."),
+  license: z.enum(LICENSE_VALUES, { error: "License is not one of the choices." }).nullish(),
+  acquireLicensePage: z.url({ protocol: /^https?$/, error: "Acquire license page must be a web address." }).nullish().or(z.literal("")),
 });
 
 type PhotoOwner = { id: number; license: string; acquireLicensePage: string | null };

@@ -24,7 +24,8 @@ export function signAssetId(assetId: number, purpose: SignedPurpose, expiresAt?:
   const body = Buffer.from(
     JSON.stringify({ a: assetId, p: purpose, ...(expiresAt ? { e: Math.floor(expiresAt.getTime() / 1000) } : {}) }),
   ).toString("base64url");
-  return `${body}--${mac(body)}`;
+  // '.' cannot occur in base64url, so it separates the two parts unambiguously.
+  return `${body}.${mac(body)}`;
 }
 
 export type SignedIdCheck =
@@ -34,7 +35,7 @@ export type SignedIdCheck =
 /** Checks signature, purpose and expiry, in constant time for the signature. */
 export function verifySignedId(signedId: unknown, purpose: SignedPurpose, now = new Date()): SignedIdCheck {
   if (typeof signedId !== "string" || signedId.length > 512) return { ok: false, reason: "invalid" };
-  const [body, signature, extra] = signedId.split("--");
+  const [body, signature, extra] = signedId.split(".");
   if (!body || !signature || extra !== undefined) return { ok: false, reason: "invalid" };
   const expected = Buffer.from(mac(body));
   const given = Buffer.from(signature);

@@ -1,0 +1,143 @@
+// Profile pictures through the direct-upload flow, and POST /api/assets itself.
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@db/client.server";
+import { assets, users } from "@db/schema";
+import { closeExiftool } from "~/images/exif.server";
+import { ValidationError } from "~/lib/http.server";
+import { loader as pictureMedia } from "~/routes/media/pictures";
+import { applyPictureChange, pictureFields } from "~/services/pictures.server";
+import { useStorage } from "~/storage/storage.server";
+import type { LocalStorage } from "~/storage/local-storage.server";
+import { cameraJpeg, type CameraFile } from "../support/images";
+import { cookieFor, makeMember, request } from "../support/members";
+import { call } from "../support/routes";
+import { storedKeys, temporaryLocalStorage } from "../support/storage";
+import { announce, uploadFile } from "../support/uploads";
+
+let storage: LocalStorage;
+let cleanup: () => Promise<void>;
+let camera: CameraFile;
+
+beforeAll(async () => {
+  ({ storage, cleanup } = await temporaryLocalStorage());
+  useStorage(storage);
+  camera = await cameraJpeg();
+});
+
+afterAll(async () => {
+  useStorage(undefined);
+  await cleanup();
+  await camera.cleanup();
+  await closeExiftool();
+});
+
+const pictureOf = async (userId: number) =>
+  (await db().select({ id: users.pictureAssetId }).from(users).where(eq(users.id, userId)))[0]!.id;
+
+function media(url: string, cookie?: string) {
+  const [, , , assetId, size] = url.split("/");
+  return call(pictureMedia, request(url, { cookie }), { assetId: assetId!, size: size! });
+}
+
+describe("POST /api/assets", () => {
+  it("is for members only and validates the blob with the spec's error shape", async () => {
+    expect((await announce("", { filename: "a.jpg", byte_size: 10 })).status).toBe(401);
+    const cookie = await cookieFor((await makeMember()).id);
+    const bad = await announce(cookie, { filename: "", byte_size: -1 } as never);
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toEqual({
+      errors: [
+        { path: "filename", message: "Filename is required." },
+        { path: "byte_size", message: "File is empty." },
+      ],
+    });
+    const ok = await announce(cookie, { filename: "../../etc/passwd", byte_size: 10 });
+    expect(ok.status).toBe(201);
+    const body = await ok.json();
+    expect(body).toMatchObject({ filename: "../../etc/passwd", content_type: "application/octet-stream", byte_size: 10 });
+    // The key is the server's own, never the name.
+    expect(body.key).toMatch(/^originals\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
+    expect(body.direct_upload.url).toMatch(/^http:\/\/localhost\/uploads\/[\w-]+\.[\w-]+$/);
+    expect(body.direct_upload.headers).toEqual({ "Content-Type": "application/octet-stream" });
+  });
+});
+
+describe("profile pictures", () => {
+  it("stores a square thumbnail and a larger size without metadata, keeps it on echo, replaces and removes it", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const before = await storedKeys(storage);
+
+    await applyPictureChange(member.id, await uploadFile(cookie, camera.bytes, "me.jpg"));
+    const first = await pictureOf(member.id);
+    expect(first).toBeTruthy();
+    const fields = pictureFields(first);
+    expect(fields.pictureThumbUrl).toBe(`/media/pictures/${first}/thumb`);
+
+    const thumb = await media(fields.pictureThumbUrl!);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("Content-Type")).toBe("image/webp");
+    const thumbBytes = Buffer.from(await thumb.arrayBuffer());
+    const thumbMeta = await sharp(thumbBytes).metadata();
+    expect([thumbMeta.width, thumbMeta.height]).toEqual([256, 256]);
+    expect(thumbMeta.exif).toBeUndefined();
+    expect(thumbBytes.includes(Buffer.from("Canon"))).toBe(false);
+    const large = await sharp(Buffer.from(await (await media(fields.pictureUrl!)).arrayBuffer())).metadata();
+    expect([large.width, large.height]).toEqual([400, 600]); // upright, not enlarged
+    expect(large.exif).toBeUndefined();
+
+    // A form sending the whole user back (undefined or the same signed id) changes nothing.
+    await applyPictureChange(member.id, undefined);
+    await applyPictureChange(member.id, fields.picture);
+    expect(await pictureOf(member.id)).toBe(first);
+
+    // A new picture replaces the old one, whose files go.
+    await applyPictureChange(member.id, await uploadFile(cookie, camera.bytes, "me2.jpg"));
+    const second = await pictureOf(member.id);
+    expect(second).not.toBe(first);
+    expect((await media(`/media/pictures/${first}/thumb`)).status).toBe(404);
+    expect(await db().select().from(assets).where(eq(assets.id, first!))).toEqual([]);
+
+    await applyPictureChange(member.id, null);
+    expect(await pictureOf(member.id)).toBeNull();
+    expect(await storedKeys(storage)).toEqual(before);
+  });
+
+  it("lets an admin set a picture they uploaded for a member, but not anyone use another's upload", async () => {
+    const admin = await makeMember({ isAdmin: true });
+    const member = await makeMember();
+    const stranger = await makeMember();
+    const adminUpload = await uploadFile(await cookieFor(admin.id), camera.bytes, "portrait.jpg");
+    const error = await applyPictureChange(member.id, adminUpload, stranger.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).errors).toEqual([{ path: "picture", message: "The upload is not valid." }]);
+    await applyPictureChange(member.id, adminUpload, admin.id);
+    expect(await pictureOf(member.id)).toBeTruthy();
+  });
+
+  it("refuses a file that is not an image, under `picture`", async () => {
+    const member = await makeMember();
+    const signedId = await uploadFile(await cookieFor(member.id), Buffer.from("GIF89a? no: plain text"), "me.gif", "image/gif");
+    const error = await applyPictureChange(member.id, signedId).catch((e: unknown) => e);
+    expect((error as ValidationError).errors).toEqual([{ path: "picture", message: expect.stringMatching(/not an image/) }]);
+    expect(await pictureOf(member.id)).toBeNull();
+  });
+
+  it("shows a public member's picture to visitors and a private member's only to members", async () => {
+    const member = await makeMember();
+    await applyPictureChange(member.id, await uploadFile(await cookieFor(member.id), camera.bytes, "me.jpg"));
+    const url = pictureFields(await pictureOf(member.id)).pictureThumbUrl!;
+    const visible = await media(url);
+    expect(visible.status).toBe(200);
+    expect(visible.headers.get("Cache-Control")).toMatch(/^public/);
+
+    await db().update(users).set({ isPublic: false }).where(eq(users.id, member.id));
+    expect((await media(url)).status).toBe(404);
+    const seen = await media(url, await cookieFor((await makeMember()).id));
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get("Cache-Control")).toMatch(/^private/);
+    expect((await media(url.replace("/thumb", "/original"))).status).toBe(404);
+  });
+});
