@@ -21,7 +21,7 @@ export async function putBytes(target: DirectUploadResponse["direct_upload"], by
       { token },
     );
   }
-  return fetch(url, { method: "PUT", headers: target.headers, body: bytes });
+  return fetch(url, { method: "PUT", headers: target.headers, body: Buffer.from(bytes) });
 }
 
 /** Announces and sends a file; returns the signed id. */
