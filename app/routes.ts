@@ -23,6 +23,7 @@ export default [
     route(":username/:year/:photoId?", "routes/members/gallery.tsx"),
   ]),
   route("browse/:photoId?", "routes/browse.tsx"),
+  route("upload", "routes/upload.tsx"),
   route("comments/:photoId?", "routes/comments.tsx"),
 
   ...prefix("meetings", [
@@ -44,12 +45,27 @@ export default [
   // Uploaded bytes in (local disk) and stored images out.
   route("uploads/:token", "routes/uploads.ts"),
   route("media/pictures/:assetId/:size", "routes/media/pictures.ts"),
+  route("media/photos/:photoId/:size", "routes/media/photos.ts"),
 
   ...prefix("api", [
     route("assets", "routes/api/assets.ts"),
     route("auth/login", "routes/api/auth.login.ts"),
     route("auth/logout", "routes/api/auth.logout.ts"),
     route("users/me", "routes/api/users.me.ts"),
+    route("auth/register", "routes/api/auth.register.ts"),
+    route("users", "routes/api/users.ts"),
+    route("users/:userId", "routes/api/users.user.ts"),
+    route("invites", "routes/api/invites.ts"),
+    route("invites/:inviteId", "routes/api/invites.invite.ts"),
+    route("invites/:inviteId/accept", "routes/api/invites.accept.ts"),
+    route("invites/:inviteId/resend", "routes/api/invites.resend.ts"),
+    route("passwords", "routes/api/passwords.ts"),
+    route("passwords/:token", "routes/api/passwords.token.ts"),
+    route("photos", "routes/api/photos.ts"),
+    route("photos/random", "routes/api/photos.random.ts"),
+    route("photos/features/:userId/:year", "routes/api/photos.features.ts"),
+    route("photos/:photoId", "routes/api/photos.photo.ts"),
+    route("photos/:photoId/feature", "routes/api/photos.feature.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

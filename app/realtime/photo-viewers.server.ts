@@ -11,6 +11,7 @@ import {
   PointerMessageSchema,
   type Viewer,
 } from "~/lib/realtime-messages";
+import { canSeePhoto } from "~/services/photo-queries.server";
 import { memberFromCookieHeader } from "~/services/session.server";
 
 type ViewerData = { viewer: Viewer; userId: number; room: string };
@@ -29,8 +30,8 @@ export function attachRealtime(httpServer: http.Server): Server {
       if (!member) return next(new Error("unauthorized"));
       const photoId = PhotoIdSchema.safeParse(socket.handshake.query.id);
       if (!photoId.success) return next(new Error("bad photo id"));
-      // Whether this member may see the photo is checked here once photos exist
-      // (photos issue); members may see every photo in the club.
+      // Only viewers of a photo they may see (for members: any photo that exists).
+      if (!(await canSeePhoto(member, photoId.data))) return next(new Error("photo not found"));
       const data: ViewerData = {
         viewer: { id: member.id, firstName: member.firstName },
         userId: member.id,

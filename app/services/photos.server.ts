@@ -2,7 +2,7 @@
 // who is asking (notes/contracts: the site-wide visibility rule):
 // - visitors see featured photos of active, public members, thumbnails and basic data;
 // - members see every photo; only the owner edits or deletes it and reads its notes.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { assets, photos } from "@db/schema";
 import type { PhotoChanges, PhotoSort } from "~/lib/photo-schemas";
@@ -18,6 +18,7 @@ import {
   PAGE_SIZE,
   photoIdsAt,
   randomFeaturedIds,
+  visibleToVisitors,
 } from "./photo-queries.server";
 import { photoStorageKeys } from "./photo-uploads.server";
 import { photoNotFound, photoOwnedBy } from "./photos-access.server";
@@ -96,4 +97,27 @@ export async function deletePhoto(viewer: PhotoViewer, photoId: number): Promise
   await storage()
     .remove(keys)
     .catch((error: unknown) => console.error(`Could not remove the files of photo ${photoId}:`, error));
+}
+
+/**
+ * Which stored image to serve for /media/photos/{id}/{size}, or null (404): the
+ * thumbnail to anyone who may see the photo, the large size to members only;
+ * originals never. Images visitors may see can sit in shared caches for a short
+ * while (un-featuring takes effect within the hour); the rest stay private.
+ */
+export async function photoImage(
+  viewer: PhotoViewer,
+  photoId: number,
+  size: "thumb" | "large",
+): Promise<{ key: string; cacheControl: string } | null> {
+  if (size === "large" && !viewer) return null;
+  const [photo] = await db()
+    .select({ thumbKey: photos.thumbKey, largeKey: photos.largeKey, public: sql<boolean>`${visibleToVisitors()}`.mapWith(Boolean) })
+    .from(photos)
+    .where(eq(photos.id, photoId))
+    .limit(1);
+  if (!photo || (!viewer && !photo.public)) return null;
+  const key = size === "thumb" ? photo.thumbKey : photo.largeKey;
+  if (!key) return null;
+  return { key, cacheControl: photo.public && size === "thumb" ? "public, max-age=3600" : "private, max-age=86400" };
 }

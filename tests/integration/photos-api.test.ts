@@ -1,0 +1,311 @@
+// The photo API for each role (notes/contracts: the site-wide visibility rule):
+// what visitors, members and owners get from every call, editing, deleting with
+// the stored files, the media route, and POST /api/photos on the real pipeline.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@db/client.server";
+import { assets, photos, ratings, users } from "@db/schema";
+import { closeExiftool } from "~/images/exif.server";
+import { loader as mediaRoute } from "~/routes/media/photos";
+import { action as photosCreate, loader as photosList } from "~/routes/api/photos";
+import { action as photoAction, loader as photoLoader } from "~/routes/api/photos.photo";
+import { storage } from "~/storage/storage.server";
+import { cookieFor, makeMember, request } from "../support/members";
+import { featureDirectly, insertPhoto, rateDirectly } from "../support/photos";
+import { call } from "../support/routes";
+import { uploadFile } from "../support/uploads";
+
+const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/camera");
+
+afterAll(async () => {
+  await closeExiftool();
+});
+
+const getPhoto = (id: number | string, cookie?: string) =>
+  call(photoLoader, request(`/api/photos/${id}`, { cookie }), { photoId: String(id) });
+
+const patchPhoto = (id: number, json: unknown, cookie?: string) =>
+  call(photoAction, request(`/api/photos/${id}`, { method: "PATCH", json, cookie }), { photoId: String(id) });
+
+const deletePhoto = (id: number, cookie?: string) =>
+  call(photoAction, request(`/api/photos/${id}`, { method: "DELETE", cookie }), { photoId: String(id) });
+
+const media = (id: number, size: string, cookie?: string) =>
+  call(mediaRoute, request(`/media/photos/${id}/${size}`, { cookie }), { photoId: String(id), size });
+
+const VISITOR_KEYS = [
+  "id",
+  "caption",
+  "description",
+  "license",
+  "acquireLicensePage",
+  "filename",
+  "largeUrl",
+  "thumbUrl",
+  "createdAt",
+  "UserId",
+  "User",
+  "Feature",
+].sort();
+
+async function club() {
+  const owner = await makeMember({ firstName: "Olive" });
+  const member = await makeMember({ firstName: "Max" });
+  const hidden = await makeMember({ firstName: "Hannah" });
+  await db().update(users).set({ isPublic: false }).where(eq(users.id, hidden.id));
+  const year = new Date().getFullYear();
+  const featured = await insertPhoto(owner.id, {
+    caption: "Market street",
+    description: "Rain at noon",
+    notes: "Push one stop",
+    takenAt: new Date("2024-05-01T10:00:00Z"),
+    metadata: { exif: { Make: { value: "Canon", description: "Canon" }, FNumber: { value: 2.8, description: "f/2.8" } } },
+    withFiles: true,
+  });
+  await featureDirectly(featured, year, 1);
+  const unfeatured = await insertPhoto(owner.id, { caption: "Not yet", withFiles: true });
+  const hiddenFeatured = await insertPhoto(hidden.id, { caption: "Hidden" });
+  await featureDirectly(hiddenFeatured, year, 1);
+  await rateDirectly(featured.id, member.id, 4);
+  await rateDirectly(featured.id, owner.id, 5);
+  return {
+    owner,
+    member,
+    hidden,
+    year,
+    featured,
+    unfeatured,
+    hiddenFeatured,
+    ownerCookie: await cookieFor(owner.id),
+    memberCookie: await cookieFor(member.id),
+  };
+}
+
+describe("GET /api/photos/{id}", () => {
+  it("gives a visitor a featured photo of a public member with basic data only", async () => {
+    const { featured, owner, year } = await club();
+    const response = await getPhoto(featured.id);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(Object.keys(body).sort()).toEqual(VISITOR_KEYS);
+    expect(body).toMatchObject({
+      id: featured.id,
+      caption: "Market street",
+      largeUrl: null,
+      thumbUrl: `/media/photos/${featured.id}/thumb`,
+      UserId: owner.id,
+      User: { id: owner.id, firstName: "Olive", lastName: owner.lastName, username: owner.username },
+      Feature: { year, position: 1 },
+    });
+  });
+
+  it("hides from visitors unfeatured photos and photos of non-public or deactivated members", async () => {
+    const { unfeatured, hiddenFeatured, featured, owner } = await club();
+    expect((await getPhoto(unfeatured.id)).status).toBe(404);
+    expect((await getPhoto(hiddenFeatured.id)).status).toBe(404);
+    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, owner.id));
+    expect((await getPhoto(featured.id)).status).toBe(404);
+  });
+
+  it("gives a member every photo with all fields but notes", async () => {
+    const { featured, unfeatured, hiddenFeatured, member, memberCookie } = await club();
+    for (const photo of [unfeatured, hiddenFeatured]) expect((await getPhoto(photo.id, memberCookie)).status).toBe(200);
+    const body = await (await getPhoto(featured.id, memberCookie)).json();
+    expect(body).not.toHaveProperty("notes");
+    expect(body).toMatchObject({
+      largeUrl: `/media/photos/${featured.id}/large`,
+      takenAt: "2024-05-01T10:00:00.000Z",
+      Comments: [],
+      metadata: { exif: { Make: { value: "Canon", description: "Canon" }, FNumber: { description: "f/2.8" } } },
+      MeetingSubmission: null,
+    });
+    expect(body.Ratings).toEqual(expect.arrayContaining([{ UserId: member.id, value: 4 }]));
+    expect(body).toHaveProperty("rating", null);
+  });
+
+  it("gives the owner the private notes", async () => {
+    const { featured, ownerCookie } = await club();
+    const body = await (await getPhoto(featured.id, ownerCookie)).json();
+    expect(body.notes).toBe("Push one stop");
+  });
+
+  it("reports the stored rating average as a number", async () => {
+    const { featured, memberCookie } = await club();
+    await db().update(photos).set({ ratingAverage: 4500, ratingCount: 2 }).where(eq(photos.id, featured.id));
+    expect((await (await getPhoto(featured.id, memberCookie)).json()).rating).toBe(4.5);
+  });
+
+  it("answers 404 for a photo that does not exist or a malformed id", async () => {
+    const { memberCookie } = await club();
+    expect((await getPhoto(999999999, memberCookie)).status).toBe(404);
+    expect((await getPhoto("abc", memberCookie)).status).toBe(404);
+  });
+});
+
+describe("GET /api/photos as each role", () => {
+  it("lists a member's photos: visitors see only the featured ones, members all, the owner with notes", async () => {
+    const { owner, featured, unfeatured, ownerCookie, memberCookie } = await club();
+    const list = async (cookie?: string) => {
+      const response = await call(photosList, request(`/api/photos?userId=${owner.id}&sort=createdAt`, { cookie }));
+      expect(response.status).toBe(200);
+      return (await response.json()) as { id: number; notes?: string; largeUrl: string | null }[];
+    };
+    const visitor = await list();
+    expect(visitor.map((p) => p.id)).toEqual([featured.id]);
+    expect(visitor[0]!.largeUrl).toBeNull();
+    const member = await list(memberCookie);
+    expect(member.map((p) => p.id)).toEqual([unfeatured.id, featured.id]);
+    expect(member.some((p) => "notes" in p)).toBe(false);
+    const mine = await list(ownerCookie);
+    expect(mine.find((p) => p.id === featured.id)!.notes).toBe("Push one stop");
+  });
+
+  it("gives a visitor nothing of a hidden member, even by year", async () => {
+    const { hidden, year } = await club();
+    for (const query of [`userId=${hidden.id}`, `userId=${hidden.id}&year=${year}`]) {
+      const response = await call(photosList, request(`/api/photos?${query}`));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([]);
+    }
+  });
+
+  it("refuses a bad sort, page or year with 422", async () => {
+    for (const query of ["sort=random", "page=0", "page=x", "year=20", "year=2024"]) {
+      const response = await call(photosList, request(`/api/photos?${query}`));
+      expect(response.status, query).toBe(422);
+      expect((await response.json()).errors.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("PATCH /api/photos/{id}", () => {
+  it("asks a visitor to log in and refuses another member", async () => {
+    const { featured, memberCookie } = await club();
+    expect((await patchPhoto(featured.id, { caption: "Mine now" })).status).toBe(401);
+    expect((await patchPhoto(featured.id, { caption: "Mine now" }, memberCookie)).status).toBe(403);
+    expect((await patchPhoto(999999999, { caption: "Nobody's" }, memberCookie)).status).toBe(404);
+    const [row] = await db().select().from(photos).where(eq(photos.id, featured.id));
+    expect(row!.caption).toBe("Market street");
+  });
+
+  it("lets the owner change the form fields, keeps the filename, and clears with empty values", async () => {
+    const { featured, ownerCookie } = await club();
+    const response = await patchPhoto(
+      featured.id,
+      { caption: "  Canal street ", description: "", license: "ccby", acquireLicensePage: "https://example.com/buy", filename: "evil.exe" },
+      ownerCookie,
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      caption: "Canal street",
+      description: null,
+      license: "ccby",
+      acquireLicensePage: "https://example.com/buy",
+      filename: "street.jpg",
+      notes: "Push one stop",
+    });
+  });
+
+  it("saves notes alone", async () => {
+    const { featured, ownerCookie } = await club();
+    const body = await (await patchPhoto(featured.id, { notes: "Print at A3" }, ownerCookie)).json();
+    expect(body).toMatchObject({ notes: "Print at A3", caption: "Market street" });
+  });
+
+  it("answers 422 with field errors for a bad licence or link", async () => {
+    const { featured, ownerCookie } = await club();
+    const response = await patchPhoto(featured.id, { license: "mine", acquireLicensePage: "javascript:alert(1)" }, ownerCookie);
+    expect(response.status).toBe(422);
+    const { errors } = await response.json();
+    expect(errors.map((e: { path: string }) => e.path).sort()).toEqual(["acquireLicensePage", "license"]);
+  });
+});
+
+describe("DELETE /api/photos/{id}", () => {
+  it("asks a visitor to log in and refuses another member", async () => {
+    const { featured, memberCookie } = await club();
+    expect((await deletePhoto(featured.id)).status).toBe(401);
+    expect((await deletePhoto(featured.id, memberCookie)).status).toBe(403);
+    expect(await db().select().from(photos).where(eq(photos.id, featured.id))).toHaveLength(1);
+  });
+
+  it("removes the photo, its ratings, its original asset and every stored object", async () => {
+    const { featured, ownerCookie } = await club();
+    const [asset] = await db().select().from(assets).where(eq(assets.id, featured.originalAssetId));
+    const keys = [asset!.key, featured.thumbKey!, featured.largeKey!];
+    for (const key of keys) expect(await storage().stat(key)).not.toBeNull();
+
+    expect((await deletePhoto(featured.id, ownerCookie)).status).toBe(204);
+
+    expect(await db().select().from(photos).where(eq(photos.id, featured.id))).toHaveLength(0);
+    expect(await db().select().from(ratings).where(eq(ratings.photoId, featured.id))).toHaveLength(0);
+    expect(await db().select().from(assets).where(eq(assets.id, featured.originalAssetId))).toHaveLength(0);
+    for (const key of keys) expect(await storage().stat(key)).toBeNull();
+    expect((await getPhoto(featured.id, ownerCookie)).status).toBe(404);
+  });
+});
+
+describe("GET /media/photos/{id}/{size}", () => {
+  it("serves a visitor the thumbnail of a photo they may see, publicly cacheable, and never the large size", async () => {
+    const { featured, unfeatured } = await club();
+    const thumb = await media(featured.id, "thumb");
+    expect(thumb.status).toBe(200);
+    expect(await thumb.text()).toBe("thumb bytes");
+    expect(thumb.headers.get("Cache-Control")).toMatch(/^public/);
+    expect((await media(featured.id, "large")).status).toBe(404);
+    expect((await media(unfeatured.id, "thumb")).status).toBe(404);
+  });
+
+  it("serves members both sizes, privately cached when visitors may not see them", async () => {
+    const { featured, unfeatured, memberCookie } = await club();
+    const large = await media(featured.id, "large", memberCookie);
+    expect(large.status).toBe(200);
+    expect(await large.text()).toBe("large bytes");
+    expect(large.headers.get("Cache-Control")).toMatch(/^private/);
+    const thumb = await media(unfeatured.id, "thumb", memberCookie);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("Cache-Control")).toMatch(/^private/);
+  });
+
+  it("never serves an original", async () => {
+    const { featured, memberCookie } = await club();
+    for (const size of ["original", "..", "thumb.jpg"]) expect((await media(featured.id, size, memberCookie)).status).toBe(404);
+  });
+});
+
+describe("POST /api/photos", () => {
+  it("turns a member's upload into a photo with the owner's default licence and answers 201 with its JSON", async () => {
+    const member = await makeMember({ firstName: "Uma" });
+    await db().update(users).set({ license: "ccbysa" }).where(eq(users.id, member.id));
+    const cookie = await cookieFor(member.id);
+    const bytes = await fs.readFile(path.join(FIXTURES, "Canon_40D.jpg"));
+    const signedId = await uploadFile(cookie, bytes, "Canon_40D.jpg");
+    const response = await call(
+      photosCreate,
+      request("/api/photos", { method: "POST", cookie, json: { filename: "Canon_40D.jpg", file: signedId } }),
+    );
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      filename: "Canon_40D.jpg",
+      license: "ccbysa",
+      UserId: member.id,
+      Feature: null,
+      notes: null,
+      thumbUrl: `/media/photos/${body.id}/thumb`,
+      largeUrl: `/media/photos/${body.id}/large`,
+    });
+    expect(body.metadata.exif.Model.description).toMatch(/Canon EOS 40D/);
+    const thumb = await media(body.id, "thumb", cookie);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("Content-Type")).toMatch(/^image\//);
+  });
+
+  it("asks a visitor to log in", async () => {
+    const response = await call(photosCreate, request("/api/photos", { method: "POST", json: { filename: "a.jpg", file: "x" } }));
+    expect(response.status).toBe(401);
+  });
+});

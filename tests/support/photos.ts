@@ -1,0 +1,58 @@
+// Test helpers for photos without the upload pipeline: an `assets` row and a
+// `photos` row with its derived keys, the stored objects written when asked, and
+// features set straight in the table.
+import { eq } from "drizzle-orm";
+import { db } from "@db/client.server";
+import { assets, features, photos, ratings, users, type PhotoRow } from "@db/schema";
+import { derivedKey, newOriginalKey } from "~/storage/keys.server";
+import { storage } from "~/storage/storage.server";
+
+type PhotoOptions = Partial<
+  Pick<PhotoRow, "caption" | "description" | "notes" | "takenAt" | "takenAtOffset" | "createdAt" | "meetingStartsAt" | "ratingAverage" | "metadata" | "license">
+> & {
+  /** Write small stand-in objects for the original and both sizes (media and delete tests). */
+  withFiles?: boolean;
+};
+
+export async function insertPhoto(userId: number, options: PhotoOptions = {}): Promise<PhotoRow> {
+  const { withFiles, ...columns } = options;
+  const key = newOriginalKey();
+  const thumbKey = derivedKey(key, "thumb", "webp");
+  const largeKey = derivedKey(key, "large", "webp");
+  const [asset] = await db()
+    .insert(assets)
+    .values({ key, filename: "street.jpg", contentType: "image/jpeg", byteSize: 4, createdById: userId, uploadedAt: new Date(), attachedAt: new Date() })
+    .returning();
+  const [photo] = await db()
+    .insert(photos)
+    .values({ userId, originalAssetId: asset!.id, filename: "street.jpg", thumbKey, largeKey, width: 4, height: 3, ...columns })
+    .returning();
+  if (withFiles) {
+    await storage().put(key, Buffer.from("original bytes"), { contentType: "image/jpeg" });
+    await storage().put(thumbKey, Buffer.from("thumb bytes"), { contentType: "image/webp" });
+    await storage().put(largeKey, Buffer.from("large bytes"), { contentType: "image/webp" });
+  }
+  return photo!;
+}
+
+/** Features a photo directly (positions must be given densely by the caller). */
+export async function featureDirectly(photo: Pick<PhotoRow, "id" | "userId">, year: number, position: number, randomKey?: number) {
+  await db().insert(features).values({ photoId: photo.id, userId: photo.userId, year, position, randomKey });
+}
+
+export async function rateDirectly(photoId: number, userId: number, value: number) {
+  await db().insert(ratings).values({ photoId, userId, value });
+}
+
+/** The member's featured positions of a year: [[photoId, position], ...] in position order. */
+export async function positionsOfYear(userId: number, year: number): Promise<[number, number][]> {
+  const rows = await db().select().from(features).where(eq(features.userId, userId));
+  return rows
+    .filter((row) => row.year === year)
+    .sort((a, b) => a.position - b.position)
+    .map((row) => [row.photoId, row.position]);
+}
+
+export async function setJoinDate(userId: number, createdAt: Date) {
+  await db().update(users).set({ createdAt }).where(eq(users.id, userId));
+}
