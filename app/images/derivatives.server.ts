@@ -5,6 +5,10 @@
 import sharp, { type Sharp, type SharpOptions } from "sharp";
 import type { DerivedSize } from "~/storage/keys.server";
 
+// Every upload is decoded exactly once, so libvips' operation cache would only hold
+// memory (tens of MB per 24 MP photo) for results nobody asks for again.
+sharp.cache(false);
+
 export type SizeSpec = {
   size: DerivedSize;
   /** The longest edge ('inside') or the square side ('cover'), in pixels. */
