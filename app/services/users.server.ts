@@ -1,11 +1,12 @@
 // Members: creating them, finding them, who may see whom, and the shapes the API returns.
-import { and, asc, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { db, type Database, type Transaction } from "@db/client.server";
 import { users, type UserRow } from "@db/schema";
 import type { NewMember } from "~/lib/account-schemas";
-import { ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/lib/http.server";
 import { hashPassword } from "./password-hash.server";
+import { pictureFields } from "./pictures.server";
 
 /** The user as the API and the screens see it: never the password. */
 export type UserJson = {
@@ -43,10 +44,7 @@ export function toUserJson(user: UserRow): UserJson {
     license: user.license,
     acquireLicensePage: user.acquireLicensePage,
     createdAt: user.createdAt.toISOString(),
-    // Pictures arrive with the members issue (profile picture upload).
-    picture: null,
-    pictureUrl: null,
-    pictureThumbUrl: null,
+    ...pictureFields(user.pictureAssetId),
     deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
   };
 }
@@ -126,6 +124,13 @@ export async function findUserByUsername(username: string): Promise<UserRow | un
 
 const notFound = () => data("Not Found", { status: 404, statusText: "Not Found" });
 
+/** GET /api/users/{id}: the member as this viewer may see them; 404 when unknown or not visible. */
+export async function findMemberForViewer(id: number, viewer: Viewer): Promise<UserJson | PublicMemberJson> {
+  const member = await findUserById(id);
+  if (!member || !canSeeMember(viewer, member)) throw new HttpError(404, "Member not found.");
+  return memberJsonFor(viewer, member);
+}
+
 /**
  * The member whose page (/members/{username}/...) is being opened, as the viewer
  * may see them; throws a 404 response for an unknown member or one the viewer
@@ -169,12 +174,20 @@ export async function countUsers(database: Database | Transaction = db()): Promi
   return row?.n ?? 0;
 }
 
-/** Refuses a username or email another member already has (case-insensitive). */
-async function assertAvailable(database: Database | Transaction, member: Pick<NewMember, "username" | "email">) {
+/** Refuses a username or email another member already has (case-insensitive); `exceptId` is the member being edited. */
+export async function assertAvailable(
+  database: Database | Transaction,
+  member: Pick<NewMember, "username" | "email">,
+  exceptId?: number,
+) {
+  const sameNameOrEmail = or(
+    sql`lower(${users.username}) = ${lower(member.username)}`,
+    sql`lower(${users.email}) = ${lower(member.email)}`,
+  );
   const taken = await database
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(or(sql`lower(${users.username}) = ${lower(member.username)}`, sql`lower(${users.email}) = ${lower(member.email)}`));
+    .where(exceptId === undefined ? sameNameOrEmail : and(sameNameOrEmail, ne(users.id, exceptId)));
   const errors = [];
   if (taken.some((u) => lower(u.username) === lower(member.username)))
     errors.push({ path: "username", message: "Username is already taken." });
@@ -212,14 +225,19 @@ export async function createMember(
       .returning();
     return user!;
   } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === undefined) throw error;
-    throw new ValidationError([
-      constraint.includes("email")
-        ? { path: "email", message: "Email is already in use." }
-        : { path: "username", message: "Username is already taken." },
-    ]);
+    throw takenError(error);
   }
+}
+
+/** A unique-index refusal as the field error it means; any other error as it is. */
+export function takenError(error: unknown): unknown {
+  const constraint = uniqueViolation(error);
+  if (constraint === undefined) return error;
+  return new ValidationError([
+    constraint.includes("email")
+      ? { path: "email", message: "Email is already in use." }
+      : { path: "username", message: "Username is already taken." },
+  ]);
 }
 
 /** What the navbar needs of the logged-in member. */

@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { ForgotPasswordSchema, ProfileSchema, ResetPasswordSchema } from "./member-schemas";
+
+const profile = {
+  firstName: "Vivian",
+  lastName: "Maier",
+  username: "vivian",
+  email: "vivian@example.com",
+  license: "ccby",
+};
+
+describe("ProfileSchema", () => {
+  it("reads blank optional fields as null and keeps the password when none is typed", () => {
+    const parsed = ProfileSchema.parse({ ...profile, phone: "  ", bio: "", website: null, password: "", confirmPassword: "" });
+    expect(parsed).toMatchObject({ phone: null, bio: null, website: null, acquireLicensePage: null, isPublic: false });
+    expect(parsed.password).toBeUndefined();
+  });
+
+  it("reads a bare domain as an https address and refuses other schemes", () => {
+    expect(ProfileSchema.parse({ ...profile, website: "example.com/me" }).website).toBe("https://example.com/me");
+    const refused = ProfileSchema.safeParse({ ...profile, website: "javascript:alert(1)" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ path: ["website"], message: "Website must be a web address (https://...)." });
+  });
+
+  it("puts a password mismatch under confirmPassword and applies the password rule", () => {
+    const mismatch = ProfileSchema.safeParse({ ...profile, password: "darkroom42", confirmPassword: "darkroom43" });
+    expect(mismatch.error?.issues).toEqual([expect.objectContaining({ path: ["confirmPassword"], message: "Passwords do not match." })]);
+    const weak = ProfileSchema.safeParse({ ...profile, password: "short", confirmPassword: "short" });
+    expect(weak.error?.issues).toEqual([
+      expect.objectContaining({ path: ["password"], message: "Minimum eight characters, at least one letter and one number." }),
+    ]);
+    const onlyConfirm = ProfileSchema.safeParse({ ...profile, confirmPassword: "darkroom42" });
+    expect(onlyConfirm.error?.issues[0]?.path).toEqual(["confirmPassword"]);
+  });
+
+  it("refuses a licence outside the seven", () => {
+    expect(ProfileSchema.safeParse({ ...profile, license: "gpl" }).success).toBe(false);
+  });
+
+  it("accepts 'Joined on' as a date or an ISO date-time", () => {
+    expect(ProfileSchema.parse({ ...profile, createdAt: "2021-03-04" }).createdAt).toBe("2021-03-04");
+    expect(ProfileSchema.parse({ ...profile, createdAt: "2021-03-04T05:06:07.123Z" }).createdAt).toBe("2021-03-04T05:06:07.123Z");
+    expect(ProfileSchema.safeParse({ ...profile, createdAt: "last spring" }).success).toBe(false);
+  });
+
+  it("works on form data the way Conform sends it (checkboxes 'on' or missing, blanks)", () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...profile, phone: "", bio: "Street.\nMostly.", isPublic: "on", password: "", confirmPassword: "" })) {
+      form.append(name, value);
+    }
+    const submission = parseWithZod(form, { schema: ProfileSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toMatchObject({ isPublic: true, phone: null, bio: "Street.\nMostly." });
+    expect(submission.value.isAdmin).toBeUndefined();
+    expect(submission.value.password).toBeUndefined();
+
+    form.delete("isPublic");
+    const unchecked = parseWithZod(form, { schema: ProfileSchema });
+    expect(unchecked.status === "success" && unchecked.value.isPublic).toBe(false);
+  });
+});
+
+describe("ForgotPasswordSchema and ResetPasswordSchema", () => {
+  it("say only 'Email not found.' and the password rule", () => {
+    expect(ForgotPasswordSchema.safeParse({ email: "" }).error?.issues[0]?.message).toBe("Email not found.");
+    expect(ForgotPasswordSchema.safeParse({}).error?.issues[0]?.message).toBe("Email not found.");
+    for (const password of [undefined, "", "abcdefgh", "12345678", "a1", "x".repeat(300) + "1"]) {
+      const issues = ResetPasswordSchema.safeParse({ password }).error?.issues ?? [];
+      expect(issues.length).toBeGreaterThan(0);
+      expect(issues.every((issue) => issue.message === "Minimum eight characters, at least one letter and one number.")).toBe(true);
+    }
+    expect(ResetPasswordSchema.safeParse({ password: "darkroom42" }).success).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+// zod schemas for the member forms (profile, invite, forgot and reset password),
+// shared by the Conform forms in the browser and by the actions and /api routes.
+import { z } from "zod";
+import { EmailSchema, PASSWORD_RULE_MESSAGE, PasswordSchema, PersonNameSchema, UsernameSchema } from "./account-schemas";
+import { LICENSE_VALUES } from "./licenses";
+
+export const EMAIL_NOT_FOUND_MESSAGE = "Email not found.";
+export const PASSWORDS_DO_NOT_MATCH_MESSAGE = "Passwords do not match.";
+export const RESET_REQUESTED_MESSAGE = "Please check your email in a few minutes for a reset password link.";
+export const PASSWORD_SAVED_MESSAGE = "Your new password has been saved.";
+
+/** Free text that may be left empty: blank (or missing) is stored as null. */
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || null : (value ?? null)),
+    z.string({ error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`).nullable(),
+  );
+
+/** A web address that may be left empty; 'example.com' is read as https://example.com. */
+const optionalLink = (label: string) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value ?? null;
+      const trimmed = value.trim();
+      if (!trimmed) return null;
+      return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+    },
+    z
+      .url({ protocol: /^https?$/, hostname: /\./, error: `${label} must be a web address (https://...).` })
+      .max(500, `${label} must be at most 500 characters.`)
+      .nullable(),
+  );
+
+/** 'Joined on': a date (YYYY-MM-DD, from the form) or a date-time (ISO, from the API). */
+export const JoinedOnSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+  error: "Joined on must be a date.",
+});
+
+/**
+ * The profile form (spec section 3 "User"): the same for a member editing
+ * themself and an admin editing anyone. Only admins may change isAdmin and
+ * createdAt ('Administrator', 'Joined on'); the server enforces that.
+ */
+export const ProfileSchema = z
+  .object({
+    firstName: PersonNameSchema("First name"),
+    lastName: PersonNameSchema("Last name"),
+    username: UsernameSchema,
+    email: EmailSchema,
+    phone: optionalText("Phone", 40),
+    bio: optionalText("Bio", 2000),
+    website: optionalLink("Website"),
+    isPublic: z.boolean({ error: "Show me to visitors must be true or false." }).default(false),
+    license: z.enum(LICENSE_VALUES, { error: "Please choose a licence." }),
+    acquireLicensePage: optionalLink("Acquire licence page"),
+    // Write-only: blank means 'keep the current password'.
+    password: z.preprocess((value) => (value === "" || value === null ? undefined : value), PasswordSchema.optional()),
+    confirmPassword: z.string().nullish(),
+    isAdmin: z.boolean({ error: "Administrator must be true or false." }).optional(),
+    createdAt: JoinedOnSchema.optional(),
+    // A signed upload id: the current one (no change), a new upload, or null/"" to remove.
+    picture: z.string().max(2000).nullish(),
+  })
+  .refine((profile) => (profile.password ?? "") === (profile.confirmPassword ?? ""), {
+    path: ["confirmPassword"],
+    message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
+    // Also when other fields are wrong, so every error shows at once.
+    when: ({ value }) => {
+      const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>;
+      return [password, confirmPassword].every((v) => v === undefined || v === null || typeof v === "string");
+    },
+  });
+
+export type ProfileInput = z.output<typeof ProfileSchema>;
+
+export const InviteSchema = z.object({
+  firstName: PersonNameSchema("First name"),
+  lastName: PersonNameSchema("Last name"),
+  email: EmailSchema,
+  message: optionalText("Message", 5000),
+});
+
+export type InviteInput = z.output<typeof InviteSchema>;
+
+/** The forgot-password form: any failure reads 'Email not found.' (spec section 5). */
+export const ForgotPasswordSchema = z.object({
+  email: z
+    .string({ error: EMAIL_NOT_FOUND_MESSAGE })
+    .trim()
+    .min(1, EMAIL_NOT_FOUND_MESSAGE)
+    .max(254, EMAIL_NOT_FOUND_MESSAGE),
+});
+
+/** The new password of a reset: any failure reads the password rule (spec section 5). */
+export const ResetPasswordSchema = z.object({
+  password: z.string({ error: PASSWORD_RULE_MESSAGE }).max(200, PASSWORD_RULE_MESSAGE).pipe(PasswordSchema),
+});

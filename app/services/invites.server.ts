@@ -1,0 +1,181 @@
+// Invitations (spec sections 2, 4 and 7): an admin invites a person by e-mail;
+// the link {BASE_URL}/invites/{id} opens a sign-up form until the invite is
+// accepted or revoked. The id is the secret: 128 random bits, base64url.
+import crypto from "node:crypto";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { db } from "@db/client.server";
+import { invites, users, type InviteRow, type UserRow } from "@db/schema";
+import { env } from "~/env.server";
+import { NewMemberSchema, type NewMember } from "~/lib/account-schemas";
+import { fieldErrorsFromZod } from "~/lib/field-errors";
+import { HttpError, ValidationError } from "~/lib/http.server";
+import { InviteSchema } from "~/lib/member-schemas";
+import { inviteMail } from "./mail-messages.server";
+import { sendMail } from "./mail.server";
+import { createMember } from "./users.server";
+
+export const INVITE_ACCEPTED_MESSAGE = "This invite has already been accepted.";
+export const INVITE_REVOKED_MESSAGE = "This invite is no longer available.";
+export const MAIL_FAILED_MESSAGE = "The invite e-mail could not be sent. Please try again.";
+
+export type InviteJson = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string | null;
+  createdAt: string;
+  updatedAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+};
+
+export function toInviteJson(invite: InviteRow): InviteJson {
+  return {
+    id: invite.id,
+    firstName: invite.firstName,
+    lastName: invite.lastName,
+    email: invite.email,
+    message: invite.message,
+    createdAt: invite.createdAt.toISOString(),
+    updatedAt: invite.updatedAt.toISOString(),
+    acceptedAt: invite.acceptedAt?.toISOString() ?? null,
+    revokedAt: invite.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export type InviteState = "open" | "accepted" | "revoked";
+
+export function inviteState(invite: Pick<InviteRow, "acceptedAt" | "revokedAt">): InviteState {
+  if (invite.acceptedAt) return "accepted";
+  if (invite.revokedAt) return "revoked";
+  return "open";
+}
+
+export function inviteLink(id: string) {
+  return `${env().BASE_URL}/invites/${id}`;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
+  return parsed.data;
+}
+
+/** An invite by its id (the secret in the link), whatever its state; 404 when there is none. */
+export async function findInvite(id: string): Promise<InviteRow> {
+  // Real ids are 22 characters; anything unlike one is not looked up.
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) throw new HttpError(404, "This invite does not exist.");
+  const [invite] = await db().select().from(invites).where(eq(invites.id, id)).limit(1);
+  if (!invite) throw new HttpError(404, "This invite does not exist.");
+  return invite;
+}
+
+/** The pending invites (neither accepted nor revoked), most recently sent first. */
+export async function listOpenInvites(): Promise<InviteRow[]> {
+  return db()
+    .select()
+    .from(invites)
+    .where(and(isNull(invites.acceptedAt), isNull(invites.revokedAt)))
+    .orderBy(desc(invites.updatedAt), desc(invites.createdAt));
+}
+
+function requireAdmin(actor: UserRow) {
+  if (!actor.isAdmin) throw new HttpError(403, "Only admins may do that.");
+}
+
+function requireOpen(invite: InviteRow) {
+  const state = inviteState(invite);
+  if (state === "accepted") throw new HttpError(410, INVITE_ACCEPTED_MESSAGE);
+  if (state === "revoked") throw new HttpError(410, INVITE_REVOKED_MESSAGE);
+}
+
+async function mailInvite(invite: InviteRow, admin: UserRow) {
+  await sendMail(
+    inviteMail({
+      firstName: invite.firstName,
+      email: invite.email,
+      message: invite.message,
+      inviterName: `${admin.firstName} ${admin.lastName}`,
+      link: inviteLink(invite.id),
+    }),
+  );
+}
+
+/** POST /api/invites: records the invite and e-mails the link. Nothing is kept if the e-mail cannot be sent. */
+export async function createInvite(admin: UserRow, input: unknown): Promise<InviteRow> {
+  requireAdmin(admin);
+  const details = parse(InviteSchema, input);
+  const email = details.email.toLowerCase();
+
+  const [member] = await db().select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  if (member) throw new ValidationError([{ path: "email", message: "A member already uses this email." }]);
+  const [pending] = await db()
+    .select({ id: invites.id })
+    .from(invites)
+    .where(and(sql`lower(${invites.email}) = ${email}`, isNull(invites.acceptedAt), isNull(invites.revokedAt)))
+    .limit(1);
+  if (pending) {
+    throw new ValidationError([{ path: "email", message: "This person already has a pending invite: resend it instead." }]);
+  }
+
+  const [invite] = await db()
+    .insert(invites)
+    .values({ id: crypto.randomBytes(16).toString("base64url"), ...details, invitedById: admin.id })
+    .returning();
+  try {
+    await mailInvite(invite!, admin);
+  } catch (error) {
+    await db().delete(invites).where(eq(invites.id, invite!.id));
+    console.error("Sending an invite failed:", error);
+    throw new HttpError(502, MAIL_FAILED_MESSAGE);
+  }
+  return invite!;
+}
+
+/** POST /api/invites/{id}/resend: sends the e-mail again and refreshes updatedAt (the time shown as sent). */
+export async function resendInvite(admin: UserRow, id: string): Promise<InviteRow> {
+  requireAdmin(admin);
+  const invite = await findInvite(id);
+  requireOpen(invite);
+  try {
+    await mailInvite(invite, admin);
+  } catch (error) {
+    console.error("Resending an invite failed:", error);
+    throw new HttpError(502, MAIL_FAILED_MESSAGE);
+  }
+  const [updated] = await db().update(invites).set({ updatedAt: new Date() }).where(eq(invites.id, id)).returning();
+  return updated!;
+}
+
+/** DELETE /api/invites/{id}: the link stops working; the invite leaves the pending list. */
+export async function revokeInvite(admin: UserRow, id: string): Promise<InviteRow> {
+  requireAdmin(admin);
+  const invite = await findInvite(id);
+  requireOpen(invite);
+  const [updated] = await db()
+    .update(invites)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(invites.id, id), isNull(invites.acceptedAt)))
+    .returning();
+  if (!updated) throw new HttpError(410, INVITE_ACCEPTED_MESSAGE);
+  return updated;
+}
+
+/**
+ * POST /api/invites/{id}/accept: creates the member from the sign-up form and
+ * marks the invite accepted, in one transaction (two tabs cannot both use it).
+ */
+export async function acceptInvite(id: string, input: unknown): Promise<UserRow> {
+  await findInvite(id);
+  const details: NewMember = parse(NewMemberSchema, input);
+  return db().transaction(async (tx) => {
+    const [invite] = await tx.select().from(invites).where(eq(invites.id, id)).for("update");
+    if (!invite) throw new HttpError(404, "This invite does not exist.");
+    requireOpen(invite);
+    const member = await createMember(details, { database: tx });
+    await tx.update(invites).set({ acceptedAt: new Date(), acceptedUserId: member.id }).where(eq(invites.id, id));
+    return member;
+  });
+}
