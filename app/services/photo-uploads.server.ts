@@ -3,12 +3,14 @@
 // stored size exists; a refusal at any step removes the upload and its sizes.
 import { z } from "zod";
 import { db, type Transaction } from "@db/client.server";
-import { photos } from "@db/schema";
+import { assets, photos } from "@db/schema";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
 import { ValidationError } from "~/lib/http.server";
 import { LICENSE_VALUES } from "~/lib/licenses";
 import { PHOTO_SIZES } from "~/images/derivatives.server";
-import { claimUpload, discardUpload } from "./assets.server";
+import { newOriginalKey } from "~/storage/keys.server";
+import { storage } from "~/storage/storage.server";
+import { type AssetRow, claimUpload, discardUpload } from "./assets.server";
 import { processImage } from "./image-processing.server";
 
 export const NewPhotoSchema = z.object({
@@ -31,9 +33,30 @@ export async function createPhotoFromUpload(
 ): Promise<number> {
   const parsed = NewPhotoSchema.safeParse(input);
   if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
-  const { filename, file, license, acquireLicensePage } = parsed.data;
-
+  const { file, ...details } = parsed.data;
   const asset = await claimUpload(member.id, file, "file");
+  return photoFromAsset(member, asset, details, insert);
+}
+
+/**
+ * Stores an original the server itself has (the demo seed), as a claimed asset,
+ * and makes it a photo through the same pipeline as an upload.
+ */
+export async function importPhoto(member: PhotoOwner, bytes: Buffer, filename: string, contentType: string) {
+  const [asset] = await db()
+    .insert(assets)
+    .values({ key: newOriginalKey(), filename, contentType, byteSize: bytes.length, createdById: member.id, uploadedAt: new Date(), attachedAt: new Date() })
+    .returning();
+  await storage().put(asset!.key, bytes, { contentType, size: bytes.length });
+  return photoFromAsset(member, asset!, { filename });
+}
+
+async function photoFromAsset(
+  member: PhotoOwner,
+  asset: AssetRow,
+  details: Omit<z.infer<typeof NewPhotoSchema>, "file">,
+  insert?: (tx: Transaction, photoId: number) => Promise<void>,
+): Promise<number> {
   let derived: string[] = [];
   try {
     const image = await processImage(asset.key, PHOTO_SIZES, { field: "file", readFacts: true });
@@ -44,10 +67,10 @@ export async function createPhotoFromUpload(
         .values({
           userId: member.id,
           originalAssetId: asset.id,
-          filename,
+          filename: details.filename,
           // New photos take the owner's defaults unless the upload names its own.
-          license: license ?? member.license,
-          acquireLicensePage: acquireLicensePage || member.acquireLicensePage,
+          license: details.license ?? member.license,
+          acquireLicensePage: details.acquireLicensePage || member.acquireLicensePage,
           thumbKey: image.keys.thumb,
           largeKey: image.keys.large,
           width: image.width,
