@@ -108,3 +108,24 @@ describe("server start-up configuration", () => {
     expect(lines[0]).toContain(message);
   });
 });
+
+describe("npm run db:seed", () => {
+  it("makes a demo club on embedded PGlite with real stored photos, and refuses to run twice", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-"));
+    try {
+      const first = await run("db/seed.ts", [], { DATABASE_URL: undefined, DATA_DIR: dataDir });
+      expect(first.stderr).toBe("");
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(/Demo club added: members admin, vivian, garry, helen, saul .* 24 photos \(3 each featured for \d{4}\)/);
+      const stored = fs.readdirSync(path.join(dataDir, "storage"), { recursive: true }).map(String);
+      expect(stored.filter((f) => f.endsWith("large.jpg"))).toHaveLength(24);
+      expect(stored.filter((f) => f.endsWith("thumb.webp"))).toHaveLength(24);
+
+      const again = await run("db/seed.ts", [], { DATABASE_URL: undefined, DATA_DIR: dataDir });
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain("already has members");
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
