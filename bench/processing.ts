@@ -53,7 +53,7 @@ export async function benchProcessing(rounds = 5): Promise<Figure[]> {
 
     const upload = async () => {
       const key = newOriginalKey();
-      await storage.put(key, await fs.readFile(file), { contentType: "image/jpeg" });
+      await storage.put(key, await fs.readFile(file));
       return key;
     };
     // Warm both paths (exiftool start-up, libvips first use) before timing.

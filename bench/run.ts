@@ -1,0 +1,122 @@
+// npm run bench: the speed targets of the photos issue, measured in one run and
+// printed as figures (never asserted by timed tests).
+//   1. processing a 24 MP JPEG vs bare sharp resizes: ratio <= 1.3, peak memory stated;
+//   2. GET /api/photos and /browse, page 1 vs the last page: ratio <= 1.2 (paging does not scan);
+//   3. the home page's random photos with 1,000 vs 100,000 featured photos: ratio <= 1.3;
+//   4. requests per second for /, /browse and GET /api/photos under 50 connections.
+// Needs PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432) and a build (made if missing).
+import { execFileSync } from "node:child_process";
+import { connect } from "@db/client.server";
+import { startClubServer, type ClubServer } from "../tests/e2e/support/club-server";
+import { BENCH_LOGIN, BENCH_PASSWORD, generateClub, type ClubShape } from "./club-data";
+import { compareLatency, lastPageUrl, logIn, throughput } from "./http";
+import { benchProcessing } from "./processing";
+import { printFigures, type Figure } from "./report";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+
+const SMALL: ClubShape = { members: 100, photosPerMember: 100, featuredPerMember: 10 }; // 10,000 photos, 1,000 featured
+const BIG: ClubShape = { members: 1000, photosPerMember: 110, featuredPerMember: 100 }; // 110,000 photos, 100,000 featured
+
+async function startClub(name: string, shape: ClubShape) {
+  let counts = { photos: 0, features: 0 };
+  const club = await startClubServer({
+    name: `bench-${name}`,
+    env: { NODE_ENV: "production" },
+    beforeStart: async (databaseUrl) => {
+      const handle = await connect({ databaseUrl, dataDir: "unused" });
+      await handle.migrate();
+      await handle.close();
+      counts = await generateClub(databaseUrl, shape);
+    },
+  });
+  console.log(`  ${name} club: ${counts.photos.toLocaleString()} photos, ${counts.features.toLocaleString()} featured`);
+  return { club, counts, cookie: await logIn(club.baseURL, BENCH_LOGIN, BENCH_PASSWORD) };
+}
+
+async function pagingFigures(label: string, club: ClubServer, cookie: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const pairs = [
+    ["GET /api/photos (sort meeting)", `${club.baseURL}/api/photos?page=1`],
+    ["GET /api/photos?sort=createdAt", `${club.baseURL}/api/photos?page=1&sort=createdAt`],
+    ["GET /api/photos?sort=takenAt", `${club.baseURL}/api/photos?page=1&sort=takenAt`],
+    ["GET /api/photos?sort=rating", `${club.baseURL}/api/photos?page=1&sort=rating`],
+  ] as const;
+  for (const [name, first] of pairs) {
+    const last = await lastPageUrl(first, cookie);
+    const [a, b] = await compareLatency([first, last], cookie, ROUNDS);
+    const ratio = b! / a!;
+    const lastPage = new URL(last).searchParams.get("page");
+    figures.push({
+      name: `${label}: ${name} page 1 vs ${lastPage}`,
+      value: `${a!.toFixed(1)} ms vs ${b!.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+      target: "<= 1.2",
+      pass: ratio <= 1.2,
+    });
+  }
+  const lastApi = await lastPageUrl(`${club.baseURL}/api/photos?page=1`, cookie);
+  const lastBrowse = `${club.baseURL}/browse?page=${new URL(lastApi).searchParams.get("page")}`;
+  const [a, b] = await compareLatency([`${club.baseURL}/browse?page=1`, lastBrowse], cookie, ROUNDS);
+  figures.push({
+    name: `${label}: /browse page 1 vs last`,
+    value: `${a!.toFixed(1)} ms vs ${b!.toFixed(1)} ms, ratio ${(b! / a!).toFixed(2)}`,
+    target: "<= 1.2",
+    pass: b! / a! <= 1.2,
+  });
+  return figures;
+}
+
+async function throughputFigures(label: string, club: ClubServer, cookie: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const [name, path, asMember] of [
+    ["/ (visitor)", "/", false],
+    ["/browse (member)", "/browse", true],
+    ["GET /api/photos (member)", "/api/photos", true],
+  ] as const) {
+    const { rps, p99 } = await throughput(`${club.baseURL}${path}`, asMember ? cookie : undefined, LOAD_SECONDS);
+    figures.push({ name: `${label}: ${name}, 50 connections`, value: `${rps.toFixed(0)} req/s (p99 ${p99} ms)` });
+  }
+  return figures;
+}
+
+// Make sure the build the servers run is the current one.
+execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
+
+console.log("1. Processing one 24 MP JPEG");
+printFigures("Processing", await benchProcessing());
+
+console.log("\n2-4. Generating the clubs and starting a server on each (PostgreSQL)");
+const small = await startClub("small", SMALL);
+const big = await startClub("big", BIG);
+try {
+  const [randomSmall] = await compareLatency([`${small.club.baseURL}/api/photos/random`], undefined, ROUNDS);
+  const [randomBig] = await compareLatency([`${big.club.baseURL}/api/photos/random`], undefined, ROUNDS);
+  const [homeSmall] = await compareLatency([`${small.club.baseURL}/`], undefined, ROUNDS);
+  const [homeBig] = await compareLatency([`${big.club.baseURL}/`], undefined, ROUNDS);
+  printFigures("Random featured photos (home page)", [
+    {
+      name: `GET /api/photos/random, ${small.counts.features.toLocaleString()} vs ${big.counts.features.toLocaleString()} featured`,
+      value: `${randomSmall!.toFixed(1)} ms vs ${randomBig!.toFixed(1)} ms, ratio ${(randomBig! / randomSmall!).toFixed(2)}`,
+      target: "<= 1.3",
+      pass: randomBig! / randomSmall! <= 1.3,
+    },
+    {
+      name: `GET / (home page), same clubs`,
+      value: `${homeSmall!.toFixed(1)} ms vs ${homeBig!.toFixed(1)} ms, ratio ${(homeBig! / homeSmall!).toFixed(2)}`,
+      target: "<= 1.3",
+      pass: homeBig! / homeSmall! <= 1.3,
+    },
+  ]);
+  printFigures("Paging: page 1 against the last page", [
+    ...(await pagingFigures(`${small.counts.photos.toLocaleString()} photos`, small.club, small.cookie)),
+    ...(await pagingFigures(`${big.counts.photos.toLocaleString()} photos`, big.club, big.cookie)),
+  ]);
+  printFigures("Throughput", [
+    ...(await throughputFigures(`${small.counts.photos.toLocaleString()} photos`, small.club, small.cookie)),
+    ...(await throughputFigures(`${big.counts.photos.toLocaleString()} photos`, big.club, big.cookie)),
+  ]);
+} finally {
+  await small.club.stop();
+  await big.club.stop();
+}
