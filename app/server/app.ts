@@ -11,6 +11,7 @@ import { closeRealtime } from "~/realtime/photo-viewers.server";
 import { openFirstAdminSetup } from "~/services/first-admin.server";
 import { health } from "~/services/health.server";
 import { closeMail } from "~/services/mail.server";
+import { sweepAbandonedUploads } from "~/services/assets.server";
 import { deleteExpiredSessions } from "~/services/session.server";
 import { storage } from "~/storage/storage.server";
 import { runWithRequestFacts } from "./request-context.server";
@@ -45,6 +46,11 @@ export async function startServices() {
   await deleteExpiredSessions();
   // The MinIO bucket (or the storage folder) is created when missing.
   await storage().prepare();
+  // Abandoned uploads are swept now and hourly.
+  const sweep = () => sweepAbandonedUploads().catch((error) => console.error("Sweeping abandoned uploads failed:", error));
+  void sweep();
+  sweepTimer = setInterval(sweep, 60 * 60 * 1000);
+  sweepTimer.unref();
   const setupToken = await openFirstAdminSetup();
   if (setupToken) {
     console.log(
@@ -55,7 +61,10 @@ export async function startServices() {
   return { database: database.kind, storage: storage().kind };
 }
 
+let sweepTimer: NodeJS.Timeout | undefined;
+
 export async function stopServices() {
+  clearInterval(sweepTimer);
   await closeRealtime();
   closeMail();
   await closeExiftool();

@@ -5,7 +5,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { assets } from "@db/schema";
 import { env } from "~/env.server";
@@ -140,4 +140,22 @@ export async function claimUpload(memberId: number, signedId: unknown, field: st
 export async function discardUpload(asset: Pick<AssetRow, "id" | "key">, derivedKeys: string[] = []) {
   await storage().remove([asset.key, ...derivedKeys]);
   await db().delete(assets).where(eq(assets.id, asset.id));
+}
+
+/**
+ * Uploads announced but never claimed (a closed tab, a refused file) are removed
+ * once their signed id can no longer be used, with any bytes that did arrive.
+ */
+export async function sweepAbandonedUploads(now = new Date()): Promise<number> {
+  const abandoned = await db()
+    .select({ id: assets.id, key: assets.key })
+    .from(assets)
+    .where(and(isNull(assets.attachedAt), lt(assets.createdAt, new Date(now.getTime() - CLAIM_LIFETIME_MS))))
+    .limit(500);
+  if (abandoned.length === 0) return 0;
+  await storage().remove(abandoned.map((asset) => asset.key));
+  await db()
+    .delete(assets)
+    .where(and(inArray(assets.id, abandoned.map((asset) => asset.id)), isNull(assets.attachedAt)));
+  return abandoned.length;
 }

@@ -12,6 +12,7 @@ import { env } from "~/env.server";
 import { closeExiftool } from "~/images/exif.server";
 import { ValidationError } from "~/lib/http.server";
 import type { DirectUploadResponse } from "~/lib/upload-schemas";
+import { sweepAbandonedUploads } from "~/services/assets.server";
 import { createPhotoFromUpload } from "~/services/photo-uploads.server";
 import { signAssetId } from "~/services/signed-ids.server";
 import { type ObjectStorage, useStorage } from "~/storage/storage.server";
@@ -192,6 +193,25 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
 
     const broken = await make("invalid-image01137.jpg");
     expect(broken.thumbKey).toBeTruthy();
+  });
+
+  it("sweeps uploads nobody claimed within a day, with their bytes, and leaves claimed ones", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const before = await keys();
+    const abandoned = await uploadFile(cookie, camera.bytes, "closed-tab.jpg");
+    const kept = await createPhotoFromUpload(
+      { id: member.id, license: "allrightsreserved", acquireLicensePage: null },
+      { filename: "kept.jpg", file: await uploadFile(cookie, camera.bytes, "kept.jpg") },
+    );
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await db().update(assets).set({ createdAt: twoDaysAgo }).where(eq(assets.createdById, member.id));
+    expect(await keys()).toHaveLength(before.length + 4); // abandoned original + kept original, large, thumb
+
+    expect(await sweepAbandonedUploads()).toBeGreaterThanOrEqual(1);
+    expect(await keys()).toHaveLength(before.length + 3);
+    await expectRefusal(createPhotoFromUpload({ id: member.id, license: "allrightsreserved", acquireLicensePage: null }, { filename: "x.jpg", file: abandoned }), "file", /not valid/);
+    expect(await db().select().from(photos).where(eq(photos.id, kept))).toHaveLength(1);
   });
 
   describe("refusals leave nothing behind", () => {
