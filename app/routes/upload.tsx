@@ -1,3 +1,37 @@
-export default function UploadPage() {
-  return null;
+import { useCallback } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/upload";
+import { PageTitle } from "~/components/page-title";
+import { UploadQueue } from "~/components/upload-queue";
+import { env } from "~/env.server";
+import { apiFetch } from "~/lib/api-client";
+import { requireMember } from "~/services/guards.server";
+import type { PhotoJson } from "~/services/photo-json.server";
+import { photoFormAction } from "~/services/photos-forms.server";
+
+// /upload: a member adds photos of their own, outside any meeting.
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireMember(request);
+  return { maxBytes: env().UPLOAD_MAX_BYTES, username: member.username };
+}
+
+// The forms of the uploaded photos (edit, delete) post here.
+export const action = ({ request }: Route.ActionArgs) => photoFormAction(request);
+
+export default function UploadPage({ loaderData }: Route.ComponentProps) {
+  const createPhoto = useCallback(
+    (file: File, signedId: string) => apiFetch<PhotoJson>("/api/photos", { method: "POST", json: { filename: file.name, file: signedId } }),
+    [],
+  );
+  return (
+    <section>
+      <PageTitle>Upload Photos</PageTitle>
+      <h1>Upload Photos</h1>
+      <p className="muted">
+        Photos you add here appear in <Link to={`/members/${encodeURIComponent(loaderData.username)}/all`}>your gallery</Link>.
+        Feature up to 12 a year there to show them to visitors.
+      </p>
+      <UploadQueue createPhoto={createPhoto} maxSize={loaderData.maxBytes} />
+    </section>
+  );
 }

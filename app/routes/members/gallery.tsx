@@ -1,17 +1,99 @@
-import { data } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/gallery";
-import { Placeholder } from "~/components/placeholder";
+import { MemberHeader } from "~/components/member-header";
+import { PageTitle } from "~/components/page-title";
+import { Pager } from "~/components/pager";
+import { PhotoDetail } from "~/components/photo-detail";
+import { PhotoGrid } from "~/components/photo-grid";
+import { SortableYearGrid } from "~/components/sortable-year-grid";
+import { SortSelector } from "~/components/sort-selector";
+import { YearPager } from "~/components/year-pager";
+import { pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-schemas";
+import { photoFormAction } from "~/services/photos-forms.server";
+import { galleryYears, notFoundResponse, photoDetail } from "~/services/photos-pages.server";
+import { listFeaturedPhotos, listPhotos } from "~/services/photos.server";
 import { currentMember } from "~/services/session.server";
+import { findMemberForPage } from "~/services/users.server";
 
+// /members/{username}/{year}/{photoId?}: a member's gallery. 'all' (members only)
+// lists every photo with a sort and pager; a year lists its featured photos in
+// position order; a photo id opens the detail in place of the list.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const member = await currentMember(request);
-  // 'all' is for logged-in members only; a year is four digits.
-  if (params.year === "all" ? !member : !/^\d{4}$/.test(params.year)) {
-    throw data("Not Found", { status: 404, statusText: "Not Found" });
+  const viewer = await currentMember(request);
+  const year: "all" | number | null = params.year === "all" ? "all" : /^\d{4}$/.test(params.year) ? Number(params.year) : null;
+  if (year === null || (year === "all" && !viewer)) throw notFoundResponse();
+  const member = await findMemberForPage(params.username, viewer);
+  const search = new URL(request.url).searchParams;
+  const sort = sortFrom(search.get("sort"));
+  const gallery = {
+    member,
+    isOwner: viewer?.id === member.id,
+    isMember: viewer !== null,
+    years: galleryYears(new Date(member.createdAt), viewer),
+    year: year as "all" | number,
+    sort,
+  };
+
+  if (params.photoId) {
+    const photoId = Number(params.photoId);
+    if (!Number.isInteger(photoId) || photoId <= 0) throw notFoundResponse();
+    const context = year === "all" ? { kind: "sorted" as const, userId: member.id, sort } : { kind: "year" as const, userId: member.id, year };
+    return { ...gallery, detail: await photoDetail(viewer, photoId, context), list: null, featured: null };
   }
-  return { username: params.username };
+  if (year === "all") {
+    const list = await listPhotos(viewer, { userId: member.id, page: pageFrom(search.get("page")), sort });
+    return { ...gallery, detail: null, list, featured: null };
+  }
+  return { ...gallery, detail: null, list: null, featured: await listFeaturedPhotos(viewer, member.id, year) };
 }
 
+export const action = ({ request }: Route.ActionArgs) => photoFormAction(request);
+
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
-  return <Placeholder title={loaderData.username}>Member galleries arrive with the photos issue.</Placeholder>;
+  const { member, isOwner, isMember, years, year, sort, detail, list, featured } = loaderData;
+  const base = `/members/${encodeURIComponent(member.username)}/${year}`;
+  const href = (path: string, page?: number, photoSort: PhotoSort = sort) => {
+    const params = new URLSearchParams();
+    if (year === "all" && page && page > 1) params.set("page", String(page));
+    if (year === "all" && photoSort !== "meeting") params.set("sort", photoSort);
+    const query = params.toString();
+    return `${base}${path}${query ? `?${query}` : ""}`;
+  };
+
+  return (
+    <section>
+      <PageTitle>{`${member.firstName} ${member.lastName}`}</PageTitle>
+      <MemberHeader member={member} isOwner={isOwner} />
+      {isOwner ? (
+        <p>
+          <Link to="/upload" className="button">
+            Upload Photos
+          </Link>
+        </p>
+      ) : null}
+      <YearPager username={member.username} years={years} showAll={isMember} current={year} />
+      {detail ? (
+        <PhotoDetail
+          detail={detail}
+          links={{
+            previous: detail.previous ? href(`/${detail.previous.id}`, detail.previous.page) : null,
+            next: detail.next ? href(`/${detail.next.id}`, detail.next.page) : null,
+            back: href("", detail.page),
+          }}
+        />
+      ) : list ? (
+        <>
+          <div className="list-toolbar">
+            <SortSelector sort={sort} />
+          </div>
+          <PhotoGrid photos={list.photos} label="Photos" hrefFor={(photo) => href(`/${photo.id}`, list.page)} />
+          <Pager page={list.page} pageCount={list.pageCount} />
+        </>
+      ) : featured && isOwner && year !== "all" ? (
+        <SortableYearGrid photos={featured} year={year} hrefFor={(photo) => href(`/${photo.id}`)} />
+      ) : featured ? (
+        <PhotoGrid photos={featured} label={`Featured photos of ${year}`} hrefFor={(photo) => href(`/${photo.id}`)} />
+      ) : null}
+    </section>
+  );
 }

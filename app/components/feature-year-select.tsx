@@ -1,0 +1,44 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import type { PhotoFormResult } from "~/services/photos-forms.server";
+import { ErrorModal } from "./error-modal";
+
+/**
+ * The owner's choice of the photo's public year: 'Not featured' or one of the
+ * years it may be featured in. A full year is refused with the spec's modal.
+ */
+export function FeatureYearSelect({ photoId, year, years }: { photoId: number; year: number | null; years: number[] }) {
+  const fetcher = useFetcher<PhotoFormResult>({ key: `feature-${photoId}` });
+  const [error, setError] = useState<string | null>(null);
+  const refusal = fetcher.state === "idle" && fetcher.data?.intent === "feature" ? fetcher.data.error : undefined;
+  useEffect(() => {
+    if (refusal) setError(refusal);
+  }, [refusal, fetcher.data]);
+
+  const pending = fetcher.formData?.get("year");
+  const shown = typeof pending === "string" ? pending : year === null ? "" : String(year);
+  // A year the photo is in stays selectable even if it is no longer offered.
+  const options = year !== null && !years.includes(year) ? [...years, year].sort((a, b) => b - a) : years;
+  const selectId = `feature-year-${photoId}`;
+
+  return (
+    <div className="field">
+      <label htmlFor={selectId}>Featured year</label>
+      <select
+        id={selectId}
+        name="year"
+        value={shown}
+        disabled={fetcher.state !== "idle"}
+        onChange={(event) => fetcher.submit({ intent: "feature", photoId: String(photoId), year: event.currentTarget.value }, { method: "post" })}
+      >
+        <option value="">Not featured</option>
+        {options.map((option) => (
+          <option key={option} value={String(option)}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <ErrorModal title="An error has occurred" message={error} onClose={() => setError(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link, useLocation } from "react-router";
+import { pagerItems } from "~/lib/paging";
+import "./photos.css";
+
+/** The same page at another page number, keeping the other query parameters (sort). */
+export function usePageHref() {
+  const location = useLocation();
+  return (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `${location.pathname}?${params}`;
+  };
+}
+
+/** First, previous, current, next and last pages, with ellipses where pages are left out. */
+export function Pager({ page, pageCount }: { page: number; pageCount: number }) {
+  const hrefFor = usePageHref();
+  if (pageCount <= 1) return null;
+  return (
+    <nav className="pager" aria-label="Pages">
+      <ol>
+        {pagerItems(page, pageCount).map((item) =>
+          "gap" in item ? (
+            <li key={item.gap}>
+              <span className="pager-gap" aria-hidden="true">
+                …
+              </span>
+            </li>
+          ) : (
+            <li key={item.page}>
+              <Link
+                to={hrefFor(item.page)}
+                aria-label={`Page ${item.page}`}
+                aria-current={item.page === page ? "page" : undefined}
+              >
+                {item.page}
+              </Link>
+            </li>
+          ),
+        )}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useDropzone, type FileRejection } from "react-dropzone";
+import { directUpload } from "~/lib/direct-upload";
+import type { PhotoJson } from "~/services/photo-json.server";
+import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
+import { photoLabel } from "./photo-grid";
+import "./photos.css";
+
+/** The image types the server accepts (it checks the bytes again; the browser's type is only a hint). */
+export const ACCEPTED_IMAGES = {
+  "image/jpeg": [".jpg", ".jpeg"],
+  "image/png": [".png"],
+  "image/webp": [".webp"],
+  "image/avif": [".avif"],
+  "image/tiff": [".tif", ".tiff"],
+  "image/heic": [".heic"],
+  "image/heif": [".heif"],
+};
+
+type UploadState = "pending" | "uploading" | "uploaded" | "submitted";
+
+type UploadItem = { key: string; file: File; state: UploadState; progress: number; photo?: PhotoJson };
+
+const STATE_LABELS: Record<UploadState, string> = {
+  pending: "Pending",
+  uploading: "Uploading",
+  uploaded: "Uploaded",
+  submitted: "Submitted",
+};
+
+/**
+ * Drop or choose several photos; they are uploaded one at a time, in order,
+ * with progress (pending, uploading, uploaded, submitted: spec section 4), and
+ * each becomes an editable photo. `createPhoto` turns a finished upload into a
+ * photo (POST /api/photos here; a meeting submission elsewhere).
+ */
+export function UploadQueue({
+  createPhoto,
+  maxSize,
+  maxFiles,
+}: {
+  createPhoto: (file: File, signedId: string) => Promise<PhotoJson>;
+  maxSize: number;
+  maxFiles?: number;
+}) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [rejections, setRejections] = useState<readonly FileRejection[]>([]);
+  const [tick, setTick] = useState(0);
+  const working = useRef(false);
+  const counter = useRef(0);
+
+  const update = (key: string, change: Partial<UploadItem>) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  const remove = useCallback((key: string) => setItems((current) => current.filter((item) => item.key !== key)), []);
+
+  const onDrop = useCallback((accepted: File[], refused: FileRejection[]) => {
+    setRejections(refused);
+    setItems((current) => [
+      ...current,
+      ...accepted.map((file) => ({ key: `upload-${++counter.current}`, file, state: "pending" as const, progress: 0 })),
+    ]);
+  }, []);
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, accept: ACCEPTED_IMAGES, multiple: true, maxSize, maxFiles });
+
+  // One upload at a time, in the order the files came.
+  useEffect(() => {
+    if (working.current) return;
+    const next = items.find((item) => item.state === "pending");
+    if (!next) return;
+    working.current = true;
+    void (async () => {
+      try {
+        update(next.key, { state: "uploading" });
+        const signedId = await directUpload(next.file, { onProgress: (progress) => update(next.key, { progress }) });
+        update(next.key, { state: "uploaded", progress: 1 });
+        const photo = await createPhoto(next.file, signedId);
+        update(next.key, { state: "submitted", photo });
+      } catch (error) {
+        // Spec section 8: upload failures are logged only.
+        console.error(`Uploading ${next.file.name} failed:`, error);
+        remove(next.key);
+      } finally {
+        working.current = false;
+        setTick((n) => n + 1);
+      }
+    })();
+  }, [items, tick, createPhoto, remove]);
+
+  const busy = items.some((item) => item.state !== "submitted");
+  useEffect(() => {
+    if (!busy) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [busy]);
+
+  return (
+    <div className="stack">
+      <div {...getRootProps({ className: isDragActive ? "dropzone active" : "dropzone" })}>
+        <input {...getInputProps()} aria-label="Photos to upload" />
+        <p>{isDragActive ? "Drop the photos here..." : "Drop photos here, or click to choose them."}</p>
+      </div>
+      {rejections.length > 0 ? (
+        <ul className="rejections" aria-label="Files not added">
+          {rejections.map(({ file, errors }) => (
+            <li key={`${file.name}-${file.size}`}>
+              {file.name}: {errors.map((error) => error.message).join(", ")}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {busy ? <p className="muted">Please do not leave this page until your uploads are complete.</p> : null}
+      {items.length > 0 ? (
+        <ol className="upload-queue" aria-label="Uploads">
+          {items.map((item) => (
+            <li key={item.key} className={`upload-item ${item.state}`} aria-label={item.file.name}>
+              {item.state === "submitted" && item.photo ? (
+                <>
+                  <div className="stack">
+                    {item.photo.thumbUrl ? <img src={item.photo.thumbUrl} alt={photoLabel(item.photo)} /> : null}
+                    <p role="status" className="status-note">
+                      Photo added!
+                    </p>
+                  </div>
+                  <div className="stack">
+                    <PhotoEditForm photo={item.photo} />
+                    <DeletePhotoButton photoId={item.photo.id} onDeleted={() => remove(item.key)} />
+                  </div>
+                </>
+              ) : (
+                <div className="stack">
+                  <p>
+                    <strong>{item.file.name}</strong> · <span>{STATE_LABELS[item.state]}</span>
+                  </p>
+                  <progress max={1} value={item.progress} aria-label={`Upload progress of ${item.file.name}`} />
+                  <p className="muted">Please wait...</p>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
