@@ -86,9 +86,13 @@ function sortKey(sort: PhotoSort, viewer: PhotoViewer): SortKey {
 
 type ListSpec = PhotoScope & { sort: PhotoSort };
 
+// Every photo index is `key DESC NULLS LAST, id DESC NULLS LAST` (drizzle's .desc()).
+// PostgreSQL only reads an index for an ORDER BY whose null placement matches it,
+// even for NOT NULL columns, so both columns always spell it out; otherwise it
+// sorts the whole table (createdAt) or every tie group (the null meeting dates).
 function orderFor(key: SortKey, reversed: boolean): SQL[] {
-  if (reversed) return [key.nullable ? sql`${key.key} asc nulls first` : sql`${key.key} asc`, asc(photos.id)];
-  return [key.nullable ? sql`${key.key} desc nulls last` : sql`${key.key} desc`, desc(photos.id)];
+  if (reversed) return [sql`${key.key} asc nulls first`, sql`${photos.id} asc nulls first`];
+  return [sql`${key.key} desc nulls last`, sql`${photos.id} desc nulls last`];
 }
 
 function baseSelect(spec: ListSpec, extraWhere?: SQL) {
