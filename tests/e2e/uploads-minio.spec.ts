@@ -1,0 +1,72 @@
+// Uploading real camera files from the browser with storage on MinIO (s3rver on
+// loopback): the page PUTs the bytes straight to the bucket with a presigned URL,
+// the server makes the sizes, and the photo shows from the bucket.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { S3RVER_KEY, startS3rver } from "../support/s3rver";
+import { createMemberWithCli, repoRoot, startClubServer } from "./support/club-server";
+import { submitLogin } from "./support/ui";
+
+const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/camera");
+const BUCKET = "club-e2e-photos";
+
+const member = {
+  firstName: "Fan",
+  lastName: "Ho",
+  username: "fan_minio",
+  email: "fan.minio@example.com",
+  password: "hongkong-1954",
+};
+
+test("a member uploads camera files that go straight to MinIO", async ({ page }) => {
+  const s3 = await startS3rver({ bucket: BUCKET });
+  const club = await startClubServer({
+    name: "minio",
+    env: { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: S3RVER_KEY, S3_SECRET_KEY: S3RVER_KEY, S3_BUCKET: BUCKET },
+    beforeStart: (databaseUrl) => createMemberWithCli(databaseUrl, member).then(() => undefined),
+  });
+  try {
+    expect(await (await fetch(`${club.baseURL}/healthz`)).json()).toMatchObject({ ok: true, storage: { ok: true, kind: "s3" } });
+
+    // Record where the browser sends the bytes.
+    const puts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PUT") puts.push(request.url());
+    });
+
+    await page.goto(`${club.baseURL}/login?from=/upload`);
+    await submitLogin(page, member.username, member.password);
+    await expect(page).toHaveURL(/\/upload$/);
+    await page
+      .getByLabel("Photos to upload")
+      .setInputFiles([path.join(FIXTURES, "gps-DSCN0010.jpg"), path.join(FIXTURES, "orientation-portrait_6.jpg")]);
+
+    const uploads = page.getByRole("list", { name: "Uploads" });
+    for (const name of ["gps-DSCN0010.jpg", "orientation-portrait_6.jpg"]) {
+      const item = uploads.getByRole("listitem", { name });
+      await expect(item.getByText("Photo added!")).toBeVisible({ timeout: 20_000 });
+      // The thumbnail is served by the app from the bucket.
+      const thumb = item.getByRole("img");
+      await expect(thumb).toBeVisible();
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+
+    // Both PUTs went to MinIO with a presigned signature, not through the app.
+    expect(puts).toHaveLength(2);
+    for (const url of puts) {
+      expect(url.startsWith(`${s3.endpoint}/${BUCKET}/originals/`)).toBe(true);
+      expect(url).toContain("X-Amz-Signature=");
+    }
+    // Originals and both derived sizes are in the bucket, keyed by the server, never by file name.
+    const stored = fs.readdirSync(path.join(s3.directory, BUCKET), { recursive: true }).map(String);
+    const objects = stored.filter((file) => file.endsWith("._S3rver_object"));
+    expect(objects.filter((file) => file.includes("thumb.webp"))).toHaveLength(2);
+    expect(objects.filter((file) => file.includes("large.jpg"))).toHaveLength(2);
+    expect(objects.filter((file) => file.startsWith("originals/"))).toHaveLength(2);
+    expect(stored.some((file) => file.includes("DSCN0010"))).toBe(false);
+  } finally {
+    await club.stop();
+    await s3.stop();
+  }
+});
