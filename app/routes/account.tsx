@@ -1,12 +1,90 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/account";
-import { Placeholder } from "~/components/placeholder";
+import { Avatar } from "~/components/avatar";
+import { LocalTime } from "~/components/local-time";
+import { PageTitle } from "~/components/page-title";
+import "~/components/members.css";
+import { nextMeeting } from "~/services/account.server";
 import { requireMember } from "~/services/guards.server";
+import { toUserJson } from "~/services/users.server";
 
+// Where a new member lands after accepting an invite: who they are, and what to do next.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  return null;
+  const member = await requireMember(request);
+  return { member: toUserJson(member), nextMeeting: await nextMeeting() };
 }
 
-export default function AccountPage() {
-  return <Placeholder title="Account" />;
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { member, nextMeeting } = loaderData;
+  const profilePath = `/members/${encodeURIComponent(member.username)}`;
+  return (
+    <section className="wide">
+      <PageTitle>Your Account</PageTitle>
+      <h1>Your Account</h1>
+      <div className="account-card">
+        <Avatar member={member} size={72} />
+        <div>
+          <p>
+            <strong>
+              {member.firstName} {member.lastName}
+            </strong>{" "}
+            <span className="muted">@{member.username}</span>
+          </p>
+          <p>{member.email}</p>
+          <p className="muted">
+            {member.isPublic ? "Visitors can see your page." : "Your page is for members only."}
+          </p>
+        </div>
+      </div>
+      <div className="account-sections">
+        <section aria-labelledby="account-profile">
+          <h2 id="account-profile">Your profile</h2>
+          <p>Add a picture, a few words about yourself and a website.</p>
+          <p>
+            <Link to={`${profilePath}/edit`} className="button">
+              Edit Profile
+            </Link>{" "}
+            <Link to={profilePath}>See your page</Link>
+          </p>
+        </section>
+        <section aria-labelledby="account-photos">
+          <h2 id="account-photos">Your photos</h2>
+          <p>Share your street photos with the club.</p>
+          <p>
+            <Link to="/upload" className="button primary">
+              Upload Photos
+            </Link>
+          </p>
+        </section>
+        <section aria-labelledby="account-meeting">
+          <h2 id="account-meeting">Next meeting</h2>
+          {nextMeeting ? (
+            <>
+              <p>
+                <strong>{nextMeeting.title}</strong>
+                <br />
+                <LocalTime iso={nextMeeting.startsAt} />
+              </p>
+              <p>
+                <Link to={`/meetings/${nextMeeting.id}`}>View the meeting</Link>
+              </p>
+            </>
+          ) : (
+            <p className="muted">No meeting is scheduled yet.</p>
+          )}
+        </section>
+        {member.isAdmin ? (
+          <section aria-labelledby="account-admin">
+            <h2 id="account-admin">Admin</h2>
+            <p>Invite people and manage the club's members.</p>
+            <p>
+              <Link to="/admin/members" className="button">
+                Manage Members
+              </Link>
+            </p>
+          </section>
+        ) : null}
+      </div>
+    </section>
+  );
 }

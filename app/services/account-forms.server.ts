@@ -1,8 +1,14 @@
 // Turning the services' refusals into Conform replies for the account and
 // member forms: field errors under their fields, a message at the top.
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { UserRow } from "@db/schema";
 import { HttpError, ValidationError } from "~/lib/http.server";
+import { ProfileSchema } from "~/lib/member-schemas";
+import { redirectWithFlash } from "./flash.server";
+import { createSession } from "./session.server";
+import { profileFromForm, updateProfile } from "./users-profile.server";
 
 type Replyable = {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
@@ -13,10 +19,17 @@ type Replyable = {
  * `asFormError` becomes a reply with its message on top; any other HttpError
  * is thrown as that status (the error screen); anything else is rethrown.
  */
+export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred. Please try again.";
+
 export function refusalReply(
   submission: Replyable,
   error: unknown,
-  options: { hideFields?: string[]; asFormError?: number[] } = {},
+  options: {
+    hideFields?: string[];
+    asFormError?: number[];
+    /** Sign-up and invite forms (spec section 8): any other failure shows this message, and is logged. */
+    otherwise?: string;
+  } = {},
 ) {
   if (error instanceof ValidationError) {
     const fieldErrors: Record<string, string[]> = {};
@@ -31,7 +44,12 @@ export function refusalReply(
         { status: error.status, headers: error.headers },
       );
     }
-    throw data(error.message, { status: error.status });
+    if (!options.otherwise) throw data(error.message, { status: error.status });
+  }
+  if (options.otherwise) {
+    console.error(error);
+    const status = error instanceof HttpError ? error.status : 500;
+    return data({ result: submission.reply({ formErrors: [options.otherwise], hideFields: options.hideFields }) }, { status });
   }
   throw error;
 }
@@ -40,4 +58,30 @@ export function refusalReply(
 export function asPageError(error: unknown): never {
   if (error instanceof HttpError) throw data(error.message, { status: error.status });
   throw error;
+}
+
+export const PROFILE_UPDATED_MESSAGE = "Your account has been updated!";
+
+/**
+ * The profile form's action, for both of its pages: validates, saves, and goes
+ * to `redirectTo` with 'Your account has been updated!'. A member who changed
+ * their own password stays logged in with a fresh session (the others end).
+ */
+export async function saveProfileForm(
+  request: Request,
+  editor: UserRow,
+  targetId: number,
+  redirectTo: (member: UserRow) => string,
+) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 422 });
+  try {
+    const { member, passwordChanged } = await updateProfile(editor, targetId, profileFromForm(submission.value, formData, editor));
+    const headers = passwordChanged && member.id === editor.id ? { "Set-Cookie": await createSession(member.id) } : undefined;
+    return redirectWithFlash(redirectTo(member), PROFILE_UPDATED_MESSAGE, { headers });
+  } catch (error) {
+    return refusalReply(submission, error, { hideFields });
+  }
 }

@@ -47,6 +47,20 @@ export function parseProfilePatch(current: UserRow, body: unknown): ProfileInput
   return parsed.data;
 }
 
+/**
+ * Reads the profile form's own encoding: an empty picture field means 'no
+ * picture' (remove it), and for an admin an unchecked 'Administrator' box (which
+ * sends nothing) means 'not an admin'. Non-admins have neither admin field.
+ */
+export function profileFromForm(value: ProfileInput, formData: FormData, editor: Pick<UserRow, "isAdmin">): ProfileInput {
+  const picture = formData.get("picture");
+  return {
+    ...value,
+    picture: typeof picture === "string" ? picture || null : undefined,
+    isAdmin: editor.isAdmin ? (value.isAdmin ?? false) : value.isAdmin,
+  };
+}
+
 async function activeAdminCount(): Promise<number> {
   const [row] = await db()
     .select({ n: count() })

@@ -1,12 +1,47 @@
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/member-edit";
-import { Placeholder } from "~/components/placeholder";
+import { PageTitle } from "~/components/page-title";
+import { ProfileForm } from "~/components/profile-form";
+import { env } from "~/env.server";
+import { asPageError, saveProfileForm } from "~/services/account-forms.server";
 import { requireAdmin } from "~/services/guards.server";
+import { profileToEdit } from "~/services/users-profile.server";
+import { toUserJson } from "~/services/users.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+/** /admin/members/{userId}; a username works too (the spec's admin links name members by username). */
+const target = (param: string) => (/^\d{1,9}$/.test(param) ? { id: Number(param) } : { username: param });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const member = await profileToEdit(admin, target(params.userId)).catch(asPageError);
+  return { member: toUserJson(member), pictureMaxBytes: env().UPLOAD_MAX_BYTES };
 }
 
-export default function AdminMemberEditPage() {
-  return <Placeholder title="Edit Member">Member management arrives with the members issue.</Placeholder>;
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const member = await profileToEdit(admin, target(params.userId)).catch(asPageError);
+  return saveProfileForm(request, admin, member.id, () => "/admin/members");
+}
+
+export default function AdminMemberEditPage({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const { member, pictureMaxBytes } = loaderData;
+  const name = `${member.firstName} ${member.lastName}`;
+  return (
+    <section className="wide">
+      <PageTitle>{`Edit ${name}`}</PageTitle>
+      <p>
+        <Link to="/admin/members">← Manage Members</Link>
+      </p>
+      <h1>Edit {name}</h1>
+      {member.deactivatedAt ? <p className="muted">This member is deactivated.</p> : null}
+      <ProfileForm
+        key={JSON.stringify(member)}
+        member={member}
+        isAdminEditor
+        lastResult={actionData?.result}
+        pictureMaxBytes={pictureMaxBytes}
+      />
+    </section>
+  );
 }

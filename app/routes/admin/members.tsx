@@ -1,12 +1,189 @@
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/members";
-import { Placeholder } from "~/components/placeholder";
+import { ConfirmButton } from "~/components/confirm-button";
+import { LocalTime } from "~/components/local-time";
+import { PageTitle } from "~/components/page-title";
+import "~/components/members.css";
+import { HttpError } from "~/lib/http.server";
+import { redirectWithFlash } from "~/services/flash.server";
 import { requireAdmin } from "~/services/guards.server";
+import { listOpenInvites, resendInvite, revokeInvite, toInviteJson } from "~/services/invites.server";
+import { toggleDeactivation } from "~/services/members-admin.server";
+import { listMembers, toUserJson } from "~/services/users.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  const [invites, members] = await Promise.all([listOpenInvites(), listMembers(admin, { includeDeactivated: true })]);
+  return { adminId: admin.id, invites: invites.map(toInviteJson), members: members.map(toUserJson) };
 }
 
-export default function AdminMembersPage() {
-  return <Placeholder title="Manage Members">Member management arrives with the members issue.</Placeholder>;
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("resend"), inviteId: z.string() }),
+  z.object({ intent: z.literal("revoke"), inviteId: z.string() }),
+  z.object({ intent: z.literal("toggle"), userId: z.coerce.number().int().positive() }),
+]);
+
+// Resend, Revoke, Deactivate/Reactivate: each ends back here with a message.
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithFlash("/admin/members", "That action is not known.");
+  const order = parsed.data;
+  try {
+    if (order.intent === "resend") {
+      await resendInvite(admin, order.inviteId);
+      return redirectWithFlash("/admin/members", "Invite resent!");
+    }
+    if (order.intent === "revoke") {
+      const invite = await revokeInvite(admin, order.inviteId);
+      return redirectWithFlash("/admin/members", `The invite to ${invite.firstName} ${invite.lastName} was revoked.`);
+    }
+    const member = await toggleDeactivation(admin, order.userId);
+    const name = `${member.firstName} ${member.lastName}`;
+    return redirectWithFlash("/admin/members", member.deactivatedAt ? `${name} was deactivated.` : `${name} was reactivated.`);
+  } catch (error) {
+    if (error instanceof HttpError) return redirectWithFlash("/admin/members", error.message);
+    throw error;
+  }
+}
+
+export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
+  const { invites, members, adminId } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section>
+      <PageTitle>Manage Members</PageTitle>
+      <div className="page-heading">
+        <h1>Manage Members</h1>
+        <Link to="/admin/members/invite" className="button primary">
+          Invite Member
+        </Link>
+      </div>
+
+      <h2>Pending invites</h2>
+      {invites.length ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table" aria-label="Pending invites">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Sent</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invites.map((invite) => {
+                const who = `${invite.firstName} ${invite.lastName} (${invite.email})`;
+                // Both are set at once when the invite is made; only a resend moves updatedAt.
+                const resent = invite.updatedAt !== invite.createdAt;
+                return (
+                  <tr key={invite.id}>
+                    <td>
+                      {invite.firstName} {invite.lastName}
+                    </td>
+                    <td>{invite.email}</td>
+                    <td>
+                      {resent ? "Resent " : ""}
+                      <LocalTime iso={invite.updatedAt} />
+                    </td>
+                    <td>
+                      <Form method="post" className="row-actions">
+                        <input type="hidden" name="inviteId" value={invite.id} />
+                        <ConfirmButton
+                          name="intent"
+                          value="resend"
+                          question={`Are you sure you wish to resend the invite to ${who}?`}
+                        >
+                          Resend
+                        </ConfirmButton>
+                        <ConfirmButton
+                          name="intent"
+                          value="revoke"
+                          className="button small danger"
+                          question={`Are you sure you wish to revoke the invite to ${who}? The link in their e-mail will stop working.`}
+                        >
+                          Revoke
+                        </ConfirmButton>
+                      </Form>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">No pending invites.</p>
+      )}
+
+      <h2>Members</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table" aria-label="Members" aria-busy={busy}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Username</th>
+              <th scope="col">Email</th>
+              <th scope="col">Admin</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => {
+              const who = `${member.firstName} ${member.lastName} (${member.email})`;
+              return (
+                <tr key={member.id} className={member.deactivatedAt ? "deactivated" : undefined}>
+                  <td>
+                    <Link to={`/members/${encodeURIComponent(member.username)}`}>
+                      {member.firstName} {member.lastName}
+                    </Link>
+                    {member.deactivatedAt ? " (deactivated)" : ""}
+                  </td>
+                  <td>{member.username}</td>
+                  <td>{member.email}</td>
+                  <td>{member.isAdmin ? "Yes" : "No"}</td>
+                  <td>
+                    <LocalTime iso={member.createdAt} dateOnly />
+                  </td>
+                  <td>
+                    <div className="row-actions">
+                      <Link to={`/admin/members/${member.id}`} className="button small" aria-label={`Edit ${member.firstName} ${member.lastName}`}>
+                        Edit
+                      </Link>
+                      {member.id === adminId ? null : (
+                        <Form method="post">
+                          <input type="hidden" name="userId" value={member.id} />
+                          {member.deactivatedAt ? (
+                            <ConfirmButton name="intent" value="toggle" question={`Are you sure you wish to reactivate ${who}?`}>
+                              Reactivate
+                            </ConfirmButton>
+                          ) : (
+                            <ConfirmButton
+                              name="intent"
+                              value="toggle"
+                              className="button small danger"
+                              question={`Are you sure you wish to deactivate ${who}? They will be logged out and unable to log in.`}
+                            >
+                              Deactivate
+                            </ConfirmButton>
+                          )}
+                        </Form>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }

@@ -1,12 +1,41 @@
+import { useActionData } from "react-router";
 import type { Route } from "./+types/edit";
-import { Placeholder } from "~/components/placeholder";
+import { PageTitle } from "~/components/page-title";
+import { ProfileForm } from "~/components/profile-form";
+import { env } from "~/env.server";
+import { asPageError, saveProfileForm } from "~/services/account-forms.server";
 import { requireMember } from "~/services/guards.server";
+import { profileToEdit } from "~/services/users-profile.server";
+import { toUserJson } from "~/services/users.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  return null;
+// A member edits their own profile (admins may open anyone's).
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const editor = await requireMember(request);
+  const member = await profileToEdit(editor, { username: params.username }).catch(asPageError);
+  return { member: toUserJson(member), isAdminEditor: editor.isAdmin, pictureMaxBytes: env().UPLOAD_MAX_BYTES };
 }
 
-export default function EditProfilePage() {
-  return <Placeholder title="Edit Profile">Profile editing arrives with the members issue.</Placeholder>;
+export async function action({ request, params }: Route.ActionArgs) {
+  const editor = await requireMember(request);
+  const target = await profileToEdit(editor, { username: params.username }).catch(asPageError);
+  return saveProfileForm(request, editor, target.id, (member) => `/members/${encodeURIComponent(member.username)}/edit`);
+}
+
+export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const { member, isAdminEditor, pictureMaxBytes } = loaderData;
+  return (
+    <section className="wide">
+      <PageTitle>Edit Profile</PageTitle>
+      <h1>Edit Profile</h1>
+      {/* Keyed by the saved profile, so after saving the form shows what was stored. */}
+      <ProfileForm
+        key={JSON.stringify(member)}
+        member={member}
+        isAdminEditor={isAdminEditor}
+        lastResult={actionData?.result}
+        pictureMaxBytes={pictureMaxBytes}
+      />
+    </section>
+  );
 }

@@ -25,4 +25,10 @@ export const members = {
   emil: member("emil.shutter", "Emil", "Shutter"),
   /** Logs in by email. */
   farah: member("farah_f8", "Farah", "Focus"),
+  /** Edits his profile and picture (members issue). */
+  hugo: member("hugo_frame", "Hugo", "Frame"),
+  /** Deactivated by an admin, then refused at login (members issue). */
+  gina: member("gina.gone", "Gina", "Gone"),
+  /** An admin who manages members (members issue). */
+  ines: member("ines_admin", "Ines", "Index", true),
 } satisfies Record<string, MemberDetails>;

@@ -1,0 +1,118 @@
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { LICENSES } from "~/lib/licenses";
+import { ProfileSchema } from "~/lib/member-schemas";
+import type { UserJson } from "~/services/users.server";
+import { FormErrors, TextField } from "./form-fields";
+import { PictureInput } from "./picture-input";
+import { CheckboxField, DateField, SelectField, TextAreaField } from "./profile-fields";
+import "./members.css";
+
+/** Fields whose schema reads blanks as null have an unknown input type; on the page they are text inputs. */
+const text = (meta: FieldMetadata<unknown>) => meta as FieldMetadata<string | undefined>;
+
+function LicenseLink({ value }: { value: string | undefined }) {
+  const license = LICENSES.find((l) => l.value === value);
+  if (!license?.url) return <p className="field-hint">Others may not reuse your photos without asking.</p>;
+  return (
+    <p className="field-hint">
+      <a href={license.url} target="_blank" rel="noopener noreferrer">
+        About {license.label}
+      </a>
+    </p>
+  );
+}
+
+/**
+ * The one profile form (spec section 2): a member editing themself at
+ * /members/{username}/edit, an admin editing anyone at /admin/members/{userId}.
+ * 'Administrator' and 'Joined on' are shown to admins only.
+ */
+export function ProfileForm({
+  member,
+  isAdminEditor,
+  lastResult,
+  pictureMaxBytes,
+}: {
+  member: UserJson;
+  isAdminEditor: boolean;
+  lastResult?: SubmissionResult<string[]>;
+  pictureMaxBytes: number;
+}) {
+  const navigation = useNavigation();
+  const [uploading, setUploading] = useState(false);
+  const [form, fields] = useForm<z.input<typeof ProfileSchema>>({
+    id: `profile-${member.id}`,
+    lastResult,
+    defaultValue: {
+      firstName: member.firstName,
+      lastName: member.lastName,
+      username: member.username,
+      email: member.email,
+      phone: member.phone ?? "",
+      bio: member.bio ?? "",
+      website: member.website ?? "",
+      isPublic: member.isPublic,
+      license: member.license as z.input<typeof ProfileSchema>["license"],
+      acquireLicensePage: member.acquireLicensePage ?? "",
+      isAdmin: member.isAdmin,
+      createdAt: member.createdAt.slice(0, 10),
+    },
+    constraint: getZodConstraint(ProfileSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+  const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+      <PictureInput
+        name={fields.picture.name}
+        current={member}
+        maxBytes={pictureMaxBytes}
+        errors={fields.picture.errors}
+        errorId={fields.picture.errorId}
+        onBusyChange={setUploading}
+      />
+      <TextField label="First name" meta={fields.firstName} autoComplete="given-name" />
+      <TextField label="Last name" meta={fields.lastName} autoComplete="family-name" />
+      <TextField label="Username" meta={fields.username} autoComplete="username" />
+      <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
+      <TextField label="Phone" meta={text(fields.phone)} type="tel" autoComplete="tel" />
+      <TextAreaField label="Bio" meta={fields.bio} rows={5} />
+      <TextField label="Website" meta={text(fields.website)} autoComplete="url" />
+      <CheckboxField
+        label="Show my profile to visitors"
+        meta={fields.isPublic}
+        hint="Visitors who are not logged in see your page and the photos you feature."
+      />
+      <SelectField label="Default licence" meta={fields.license} options={LICENSES}>
+        <LicenseLink value={fields.license.value} />
+      </SelectField>
+      <TextField label="Acquire licence page" meta={text(fields.acquireLicensePage)} />
+      <fieldset className="form-section">
+        <legend>Change password</legend>
+        <p className="field-hint">Leave blank to keep your current password.</p>
+        <TextField label="Password" meta={text(fields.password)} type="password" autoComplete="new-password" />
+        <TextField label="Confirm password" meta={text(fields.confirmPassword)} type="password" autoComplete="new-password" />
+      </fieldset>
+      {isAdminEditor ? (
+        <fieldset className="form-section">
+          <legend>Admin</legend>
+          <CheckboxField label="Administrator" meta={fields.isAdmin} />
+          <DateField label="Joined on" meta={text(fields.createdAt)} />
+        </fieldset>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={uploading || navigation.state === "submitting"}>
+          Save
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { NewMemberSchema } from "~/lib/account-schemas";
+import { FormErrors, TextField } from "./form-fields";
+
+/** The new-member form of /register and /invites/{id}: names, username, email, password twice. */
+export function SignUpForm({
+  id,
+  lastResult,
+  defaultValue,
+  submitLabel,
+  children,
+}: {
+  id: string;
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue?: { firstName?: string; lastName?: string; email?: string };
+  submitLabel: string;
+  children?: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof NewMemberSchema>>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(NewMemberSchema),
+    // As on /login: validating on blur would move the button under the pointer.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewMemberSchema }),
+  });
+  const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name);
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+      <TextField label="First name" meta={fields.firstName} autoComplete="given-name" />
+      <TextField label="Last name" meta={fields.lastName} autoComplete="family-name" />
+      <TextField label="Username" meta={fields.username} autoComplete="username" />
+      <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
+      <TextField label="Password" meta={fields.password} type="password" autoComplete="new-password" />
+      <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
+          {submitLabel}
+        </button>
+        {children}
+      </div>
+    </Form>
+  );
+}

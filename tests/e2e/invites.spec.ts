@@ -1,0 +1,157 @@
+// Invitations in the browser (issue 3): an admin invites a person; the person
+// opens the link from the e-mail they received (on a real SMTP server on
+// loopback, which this spec's own club server sends to), signs up, and lands on
+// /account. The admin resends and revokes, confirming each with name and email.
+import { expect, test, type Page } from "@playwright/test";
+import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
+import { createMemberWithCli, startClubServer, type ClubServer } from "./support/club-server";
+import { expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
+
+const admin = { username: "olga_admin", firstName: "Olga", lastName: "Orchard", email: "olga@example.test", password: "Street-olga-2024", admin: true };
+
+let mail: MailCatcher;
+let club: ClubServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  mail = await startMailCatcher();
+  club = await startClubServer({
+    name: "invites",
+    env: { SMTP_URL: mail.url, MAIL_FROM: '"Test Street Club" <club@example.test>' },
+    beforeStart: (databaseUrl) => createMemberWithCli(databaseUrl, admin).then(() => undefined),
+  });
+});
+
+test.afterAll(async () => {
+  await club?.stop();
+  await mail?.close();
+});
+
+async function logInAsAdmin(page: Page) {
+  await page.goto(`${club.baseURL}/login`);
+  await submitLogin(page, admin.username, admin.password);
+  await expect(page).toHaveURL(`${club.baseURL}/`);
+}
+
+async function invite(page: Page, person: { firstName: string; lastName: string; email: string }, message = "") {
+  await page.goto(`${club.baseURL}/admin/members`);
+  await page.getByRole("link", { name: "Invite Member" }).click();
+  await expect(page).toHaveTitle(pageTitle("Invite Member"));
+  await page.getByLabel("First name").fill(person.firstName);
+  await page.getByLabel("Last name").fill(person.lastName);
+  await page.getByLabel("Email").fill(person.email);
+  if (message) await page.getByLabel("Message").fill(message);
+  await page.getByRole("button", { name: "Send Invite" }).click();
+  await expect(page).toHaveURL(`${club.baseURL}/admin/members`);
+  await expect(page.getByRole("status")).toContainText("Invite sent!");
+}
+
+const invitesTable = (page: Page) => page.getByRole("table", { name: "Pending invites" });
+
+test("an admin invites a person, who signs up from the e-mailed link and lands on /account", async ({ page, browser }) => {
+  const helen = { firstName: "Helen", lastName: "Levitt", email: "helen@example.test" };
+  await logInAsAdmin(page);
+
+  // A refused form shows the banner and the field's message.
+  await page.goto(`${club.baseURL}/admin/members/invite`);
+  await page.getByLabel("Email").fill("not an email");
+  await page.getByRole("button", { name: "Send Invite" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please review the errors below.");
+  await expect(page.getByText("First name is required.")).toBeVisible();
+
+  const since = mail.messages.length;
+  await invite(page, helen, "We meet on Thursdays.");
+  await expect(invitesTable(page).getByRole("row", { name: /Helen Levitt/ })).toContainText(helen.email);
+
+  const received = await mail.waitForMail(helen.email, { since });
+  expect(received.subject).toBe("You're invited to join Test Street Club");
+  expect(received.text).toContain("We meet on Thursdays.");
+  const link = linksIn(received).find((l) => l.includes("/invites/"))!;
+  expect(link.startsWith(`${club.baseURL}/invites/`)).toBe(true);
+
+  // Helen, in her own browser.
+  const helensContext = await browser.newContext();
+  const helensPage = await helensContext.newPage();
+  await helensPage.goto(link);
+  await expect(helensPage).toHaveTitle(pageTitle("You're Invited"));
+  await expect(helensPage.getByRole("heading", { name: "You're Invited" })).toBeVisible();
+  await expect(helensPage.getByLabel("First name")).toHaveValue("Helen");
+  await expect(helensPage.getByLabel("Last name")).toHaveValue("Levitt");
+  await expect(helensPage.getByLabel("Email")).toHaveValue(helen.email);
+
+  await helensPage.getByLabel("Username").fill("helen_l");
+  await helensPage.getByLabel("Password", { exact: true }).fill("stoop-ball-7");
+  await helensPage.getByLabel("Confirm password").fill("stoop-ball-8");
+  await helensPage.getByRole("button", { name: "Create Account" }).click();
+  await expect(helensPage.getByText("Passwords do not match.")).toBeVisible();
+
+  await helensPage.getByLabel("Password", { exact: true }).fill("stoop-ball-7");
+  await helensPage.getByLabel("Confirm password").fill("stoop-ball-7");
+  await helensPage.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(helensPage).toHaveURL(`${club.baseURL}/account`);
+  await expect(helensPage.getByRole("status")).toContainText("Your account has been created!");
+  await expectMemberNavbar(helensPage, { firstName: "Helen", username: "helen_l" });
+  await expect(helensPage.getByRole("heading", { name: "Your Account" })).toBeVisible();
+  await expect(helensPage.getByRole("link", { name: "Edit Profile" })).toHaveAttribute("href", "/members/helen_l/edit");
+  await expect(helensPage.getByRole("link", { name: "Upload Photos" })).toHaveAttribute("href", "/upload");
+  await expect(helensPage.getByText("No meeting is scheduled yet.")).toBeVisible();
+
+  // The link has done its job.
+  await helensPage.goto(link);
+  await expect(helensPage.getByText("This invite has already been accepted.")).toBeVisible();
+  await expect(helensPage.getByLabel("Username")).toHaveCount(0);
+  await helensContext.close();
+
+  // The admin sees Helen as a member, not as a pending invite.
+  await page.goto(`${club.baseURL}/admin/members`);
+  await expect(invitesTable(page)).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Members" }).getByRole("row", { name: /Helen Levitt/ })).toContainText("helen_l");
+});
+
+test("an admin resends and revokes an invite, confirming with the person's name and email", async ({ page }) => {
+  const joel = { firstName: "Joel", lastName: "Meyerowitz", email: "joel@example.test" };
+  await logInAsAdmin(page);
+  const since = mail.messages.length;
+  await invite(page, joel);
+  const first = await mail.waitForMail(joel.email, { since });
+  const link = linksIn(first).find((l) => l.includes("/invites/"))!;
+  const row = invitesTable(page).getByRole("row", { name: /Joel Meyerowitz/ });
+
+  // Saying no to the question does nothing.
+  page.once("dialog", (dialog) => void dialog.dismiss());
+  await row.getByRole("button", { name: "Resend" }).click();
+  await expect(row).toBeVisible();
+  expect(mail.messages.slice(since).filter((m) => m.recipients.includes(joel.email))).toHaveLength(1);
+
+  let question = "";
+  page.once("dialog", (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await row.getByRole("button", { name: "Resend" }).click();
+  await expect(page.getByRole("status")).toContainText("Invite resent!");
+  expect(question).toBe(`Are you sure you wish to resend the invite to Joel Meyerowitz (${joel.email})?`);
+  await expect(row).toContainText("Resent");
+  const second = await mail.waitForMail(joel.email, { since: mail.messages.indexOf(first) + 1 });
+  expect(linksIn(second)).toContain(link);
+
+  page.once("dialog", (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByRole("status")).toContainText("The invite to Joel Meyerowitz was revoked.");
+  expect(question).toContain(`revoke the invite to Joel Meyerowitz (${joel.email})`);
+  await expect(page.getByText("No pending invites.")).toBeVisible();
+
+  await navbar(page).getByRole("button", { name: "Log out" }).click();
+  await page.goto(link);
+  await expect(page.getByText("This invite is no longer available.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Account" })).toHaveCount(0);
+
+  // A made-up invite id is not a page.
+  const guessed = await page.goto(`${club.baseURL}/invites/AAAAAAAAAAAAAAAAAAAAAA`);
+  expect(guessed?.status()).toBe(404);
+});
