@@ -65,6 +65,9 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   // Upload three camera files at once; they go one at a time, in order, each becoming an editable photo.
   await page.goto(`${server.baseURL}/upload`);
   await expect(page).toHaveTitle(pageTitle("Upload Photos"));
+  // The drop zone's own messages (spec section 5) for a file that is not an image.
+  await page.getByLabel("Photos to upload").setInputFiles(path.join(FIXTURES, "README.md"));
+  await expect(page.getByRole("list", { name: "Files not added" })).toContainText(/^README\.md: File type must be one of image\/jpeg/);
   const files = ["Canon_40D.jpg", "gps-DSCN0010.jpg", "orientation-portrait_6.jpg"];
   await page.getByLabel("Photos to upload").setInputFiles(files.map((file) => path.join(FIXTURES, file)));
   const queue = page.getByRole("list", { name: "Uploads" });
