@@ -89,6 +89,19 @@ export async function photoDetail(viewer: UserRow | null, photoId: number, conte
   };
 }
 
+/**
+ * Where a member's photo lives in their gallery when it is no longer in the year
+ * it was opened in (its owner just moved it to another year or un-featured it):
+ * its featured year, else 'all' for members; null when the viewer may not see it.
+ */
+export async function galleryYearOf(viewer: PhotoViewer, memberId: number, photoId: number): Promise<number | "all" | null> {
+  if (!(await canSeePhoto(viewer, photoId))) return null;
+  const [record] = await loadPhotoRecords([photoId], { withRatings: false });
+  if (!record || record.photo.userId !== memberId) return null;
+  if (record.feature) return record.feature.year;
+  return viewer ? "all" : null;
+}
+
 /** The years of a member's year pager: this year (last year for visitors) down to the year they joined. */
 export function galleryYears(joinedAt: Date, viewer: PhotoViewer, now = new Date()): number[] {
   const newest = now.getFullYear() - (viewer ? 0 : 1);

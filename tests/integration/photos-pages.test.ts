@@ -80,7 +80,19 @@ describe("member gallery", () => {
     expect(detail.featureYears).toBeNull();
     expect(detail.photo.largeUrl).toBeNull();
     expect((await gallery(owner.username, String(thisYear), unfeatured.id)).status).toBe(404);
-    expect((await gallery(owner.username, String(thisYear - 1), photos[0]!.id)).status).toBe(404);
+  });
+
+  it("follows a photo its owner moved to another year or un-featured to where it is now", async () => {
+    const { owner, photos, unfeatured, ownerCookie } = await portfolio();
+    const moved = await gallery(owner.username, String(thisYear - 1), photos[0]!.id);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe(`/members/${owner.username}/${thisYear}/${photos[0]!.id}`);
+    const unfeaturedForOwner = await gallery(owner.username, String(thisYear), unfeatured.id, ownerCookie);
+    expect(unfeaturedForOwner.status).toBe(302);
+    expect(unfeaturedForOwner.headers.get("Location")).toBe(`/members/${owner.username}/all/${unfeatured.id}`);
+    // Another member's photo never shows under this member's name.
+    const stranger = await insertPhoto((await makeMember()).id);
+    expect((await gallery(owner.username, String(thisYear), stranger.id, ownerCookie)).status).toBe(404);
   });
 
   it("gives the owner the years the photo may be featured in", async () => {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/gallery";
 import { MemberHeader } from "~/components/member-header";
 import { PageTitle } from "~/components/page-title";
@@ -10,7 +10,7 @@ import { SortSelector } from "~/components/sort-selector";
 import { YearPager } from "~/components/year-pager";
 import { pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-schemas";
 import { photoFormAction } from "~/services/photos-forms.server";
-import { galleryYears, notFoundResponse, photoDetail } from "~/services/photos-pages.server";
+import { galleryYearOf, galleryYears, notFoundResponse, photoDetail } from "~/services/photos-pages.server";
 import { listFeaturedPhotos, listPhotos } from "~/services/photos.server";
 import { currentMember } from "~/services/session.server";
 import { findMemberForPage } from "~/services/users.server";
@@ -37,8 +37,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.photoId) {
     const photoId = Number(params.photoId);
     if (!Number.isInteger(photoId) || photoId <= 0) throw notFoundResponse();
-    const context = year === "all" ? { kind: "sorted" as const, userId: member.id, sort } : { kind: "year" as const, userId: member.id, year };
-    return { ...gallery, detail: await photoDetail(viewer, photoId, context), list: null, featured: null };
+    if (year === "all") {
+      const detail = await photoDetail(viewer, photoId, { kind: "sorted", userId: member.id, sort });
+      return { ...gallery, detail, list: null, featured: null };
+    }
+    // A photo moved out of this year (its owner just changed it) is followed to where it is now.
+    const now = await galleryYearOf(viewer, member.id, photoId);
+    if (now !== null && now !== year) throw redirect(`/members/${encodeURIComponent(member.username)}/${now}/${photoId}`);
+    const detail = await photoDetail(viewer, photoId, { kind: "year", userId: member.id, year });
+    return { ...gallery, detail, list: null, featured: null };
   }
   if (year === "all") {
     const list = await listPhotos(viewer, { userId: member.id, page: pageFrom(search.get("page")), sort });
