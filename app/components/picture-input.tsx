@@ -97,7 +97,7 @@ export function PictureInput({
           "aria-describedby": shownErrors.length ? errorId : undefined,
         })}
       >
-        <input {...getInputProps({ "aria-label": "Choose a picture" })} />
+        <input {...getInputProps({ "aria-label": "Choose a picture", disabled })} />
         <p>
           {uploading
             ? "Uploading..."
