@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_NAMESPACE, type PointerMessage } from "~/lib/realtime-messages";
 import { attachRealtime, closeRealtime, disconnectMember } from "~/realtime/photo-viewers.server";
 import { cookieFor, makeMember } from "../support/members";
+import { insertPhoto } from "../support/photos";
+
+/** A real photo to view (the namespace refuses ids of photos that do not exist). */
+const photoBy = async (userId: number) => (await insertPhoto(userId)).id;
 
 let server: http.Server;
 let baseUrl: string;
@@ -69,9 +73,10 @@ describe("photo viewers namespace", () => {
     const ann = await makeMember({ firstName: "Ann" });
     const bob = await makeMember({ firstName: "Bob" });
     const carl = await makeMember({ firstName: "Carl" });
-    const annSocket = viewer(41, await cookieFor(ann.id));
-    const bobSocket = viewer(41, await cookieFor(bob.id));
-    const carlSocket = viewer(42, await cookieFor(carl.id));
+    const shared = await photoBy(ann.id);
+    const annSocket = viewer(shared, await cookieFor(ann.id));
+    const bobSocket = viewer(shared, await cookieFor(bob.id));
+    const carlSocket = viewer(await photoBy(carl.id), await cookieFor(carl.id));
     await Promise.all([connected(annSocket), connected(bobSocket), connected(carlSocket)]);
 
     let carlHeard = false;
@@ -97,8 +102,9 @@ describe("photo viewers namespace", () => {
   it("drops malformed messages instead of passing them on", async () => {
     const ann = await makeMember();
     const bob = await makeMember();
-    const annSocket = viewer(43, await cookieFor(ann.id));
-    const bobSocket = viewer(43, await cookieFor(bob.id));
+    const shared = await photoBy(ann.id);
+    const annSocket = viewer(shared, await cookieFor(ann.id));
+    const bobSocket = viewer(shared, await cookieFor(bob.id));
     await Promise.all([connected(annSocket), connected(bobSocket)]);
     // One socket's messages arrive in order: had a bad one been relayed, it would come first.
     const first = nextMessage(bobSocket, "pointer");
@@ -113,9 +119,10 @@ describe("disconnectMember", () => {
   it("closes every live connection of that member, and only theirs", async () => {
     const leaving = await makeMember();
     const staying = await makeMember();
-    const first = viewer(50, await cookieFor(leaving.id));
-    const second = viewer(51, await cookieFor(leaving.id));
-    const other = viewer(50, await cookieFor(staying.id));
+    const [one, two] = [await photoBy(staying.id), await photoBy(staying.id)];
+    const first = viewer(one, await cookieFor(leaving.id));
+    const second = viewer(two, await cookieFor(leaving.id));
+    const other = viewer(one, await cookieFor(staying.id));
     await Promise.all([connected(first), connected(second), connected(other)]);
     const closed = Promise.all([first, second].map((s) => new Promise((resolve) => s.once("disconnect", resolve))));
     disconnectMember(leaving.id);
