@@ -1,0 +1,244 @@
+// The members pages' loaders and actions: directory, member pages (visibility
+// rule), /account, the profile form's own encoding, and the admin list's buttons.
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "@db/client.server";
+import { invites, meetings, users } from "@db/schema";
+import { action as adminMembersAction, loader as adminMembers } from "~/routes/admin/members";
+import { action as adminEditAction, loader as adminEdit } from "~/routes/admin/member-edit";
+import { action as editAction, loader as editPage } from "~/routes/members/edit";
+import { loader as directory } from "~/routes/members/index";
+import { loader as accountPage } from "~/routes/account";
+import { nextMeeting } from "~/services/account.server";
+import { findMemberForPage } from "~/services/users.server";
+import { cookieFor, makeMember, request } from "../support/members";
+import { call } from "../support/routes";
+
+const location = (response: Response) => response.headers.get("Location");
+
+function profileForm(member: { firstName: string; lastName: string; username: string; email: string }, extra: Record<string, string> = {}) {
+  return new URLSearchParams({
+    firstName: member.firstName,
+    lastName: member.lastName,
+    username: member.username,
+    email: member.email,
+    phone: "",
+    bio: "",
+    website: "",
+    isPublic: "on",
+    license: "allrightsreserved",
+    acquireLicensePage: "",
+    password: "",
+    confirmPassword: "",
+    picture: "",
+    ...extra,
+  });
+}
+
+describe("member pages follow the visibility rule", () => {
+  it("findMemberForPage: 404 for a visitor opening a non-public or deactivated member; members see them", async () => {
+    const hidden = await makeMember();
+    const gone = await makeMember();
+    const shown = await makeMember();
+    await db().update(users).set({ isPublic: false }).where(eq(users.id, hidden.id));
+    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
+    const viewer = await makeMember();
+
+    for (const member of [hidden, gone]) {
+      await expect(findMemberForPage(member.username, null)).rejects.toMatchObject({ init: { status: 404 } });
+      expect((await findMemberForPage(member.username.toUpperCase(), viewer)).id).toBe(member.id);
+    }
+    await expect(findMemberForPage("no_such_member", viewer)).rejects.toMatchObject({ init: { status: 404 } });
+    const page = await findMemberForPage(shown.username, null);
+    expect(page).toMatchObject({ id: shown.id, firstName: "Vivian", bio: null, website: null });
+    expect(page).not.toHaveProperty("email");
+  });
+
+  it("the directory lists public members for visitors and offers 'Manage Members' to admins only", async () => {
+    const hidden = await makeMember();
+    await db().update(users).set({ isPublic: false }).where(eq(users.id, hidden.id));
+    const asVisitor = await (await call(directory, request("/members"))).json();
+    expect(asVisitor.isAdmin).toBe(false);
+    expect(asVisitor.members.map((m: { id: number }) => m.id)).not.toContain(hidden.id);
+
+    const member = await makeMember();
+    const asMember = await (await call(directory, request("/members", { cookie: await cookieFor(member.id) }))).json();
+    expect(asMember.isAdmin).toBe(false);
+    expect(asMember.members.map((m: { id: number }) => m.id)).toContain(hidden.id);
+
+    const admin = await makeMember({ isAdmin: true });
+    expect((await (await call(directory, request("/members", { cookie: await cookieFor(admin.id) }))).json()).isAdmin).toBe(true);
+  });
+});
+
+describe("/account", () => {
+  it("needs a member, and shows who they are", async () => {
+    expect(location(await call(accountPage, request("/account")))).toBe("/login?from=%2Faccount");
+    const member = await makeMember();
+    const body = await (await call(accountPage, request("/account", { cookie: await cookieFor(member.id) }))).json();
+    expect(body.member).toMatchObject({ id: member.id, email: member.email });
+    expect(body).toHaveProperty("nextMeeting");
+  });
+
+  it("the next meeting is the earliest one that started at most two hours ago", async () => {
+    // Far in the future, so other suites' meetings do not interfere.
+    const now = new Date("2090-06-01T20:00:00Z");
+    const rows = await db()
+      .insert(meetings)
+      .values([
+        { startsAt: new Date("2090-06-01T17:30:00Z"), topic: "Too long ago" },
+        { startsAt: new Date("2090-06-01T18:30:00Z"), topic: "Night walk\nBring a flash" },
+        { startsAt: new Date("2090-06-08T18:00:00Z"), topic: "Next week" },
+      ])
+      .returning({ id: meetings.id });
+    try {
+      const next = await nextMeeting(now);
+      expect(next).toEqual({ id: rows[1]!.id, startsAt: "2090-06-01T18:30:00.000Z", title: "Night walk", callLink: null });
+      expect(await nextMeeting(new Date("2090-06-09T00:00:00Z"))).toBeNull();
+    } finally {
+      await db().delete(meetings).where(inArray(meetings.id, rows.map((r) => r.id)));
+    }
+  });
+});
+
+describe("the profile form", () => {
+  it("a member saves their own profile and goes back to it with 'Your account has been updated!'", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    expect((await call(editPage, request(`/members/${member.username}/edit`, { cookie }), { username: member.username })).status).toBe(200);
+
+    const body = profileForm({ ...member, firstName: "Viv", username: `${member.username}x` }, { bio: "Hello" });
+    const response = await call(editAction, request(`/members/${member.username}/edit`, { method: "POST", body, cookie }), {
+      username: member.username,
+    });
+    expect(response.status).toBe(302);
+    expect(location(response)).toBe(`/members/${member.username}x/edit`);
+    expect(response.headers.get("Set-Cookie")).toMatch(/__flash=/);
+    expect(response.headers.get("Set-Cookie")).not.toMatch(/__session=/);
+    const [row] = await db().select().from(users).where(eq(users.id, member.id));
+    expect(row).toMatchObject({ firstName: "Viv", bio: "Hello", isPublic: true, isAdmin: false });
+  });
+
+  it("an unchecked 'Show my profile to visitors' means not public; a new password gives a fresh session", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const body = profileForm(member, { password: "new-darkroom-4", confirmPassword: "new-darkroom-4" });
+    body.delete("isPublic");
+    const response = await call(editAction, request(`/members/${member.username}/edit`, { method: "POST", body, cookie }), {
+      username: member.username,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Set-Cookie")).toMatch(/__session=/);
+    const [row] = await db().select().from(users).where(eq(users.id, member.id));
+    expect(row!.isPublic).toBe(false);
+  });
+
+  it("answers 422 with the form's errors, and 403 for someone else's form or an admin flag from a member", async () => {
+    const member = await makeMember();
+    const other = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const bad = await call(
+      editAction,
+      request(`/members/${member.username}/edit`, {
+        method: "POST",
+        body: profileForm(member, { email: "nope", password: "darkroom42", confirmPassword: "x" }),
+        cookie,
+      }),
+      { username: member.username },
+    );
+    expect(bad.status).toBe(422);
+    const text = JSON.stringify(await bad.json());
+    expect(text).toContain("Email must be a valid email address.");
+    expect(text).toContain("Passwords do not match.");
+    expect(text).not.toContain("darkroom42");
+
+    expect((await call(editPage, request(`/members/${other.username}/edit`, { cookie }), { username: other.username })).status).toBe(403);
+    const foreign = await call(
+      editAction,
+      request(`/members/${other.username}/edit`, { method: "POST", body: profileForm(other, { firstName: "Hacked" }), cookie }),
+      { username: other.username },
+    );
+    expect(foreign.status).toBe(403);
+    const selfPromotion = await call(
+      editAction,
+      request(`/members/${member.username}/edit`, { method: "POST", body: profileForm(member, { isAdmin: "on" }), cookie }),
+      { username: member.username },
+    );
+    expect(selfPromotion.status).toBe(403);
+    const [row] = await db().select().from(users).where(eq(users.id, member.id));
+    expect(row!.isAdmin).toBe(false);
+    expect((await call(editPage, request("/members/nobody_here/edit", { cookie }), { username: "nobody_here" })).status).toBe(404);
+  });
+
+  it("an admin edits anyone at /admin/members/{id or username}: an unchecked 'Administrator' box removes the flag", async () => {
+    const admin = await makeMember({ isAdmin: true });
+    const other = await makeMember({ isAdmin: true });
+    const cookie = await cookieFor(admin.id);
+    expect((await call(adminEdit, request(`/admin/members/${other.username}`, { cookie }), { userId: other.username })).status).toBe(200);
+    const page = await (await call(adminEdit, request(`/admin/members/${other.id}`, { cookie }), { userId: String(other.id) })).json();
+    expect(page.member).toMatchObject({ id: other.id, email: other.email, isAdmin: true });
+
+    const body = profileForm(other, { createdAt: "2022-02-02" });
+    const response = await call(adminEditAction, request(`/admin/members/${other.id}`, { method: "POST", body, cookie }), {
+      userId: String(other.id),
+    });
+    expect(location(response)).toBe("/admin/members");
+    const [row] = await db().select().from(users).where(eq(users.id, other.id));
+    expect(row!.isAdmin).toBe(false);
+    expect(row!.createdAt.toISOString()).toBe("2022-02-02T12:00:00.000Z");
+
+    const member = await makeMember();
+    const asMember = await call(adminEdit, request(`/admin/members/${other.id}`, { cookie: await cookieFor(member.id) }), {
+      userId: String(other.id),
+    });
+    expect(location(asMember)).toBe("/");
+  });
+});
+
+describe("/admin/members", () => {
+  it("lists pending invites and every member, deactivated ones too", async () => {
+    const admin = await makeMember({ isAdmin: true });
+    const gone = await makeMember();
+    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
+    const body = await (await call(adminMembers, request("/admin/members", { cookie: await cookieFor(admin.id) }))).json();
+    expect(body.adminId).toBe(admin.id);
+    expect(body.members.find((m: { id: number }) => m.id === gone.id)).toMatchObject({ email: gone.email, deactivatedAt: expect.any(String) });
+    expect(Array.isArray(body.invites)).toBe(true);
+  });
+
+  it("the buttons: deactivate/reactivate with a message, yourself refused, revoke", async () => {
+    const admin = await makeMember({ isAdmin: true });
+    const member = await makeMember({ firstName: "Gina" });
+    const cookie = await cookieFor(admin.id);
+    const post = (fields: Record<string, string>) =>
+      call(adminMembersAction, request("/admin/members", { method: "POST", body: new URLSearchParams(fields), cookie }));
+
+    const off = await post({ intent: "toggle", userId: String(member.id) });
+    expect(location(off)).toBe("/admin/members");
+    expect(decodeURIComponent(off.headers.get("Set-Cookie") ?? "")).toContain("__flash=");
+    let [row] = await db().select().from(users).where(eq(users.id, member.id));
+    expect(row!.deactivatedAt).not.toBeNull();
+    await post({ intent: "toggle", userId: String(member.id) });
+    [row] = await db().select().from(users).where(eq(users.id, member.id));
+    expect(row!.deactivatedAt).toBeNull();
+
+    await post({ intent: "toggle", userId: String(admin.id) });
+    [row] = await db().select().from(users).where(eq(users.id, admin.id));
+    expect(row!.deactivatedAt).toBeNull();
+
+    const [invite] = await db()
+      .insert(invites)
+      .values({ id: `page-test-${Date.now()}-abcdef`, firstName: "Rae", lastName: "Russel", email: `rae_${Date.now()}@example.com` })
+      .returning();
+    await post({ intent: "revoke", inviteId: invite!.id });
+    const [revoked] = await db().select().from(invites).where(eq(invites.id, invite!.id));
+    expect(revoked!.revokedAt).not.toBeNull();
+
+    const member2 = await makeMember();
+    const asMember = await call(
+      adminMembersAction,
+      request("/admin/members", { method: "POST", body: new URLSearchParams({ intent: "toggle", userId: String(admin.id) }), cookie: await cookieFor(member2.id) }),
+    );
+    expect(location(asMember)).toBe("/");
+  });
+});
