@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDropzone, type FileRejection } from "react-dropzone";
+import { ApiError } from "~/lib/api-client";
 import { directUpload } from "~/lib/direct-upload";
 import type { PhotoJson } from "~/services/photo-json.server";
 import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
@@ -20,6 +21,18 @@ export const ACCEPTED_IMAGES = {
 type UploadState = "pending" | "uploading" | "uploaded" | "submitted";
 
 type UploadItem = { key: string; file: File; state: UploadState; progress: number; photo?: PhotoJson };
+
+/** A file the server refused, with its reason ('The image file is damaged or incomplete.'). */
+type RefusedUpload = { key: string; name: string; reason: string };
+
+function refusalReason(error: unknown): string {
+  if (error instanceof ApiError && error.body && typeof error.body === "object") {
+    const body = error.body as { message?: string; errors?: { message: string }[] };
+    const reasons = [body.message, ...(body.errors ?? []).map((e) => e.message)].filter(Boolean);
+    if (reasons.length > 0) return reasons.join(" ");
+  }
+  return "The upload failed. Please try again.";
+}
 
 const STATE_LABELS: Record<UploadState, string> = {
   pending: "Pending",
@@ -45,6 +58,7 @@ export function UploadQueue({
 }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [rejections, setRejections] = useState<readonly FileRejection[]>([]);
+  const [refused, setRefused] = useState<RefusedUpload[]>([]);
   const [tick, setTick] = useState(0);
   const working = useRef(false);
   const counter = useRef(0);
@@ -76,9 +90,11 @@ export function UploadQueue({
         const photo = await createPhoto(next.file, signedId);
         update(next.key, { state: "submitted", photo });
       } catch (error) {
-        // Spec section 8: upload failures are logged only.
+        // Spec section 8 logs upload failures; the member is also told which file
+        // was refused and why, so nothing is lost without a word.
         console.error(`Uploading ${next.file.name} failed:`, error);
         remove(next.key);
+        setRefused((current) => [...current, { key: next.key, name: next.file.name, reason: refusalReason(error) }]);
       } finally {
         working.current = false;
         setTick((n) => n + 1);
@@ -105,6 +121,15 @@ export function UploadQueue({
           {rejections.map(({ file, errors }) => (
             <li key={`${file.name}-${file.size}`}>
               {file.name}: {errors.map((error) => error.message).join(", ")}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {refused.length > 0 ? (
+        <ul className="rejections" aria-label="Files refused">
+          {refused.map((refusal) => (
+            <li key={refusal.key}>
+              {refusal.name}: {refusal.reason}
             </li>
           ))}
         </ul>

@@ -52,8 +52,15 @@ test("a member uploads camera files that go straight to MinIO", async ({ page })
       await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
 
-    // Both PUTs went to MinIO with a presigned signature, not through the app.
-    expect(puts).toHaveLength(2);
+    // A truncated JPEG reaches the bucket but is refused, with the reason, and leaves nothing there.
+    await page.getByLabel("Photos to upload").setInputFiles(path.join(FIXTURES, "corrupted.jpg"));
+    await expect(page.getByRole("list", { name: "Files refused" })).toHaveText("corrupted.jpg: The image file is damaged or incomplete.", {
+      timeout: 20_000,
+    });
+    await expect(uploads.getByRole("listitem")).toHaveCount(2);
+
+    // The PUTs went to MinIO with a presigned signature, not through the app.
+    expect(puts).toHaveLength(3);
     for (const url of puts) {
       expect(url.startsWith(`${s3.endpoint}/${BUCKET}/originals/`)).toBe(true);
       expect(url).toContain("X-Amz-Signature=");
