@@ -8,6 +8,9 @@ import { PHOTO_NAMESPACE, type PointerMessage } from "~/lib/realtime-messages";
 import { attachRealtime, closeRealtime, disconnectMember } from "~/realtime/photo-viewers.server";
 import { cookieFor, makeMember } from "../support/members";
 import { insertPhoto } from "../support/photos";
+import { call } from "../support/routes";
+import { request } from "../support/members";
+import { action as userApi } from "~/routes/api/users.user";
 
 /** A real photo to view (the namespace refuses ids of photos that do not exist). */
 const photoBy = async (userId: number) => (await insertPhoto(userId)).id;
@@ -129,5 +132,27 @@ describe("disconnectMember", () => {
     await closed;
     expect(first.connected || second.connected).toBe(false);
     expect(other.connected).toBe(true);
+  });
+});
+
+describe("deactivating a member", () => {
+  it("through DELETE /api/users/:id closes their live sockets at once, and they cannot come back", async () => {
+    const admin = await makeMember({ isAdmin: true });
+    const member = await makeMember();
+    const photo = await photoBy(member.id);
+    const memberCookie = await cookieFor(member.id);
+    const socket = viewer(photo, memberCookie);
+    const watching = viewer(photo, await cookieFor(admin.id));
+    await Promise.all([connected(socket), connected(watching)]);
+    const closed = new Promise((resolve) => socket.once("disconnect", resolve));
+
+    const response = await call(userApi, request(`/api/users/${member.id}`, { method: "DELETE", cookie: await cookieFor(admin.id) }), {
+      userId: String(member.id),
+    });
+    expect(response.status).toBe(200);
+    await closed;
+    expect(socket.connected).toBe(false);
+    expect(watching.connected).toBe(true);
+    expect(await refused(viewer(photo, memberCookie))).toBe("unauthorized");
   });
 });
