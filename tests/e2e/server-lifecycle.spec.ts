@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { io as connectClient } from "socket.io-client";
-import { createMemberWithCli, startClubServer } from "./support/club-server";
+import { createMemberWithCli, repoRoot, startClubServer } from "./support/club-server";
 
 const member = {
   firstName: "Lee",
@@ -14,6 +14,27 @@ const member = {
   email: "lee.lifecycle@example.com",
   password: "shadows-1963",
 };
+
+/** A photo through the API, as a client makes one: announce, PUT the bytes, create. */
+async function uploadPhoto(baseURL: string, cookie: string): Promise<number> {
+  const bytes = fs.readFileSync(path.resolve(repoRoot, "../shared/fixtures/camera/Canon_40D.jpg"));
+  const json = { "Content-Type": "application/json", Accept: "application/json", Cookie: cookie };
+  const announced = await fetch(`${baseURL}/api/assets`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ blob: { filename: "Canon_40D.jpg", content_type: "image/jpeg", byte_size: bytes.length } }),
+  });
+  expect(announced.status).toBe(201);
+  const { signed_id, direct_upload } = await announced.json();
+  expect((await fetch(direct_upload.url, { method: "PUT", headers: direct_upload.headers, body: bytes })).status).toBe(200);
+  const created = await fetch(`${baseURL}/api/photos`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ filename: "Canon_40D.jpg", file: signed_id }),
+  });
+  expect(created.status).toBe(201);
+  return (await created.json()).id;
+}
 
 test("health, assets, sockets and a clean SIGTERM on PostgreSQL", async () => {
   const club = await startClubServer({
@@ -43,8 +64,9 @@ test("health, assets, sockets and a clean SIGTERM on PostgreSQL", async () => {
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const photoId = await uploadPhoto(club.baseURL, cookie);
     const socket = connectClient(`${club.baseURL}/photos`, {
-      query: { id: "1" },
+      query: { id: String(photoId) },
       extraHeaders: { Cookie: cookie },
       transports: ["websocket"],
       reconnection: false,
