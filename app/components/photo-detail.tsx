@@ -6,6 +6,7 @@ import type { PhotoDetailData } from "~/services/photos-pages.server";
 import { FeatureYearSelect } from "./feature-year-select";
 import { photoLabel } from "./photo-grid";
 import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
+import { PrivateNotes } from "./private-notes";
 import "./photos.css";
 
 export type PhotoDetailLinks = { previous: string | null; next: string | null; back: string };
@@ -142,6 +143,7 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
             )}
             <FeatureYearSelect photoId={photo.id} year={photo.Feature?.year ?? null} years={detail.featureYears ?? []} />
             <DeletePhotoButton photoId={photo.id} returnTo={links.back} />
+            <PrivateNotes photoId={photo.id} notes={photo.notes ?? null} />
           </div>
         ) : null}
       </section>

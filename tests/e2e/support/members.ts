@@ -31,4 +31,8 @@ export const members = {
   gina: member("gina.gone", "Gina", "Gone"),
   /** An admin who manages members (members issue). */
   ines: member("ines_admin", "Ines", "Index", true),
+  /** Keeps private notes on her photo (photos issue). */
+  olga: member("olga_notes", "Olga", "Notes"),
+  /** Looks at Olga's photo and must not see her notes. */
+  pavel: member("pavel_peek", "Pavel", "Peek"),
 } satisfies Record<string, MemberDetails>;

@@ -1,0 +1,73 @@
+// 'My Private Notes' on the photo detail: the owner's notes save themselves half
+// a second after the last keystroke ('Saving...', 'Saved!'), survive a reload,
+// and nobody else sees them, on the page or through the API.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { repoRoot } from "./support/club-server";
+import { members } from "./support/members";
+import { submitLogin } from "./support/ui";
+
+const owner = members.olga;
+const other = members.pavel;
+
+async function logIn(page: Page, member: { username: string; password: string }) {
+  await page.goto("/login");
+  await submitLogin(page, member.username, member.password);
+  await expect(page).toHaveURL("/");
+}
+
+/** Uploads a photo through the API as the logged-in page's member; returns its id. */
+async function uploadPhoto(page: Page): Promise<number> {
+  const bytes = fs.readFileSync(path.resolve(repoRoot, "../shared/fixtures/camera/Nikon_D70.jpg"));
+  const announced = await page.request.post("/api/assets", {
+    data: { blob: { filename: "Nikon_D70.jpg", content_type: "image/jpeg", byte_size: bytes.length } },
+  });
+  expect(announced.status()).toBe(201);
+  const { signed_id, direct_upload } = await announced.json();
+  expect((await page.request.put(direct_upload.url, { headers: direct_upload.headers, data: bytes })).status()).toBe(200);
+  const created = await page.request.post("/api/photos", { data: { filename: "Nikon_D70.jpg", file: signed_id } });
+  expect(created.status()).toBe(201);
+  return (await created.json()).id;
+}
+
+test("the owner's private notes save as they type and stay private", async ({ page, browser }) => {
+  await logIn(page, owner);
+  const photoId = await uploadPhoto(page);
+  await page.goto(`/members/${owner.username}/all/${photoId}`);
+
+  // Count the saves, and hold each one a moment so 'Saving...' can be seen.
+  const saves: string[] = [];
+  await page.route(`**/api/photos/${photoId}`, async (route) => {
+    if (route.request().method() !== "PATCH") return route.continue();
+    saves.push(route.request().postData() ?? "");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  const notes = page.getByRole("textbox", { name: "My Private Notes" });
+  const status = page.getByRole("region", { name: "My Private Notes" }).getByRole("status");
+  // Typing steadily (a key every 50 ms) saves once, after the last key.
+  await notes.pressSequentially("Crop tighter on the left; try it in black and white.", { delay: 50 });
+  await expect(status).toHaveText("Saving...");
+  await expect(status).toHaveText("Saved!");
+  expect(saves).toEqual([JSON.stringify({ notes: "Crop tighter on the left; try it in black and white." })]);
+
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "My Private Notes" })).toHaveValue("Crop tighter on the left; try it in black and white.");
+  const mine = await (await page.request.get(`/api/photos/${photoId}`)).json();
+  expect(mine.notes).toBe("Crop tighter on the left; try it in black and white.");
+
+  // Another member sees the photo, but not the notes, on the page or in the API.
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  await logIn(otherPage, other);
+  await otherPage.goto(`/members/${owner.username}/all/${photoId}`);
+  await expect(otherPage.getByRole("article")).toBeVisible();
+  await expect(otherPage.getByRole("region", { name: "My Private Notes" })).toHaveCount(0);
+  await expect(otherPage.getByText("black and white")).toHaveCount(0);
+  const theirs = await (await otherPage.request.get(`/api/photos/${photoId}`)).json();
+  expect(theirs).not.toHaveProperty("notes");
+  // Nor can they write them.
+  expect((await otherPage.request.patch(`/api/photos/${photoId}`, { data: { notes: "mine now" } })).status()).toBe(403);
+  await otherContext.close();
+});
