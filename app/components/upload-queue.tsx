@@ -1,22 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { ApiError } from "~/lib/api-client";
+import { ACCEPTED_IMAGE_TYPES } from "~/images/sniff";
 import { directUpload } from "~/lib/direct-upload";
 import type { PhotoJson } from "~/services/photo-json.server";
 import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
 import { photoLabel } from "./photo-grid";
 import "./photos.css";
-
-/** The image types the server accepts (it checks the bytes again; the browser's type is only a hint). */
-export const ACCEPTED_IMAGES = {
-  "image/jpeg": [".jpg", ".jpeg"],
-  "image/png": [".png"],
-  "image/webp": [".webp"],
-  "image/avif": [".avif"],
-  "image/tiff": [".tif", ".tiff"],
-  "image/heic": [".heic"],
-  "image/heif": [".heif"],
-};
 
 type UploadState = "pending" | "uploading" | "uploaded" | "submitted";
 
@@ -74,7 +64,7 @@ export function UploadQueue({
       ...accepted.map((file) => ({ key: `upload-${++counter.current}`, file, state: "pending" as const, progress: 0 })),
     ]);
   }, []);
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, accept: ACCEPTED_IMAGES, multiple: true, maxSize, maxFiles });
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, accept: ACCEPTED_IMAGE_TYPES, multiple: true, maxSize, maxFiles });
 
   // One upload at a time, in the order the files came.
   useEffect(() => {

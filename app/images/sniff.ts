@@ -3,6 +3,7 @@
 
 export type ImageKind = "jpeg" | "png" | "webp" | "avif" | "heic" | "tiff";
 
+/** For drop zones: the types to offer (the server checks the bytes again; the browser's type is only a hint). */
 export const ACCEPTED_IMAGE_TYPES: Record<string, string[]> = {
   "image/jpeg": [".jpg", ".jpeg"],
   "image/png": [".png"],
