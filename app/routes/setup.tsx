@@ -1,9 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData } from "react-router";
 import type { Route } from "./+types/setup";
-import { FormErrors, TextField } from "~/components/form-fields";
 import { PageTitle } from "~/components/page-title";
+import { SignUpForm } from "~/components/sign-up-form";
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { HttpError, ValidationError } from "~/lib/http.server";
 import { createFirstAdmin, isFirstAdminSetupOpen } from "~/services/first-admin.server";
@@ -42,36 +41,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function SetupPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "setup",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(NewMemberSchema),
-    // As on /login: validating on blur would move the button under the pointer.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewMemberSchema }),
-  });
-  const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name);
   return (
     <section className="narrow">
       <PageTitle>Set Up the Club</PageTitle>
       <h1>Set up the club</h1>
       <p>Create the first admin account. Admins invite everyone else.</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
-        <TextField label="First name" meta={fields.firstName} autoComplete="given-name" autoFocus />
-        <TextField label="Last name" meta={fields.lastName} autoComplete="family-name" />
-        <TextField label="Username" meta={fields.username} autoComplete="username" />
-        <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
-        <TextField label="Password" meta={fields.password} type="password" autoComplete="new-password" />
-        <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
-            Create admin account
-          </button>
-        </div>
-      </Form>
+      <SignUpForm id="setup" lastResult={actionData?.result} submitLabel="Create admin account" />
     </section>
   );
 }
