@@ -17,6 +17,10 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev
 
 FROM node:22-bookworm-slim
+# exiftool (through exiftool-vendored) is a Perl program; the slim image has no perl.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends perl \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -12,6 +12,11 @@ function exiftool(): ExifTool {
   return globalForExif.__clubExiftool;
 }
 
+/** Starts exiftool and says which version runs; fails when it cannot (no perl, say). */
+export async function exiftoolVersion(): Promise<string> {
+  return exiftool().version();
+}
+
 export async function closeExiftool() {
   const running = globalForExif.__clubExiftool;
   globalForExif.__clubExiftool = undefined;

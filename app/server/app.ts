@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { env } from "~/env.server";
-import { closeExiftool } from "~/images/exif.server";
+import { closeExiftool, exiftoolVersion } from "~/images/exif.server";
 import { closeRealtime } from "~/realtime/photo-viewers.server";
 import { openFirstAdminSetup } from "~/services/first-admin.server";
 import { health } from "~/services/health.server";
@@ -46,6 +46,10 @@ export async function startServices() {
   await deleteExpiredSessions();
   // The MinIO bucket (or the storage folder) is created when missing.
   await storage().prepare();
+  // Photos still process without exiftool, but lose their dates and camera details: say so at once.
+  exiftoolVersion().catch((error) =>
+    console.warn(`exiftool cannot run (${(error as Error).message}); is perl installed? Photos will have no EXIF details.`),
+  );
   // Abandoned uploads are swept now and hourly.
   const sweep = () => sweepAbandonedUploads().catch((error) => console.error("Sweeping abandoned uploads failed:", error));
   void sweep();
