@@ -17,7 +17,7 @@ export type ProcessedImage = {
   facts: PhotoFacts | null;
 };
 
-export const NOT_AN_IMAGE_MESSAGE = "The file is not an image (JPEG, PNG, WebP, AVIF, TIFF or HEIC).";
+const NOT_AN_IMAGE_MESSAGE = "The file is not an image (JPEG, PNG, WebP, AVIF, TIFF or HEIC).";
 
 async function firstBytes(file: string) {
   const handle = await fs.open(file, "r");

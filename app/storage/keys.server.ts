@@ -2,7 +2,6 @@
 // so a member cannot guess or overwrite another member's files.
 import crypto from "node:crypto";
 
-export type UploadPurpose = "uploads";
 export type DerivedSize = "thumb" | "large";
 
 /** The key for a newly announced upload's original bytes. */
