@@ -31,7 +31,9 @@ web.use(compression());
 
 let club: ClubModule;
 if (development) {
-  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+  const vite = await import("vite").then((v) =>
+    v.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+  );
   web.use(vite.middlewares);
   club = (await vite.ssrLoadModule("./app/server/app.ts")) as ClubModule;
   web.use(async (req, res, next) => {
@@ -66,7 +68,9 @@ club.attachRealtime(server);
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  console.log(`${config.SITE_TITLE} is listening on http://${config.HOST}:${port} (${development ? "development" : "production build"})`);
+  console.log(
+    `${config.SITE_TITLE} is listening on http://${config.HOST}:${port} (${development ? "development" : "production build"})`,
+  );
 });
 
 let stopping = false;

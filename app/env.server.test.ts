@@ -41,7 +41,10 @@ describe("parseEnv", () => {
     [{ DATABASE_URL: "mysql://db/club" }, /^Invalid environment variable DATABASE_URL.*postgres/],
     [{ NODE_ENV: "production" }, /^Invalid environment variable SESSION_SECRET: is required when NODE_ENV=production/],
     [{ SESSION_SECRET: "short" }, /^Invalid environment variable SESSION_SECRET.*32/],
-    [{ S3_ENDPOINT: "http://minio:9000" }, /^Invalid environment variable S3_ACCESS_KEY: is required when S3_ENDPOINT is set/],
+    [
+      { S3_ENDPOINT: "http://minio:9000" },
+      /^Invalid environment variable S3_ACCESS_KEY: is required when S3_ENDPOINT is set/,
+    ],
     [{ SMTP_URL: "http://mail" }, /^Invalid environment variable SMTP_URL/],
   ])("refuses %o with one line naming it", (source, message) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...source })).toThrow(message);

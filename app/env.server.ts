@@ -33,7 +33,11 @@ const EnvSchema = z
     S3_BUCKET: z.string().min(3).default("club-photos"),
     S3_REGION: z.string().min(1).default("us-east-1"),
     // Upload limits: bytes of one original, and decoded pixels (sharp limitInputPixels).
-    UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(50 * 1024 * 1024),
     UPLOAD_MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
     SMTP_URL: optional(urlWithProtocol(["smtp", "smtps"])),
     MAIL_FROM: optional(z.string().min(3)),

@@ -26,7 +26,9 @@ export async function make24MegapixelJpeg(dir: string): Promise<string> {
       base[i + 2] = Math.min(255, base[i + 2]! * light);
     }
   }
-  await sharp(base, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toFile(file);
+  await sharp(base, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toFile(file);
   const exiftool = new ExifTool({ maxProcs: 1 });
   try {
     await exiftool.write(

@@ -15,7 +15,9 @@ export async function logIn(baseURL: string, login: string, password: string): P
 
 async function timed(url: string, cookie?: string) {
   const start = performance.now();
-  const response = await fetch(url, { headers: { Accept: "application/json, text/html", ...(cookie ? { Cookie: cookie } : {}) } });
+  const response = await fetch(url, {
+    headers: { Accept: "application/json, text/html", ...(cookie ? { Cookie: cookie } : {}) },
+  });
   await response.arrayBuffer();
   const ms = performance.now() - start;
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
@@ -48,6 +50,7 @@ export async function throughput(url: string, cookie: string | undefined, second
     duration: seconds,
     headers: { Accept: "application/json, text/html", ...(cookie ? { Cookie: cookie } : {}) },
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }

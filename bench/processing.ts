@@ -17,8 +17,14 @@ import { median, mb, type Figure } from "./report";
 
 async function bareResizes(file: string) {
   for (const spec of PHOTO_SIZES) {
-    const image = sharp(file).rotate().resize({ width: spec.box, height: spec.box, fit: "inside", withoutEnlargement: true });
-    await (spec.format === "jpeg" ? image.jpeg({ quality: spec.quality, progressive: true }) : image.webp({ quality: spec.quality })).toBuffer();
+    const image = sharp(file)
+      .rotate()
+      .resize({ width: spec.box, height: spec.box, fit: "inside", withoutEnlargement: true });
+    await (
+      spec.format === "jpeg"
+        ? image.jpeg({ quality: spec.quality, progressive: true })
+        : image.webp({ quality: spec.quality })
+    ).toBuffer();
   }
 }
 
@@ -49,7 +55,9 @@ export async function benchProcessing(rounds = 5): Promise<Figure[]> {
   try {
     const file = await make24MegapixelJpeg(dir);
     const meta = await sharp(file).metadata();
-    console.log(`  input: ${meta.width}x${meta.height} JPEG (${((meta.width! * meta.height!) / 1e6).toFixed(1)} MP), ${mb(await fileSize(file))}, orientation ${meta.orientation}`);
+    console.log(
+      `  input: ${meta.width}x${meta.height} JPEG (${((meta.width! * meta.height!) / 1e6).toFixed(1)} MP), ${mb(await fileSize(file))}, orientation ${meta.orientation}`,
+    );
 
     const upload = async () => {
       const key = newOriginalKey();
@@ -77,7 +85,10 @@ export async function benchProcessing(rounds = 5): Promise<Figure[]> {
     const ratio = median(pipeline) / median(bare);
     return [
       { name: "processing: bare sharp resizes (median)", value: `${median(bare).toFixed(0)} ms` },
-      { name: "processing: app pipeline, all sizes + EXIF + store (median)", value: `${median(pipeline).toFixed(0)} ms` },
+      {
+        name: "processing: app pipeline, all sizes + EXIF + store (median)",
+        value: `${median(pipeline).toFixed(0)} ms`,
+      },
       { name: "processing: pipeline / bare", value: ratio.toFixed(2), target: "<= 1.3", pass: ratio <= 1.3 },
       {
         name: "processing: peak memory",

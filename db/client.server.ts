@@ -54,8 +54,7 @@ export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
     return {
       db,
       kind: "pglite",
-      migrate: () =>
-        migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+      migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: async () => {
         try {

@@ -108,7 +108,11 @@ export const invites = pgTable(
     acceptedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("invites_open_idx").on(t.updatedAt).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`)],
+  (t) => [
+    index("invites_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
@@ -144,7 +148,9 @@ export const assets = pgTable(
     attachedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index("assets_unattached_idx").on(t.createdAt).where(sql`${t.attachedAt} is null`),
+    index("assets_unattached_idx")
+      .on(t.createdAt)
+      .where(sql`${t.attachedAt} is null`),
     check("assets_byte_size_check", sql`${t.byteSize} >= 0`),
   ],
 );
@@ -243,7 +249,9 @@ export const features = pgTable(
     // A uniform random number fixed at featuring time: the home page draws random
     // photos by seeking this index from a random point, so its cost does not grow
     // with the number of featured photos (no ORDER BY random() over the table).
-    randomKey: doublePrecision().notNull().default(sql`random()`),
+    randomKey: doublePrecision()
+      .notNull()
+      .default(sql`random()`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

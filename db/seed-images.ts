@@ -29,10 +29,15 @@ export async function streetScene(seed: number, width = 2400, height = 1600): Pr
   while (x < width) {
     const w = 120 + random() * 360;
     const h = height * (0.3 + random() * 0.55);
-    shapes.push(`<rect x="${x.toFixed(0)}" y="${(height - h).toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="${pick()}"/>`);
+    shapes.push(
+      `<rect x="${x.toFixed(0)}" y="${(height - h).toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="${pick()}"/>`,
+    );
     for (let wy = height - h + 40; wy < height - 80; wy += 90) {
       for (let wx = x + 25; wx < x + w - 40; wx += 70) {
-        if (random() < 0.45) shapes.push(`<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="30" height="45" fill="${pick()}" opacity="0.8"/>`);
+        if (random() < 0.45)
+          shapes.push(
+            `<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="30" height="45" fill="${pick()}" opacity="0.8"/>`,
+          );
       }
     }
     x += w + 10;

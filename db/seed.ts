@@ -71,7 +71,10 @@ try {
           .set({ caption: captions[(memberIndex + n) % captions.length], takenAt, createdAt: takenAt })
           .where(eq(photos.id, photoId));
         // The first three of each member make last year's public portfolio.
-        if (n < 3) await db().insert(features).values({ photoId, userId: member.id, year: lastYear, position: n + 1 });
+        if (n < 3)
+          await db()
+            .insert(features)
+            .values({ photoId, userId: member.id, year: lastYear, position: n + 1 });
         photoCount++;
       }
     }

@@ -2,7 +2,15 @@ import { useEffect, useId, useRef } from "react";
 import "./photos.css";
 
 /** A modal message (spec section 8, e.g. 'An error has occurred'); closing it calls onClose. */
-export function ErrorModal({ title, message, onClose }: { title: string; message: string | null; onClose: () => void }) {
+export function ErrorModal({
+  title,
+  message,
+  onClose,
+}: {
+  title: string;
+  message: string | null;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

@@ -29,7 +29,12 @@ export function FeatureYearSelect({ photoId, year, years }: { photoId: number; y
         name="year"
         value={shown}
         disabled={fetcher.state !== "idle"}
-        onChange={(event) => fetcher.submit({ intent: "feature", photoId: String(photoId), year: event.currentTarget.value }, { method: "post" })}
+        onChange={(event) =>
+          fetcher.submit(
+            { intent: "feature", photoId: String(photoId), year: event.currentTarget.value },
+            { method: "post" },
+          )
+        }
       >
         <option value="">Not featured</option>
         {options.map((option) => (

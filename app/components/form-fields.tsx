@@ -41,7 +41,15 @@ export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) 
 }
 
 /** The form-level message; 'Please review the errors below.' when only fields are wrong. */
-export function FormErrors({ id, errors, hasFieldErrors }: { id?: string; errors?: string[]; hasFieldErrors?: boolean }) {
+export function FormErrors({
+  id,
+  errors,
+  hasFieldErrors,
+}: {
+  id?: string;
+  errors?: string[];
+  hasFieldErrors?: boolean;
+}) {
   const messages = errors?.length ? errors : hasFieldErrors ? ["Please review the errors below."] : [];
   if (!messages.length) return null;
   return (

@@ -21,10 +21,7 @@ export function MemberHeader({ member, isOwner }: { member: HeaderMember; isOwne
   const href = websiteHref(member.website);
   return (
     <header className="member-header">
-      <Avatar
-        member={{ ...member, pictureThumbUrl: member.pictureUrl ?? member.pictureThumbUrl }}
-        size={96}
-      />
+      <Avatar member={{ ...member, pictureThumbUrl: member.pictureUrl ?? member.pictureThumbUrl }} size={96} />
       <div className="member-header-text">
         <h1>
           {member.firstName} {member.lastName}

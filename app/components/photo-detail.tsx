@@ -74,7 +74,9 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
       </nav>
 
       <figure className="photo-detail-image">
-        {photo.largeUrl || photo.thumbUrl ? <img src={(photo.largeUrl ?? photo.thumbUrl)!} alt={photoLabel(photo)} /> : null}
+        {photo.largeUrl || photo.thumbUrl ? (
+          <img src={(photo.largeUrl ?? photo.thumbUrl)!} alt={photoLabel(photo)} />
+        ) : null}
       </figure>
 
       <section className="photo-details" aria-label="Details">
@@ -141,7 +143,11 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
                 ) : null}
               </div>
             )}
-            <FeatureYearSelect photoId={photo.id} year={photo.Feature?.year ?? null} years={detail.featureYears ?? []} />
+            <FeatureYearSelect
+              photoId={photo.id}
+              year={photo.Feature?.year ?? null}
+              years={detail.featureYears ?? []}
+            />
             <DeletePhotoButton photoId={photo.id} returnTo={links.back} />
             <PrivateNotes photoId={photo.id} notes={photo.notes ?? null} />
           </div>

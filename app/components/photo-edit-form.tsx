@@ -42,7 +42,11 @@ export function PhotoEditForm({ photo, onCancel }: { photo: EditablePhoto; onCan
       <TextField label="Caption" meta={fields.caption} />
       <div className="field">
         <label htmlFor={fields.description.id}>Description</label>
-        <textarea {...getTextareaProps(fields.description, { ariaAttributes: true })} key={fields.description.key} rows={4} />
+        <textarea
+          {...getTextareaProps(fields.description, { ariaAttributes: true })}
+          key={fields.description.key}
+          rows={4}
+        />
         <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
       </div>
       <div className="field">
@@ -81,7 +85,15 @@ export function PhotoEditForm({ photo, onCancel }: { photo: EditablePhoto; onCan
 }
 
 /** Delete with the spec's confirmation; `returnTo` is the list to go back to (none: stay). */
-export function DeletePhotoButton({ photoId, returnTo, onDeleted }: { photoId: number; returnTo?: string; onDeleted?: () => void }) {
+export function DeletePhotoButton({
+  photoId,
+  returnTo,
+  onDeleted,
+}: {
+  photoId: number;
+  returnTo?: string;
+  onDeleted?: () => void;
+}) {
   const fetcher = useFetcher<PhotoFormResult>({ key: `photo-delete-${photoId}` });
   const deleted = fetcher.state === "idle" && fetcher.data?.intent === "delete";
   useEffect(() => {
@@ -91,7 +103,8 @@ export function DeletePhotoButton({ photoId, returnTo, onDeleted }: { photoId: n
     <fetcher.Form
       method="post"
       onSubmit={(event) => {
-        if (!window.confirm("Are you sure you wish to delete this photo? This cannot be undone.")) event.preventDefault();
+        if (!window.confirm("Are you sure you wish to delete this photo? This cannot be undone."))
+          event.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="delete" />

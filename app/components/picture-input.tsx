@@ -84,7 +84,7 @@ export function PictureInput({
       <input type="hidden" name={name} value={signedId} />
       {preview ? (
         <div className="picture-current">
-          <img src={preview} alt="Your picture" />
+          <img src={preview} alt="Current portrait" />
           <button type="button" className="button small" onClick={remove} disabled={uploading}>
             Remove
           </button>

@@ -59,7 +59,13 @@ export function PrivateNotes({ photoId, notes }: { photoId: number; notes: strin
         }}
       />
       <p role="status" className="muted">
-        {state === "saving" ? "Saving..." : state === "saved" ? "Saved!" : state === "failed" ? "Your notes could not be saved." : ""}
+        {state === "saving"
+          ? "Saving..."
+          : state === "saved"
+            ? "Saved!"
+            : state === "failed"
+              ? "Your notes could not be saved."
+              : ""}
       </p>
     </section>
   );

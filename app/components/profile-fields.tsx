@@ -3,7 +3,17 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors } from "./form-fields";
 
-export function TextAreaField({ label, meta, rows = 4, hint }: { label: string; meta: FieldMetadata<unknown>; rows?: number; hint?: string }) {
+export function TextAreaField({
+  label,
+  meta,
+  rows = 4,
+  hint,
+}: {
+  label: string;
+  meta: FieldMetadata<unknown>;
+  rows?: number;
+  hint?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
@@ -19,7 +29,15 @@ export function TextAreaField({ label, meta, rows = 4, hint }: { label: string; 
   );
 }
 
-export function CheckboxField({ label, meta, hint }: { label: string; meta: FieldMetadata<boolean | undefined>; hint?: string }) {
+export function CheckboxField({
+  label,
+  meta,
+  hint,
+}: {
+  label: string;
+  meta: FieldMetadata<boolean | undefined>;
+  hint?: string;
+}) {
   return (
     <div className="field checkbox-field">
       <label htmlFor={meta.id}>

@@ -99,7 +99,12 @@ export function ProfileForm({
         <legend>Change password</legend>
         <p className="field-hint">Leave blank to keep your current password.</p>
         <TextField label="Password" meta={text(fields.password)} type="password" autoComplete="new-password" />
-        <TextField label="Confirm password" meta={text(fields.confirmPassword)} type="password" autoComplete="new-password" />
+        <TextField
+          label="Confirm password"
+          meta={text(fields.confirmPassword)}
+          type="password"
+          autoComplete="new-password"
+        />
       </fieldset>
       {isAdminEditor ? (
         <fieldset className="form-section">

@@ -8,7 +8,13 @@ import {
   type Announcements,
   type DragEndEvent,
 } from "@dnd-kit/core";
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
@@ -17,8 +23,20 @@ import { ErrorModal } from "./error-modal";
 import { PhotoCard, photoLabel, type GridPhoto } from "./photo-grid";
 import "./photos.css";
 
-function SortablePhoto({ photo, href, position, count }: { photo: GridPhoto; href: string; position: number; count: number }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: photo.id });
+function SortablePhoto({
+  photo,
+  href,
+  position,
+  count,
+}: {
+  photo: GridPhoto;
+  href: string;
+  position: number;
+  count: number;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: photo.id,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -46,7 +64,15 @@ function SortablePhoto({ photo, href, position, count }: { photo: GridPhoto; hre
  * pick up, arrow keys to move, Space to drop, Escape to cancel). Each drop is
  * saved on the server as positions 1..n.
  */
-export function SortableYearGrid({ photos, year, hrefFor }: { photos: GridPhoto[]; year: number; hrefFor: (photo: GridPhoto) => string }) {
+export function SortableYearGrid({
+  photos,
+  year,
+  hrefFor,
+}: {
+  photos: GridPhoto[];
+  year: number;
+  hrefFor: (photo: GridPhoto) => string;
+}) {
   const fetcher = useFetcher<PhotoFormResult>({ key: `reorder-${year}` });
   const [order, setOrder] = useState(() => photos.map((photo) => photo.id));
   // The server's order wins whenever the list is (re)loaded.
@@ -65,8 +91,10 @@ export function SortableYearGrid({ photos, year, hrefFor }: { photos: GridPhoto[
   const place = (id: string | number) => order.indexOf(Number(id)) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${label(active.id)}, position ${place(active.id)} of ${order.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${label(active.id)} moved to position ${place(over.id)} of ${order.length}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${label(active.id)} dropped at position ${place(over.id)} of ${order.length}.` : undefined),
+    onDragOver: ({ active, over }) =>
+      over ? `${label(active.id)} moved to position ${place(over.id)} of ${order.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${label(active.id)} dropped at position ${place(over.id)} of ${order.length}.` : undefined,
     onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
   };
 
@@ -97,7 +125,17 @@ export function SortableYearGrid({ photos, year, hrefFor }: { photos: GridPhoto[
           <ul className="photo-grid" aria-label={`Featured photos of ${year}`}>
             {order.flatMap((id, index) => {
               const photo = byId.get(id);
-              return photo ? [<SortablePhoto key={id} photo={photo} href={hrefFor(photo)} position={index + 1} count={order.length} />] : [];
+              return photo
+                ? [
+                    <SortablePhoto
+                      key={id}
+                      photo={photo}
+                      href={hrefFor(photo)}
+                      position={index + 1}
+                      count={order.length}
+                    />,
+                  ]
+                : [];
             })}
           </ul>
         </SortableContext>

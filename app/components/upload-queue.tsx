@@ -64,7 +64,13 @@ export function UploadQueue({
       ...accepted.map((file) => ({ key: `upload-${++counter.current}`, file, state: "pending" as const, progress: 0 })),
     ]);
   }, []);
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, accept: ACCEPTED_IMAGE_TYPES, multiple: true, maxSize, maxFiles });
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    onDrop,
+    accept: ACCEPTED_IMAGE_TYPES,
+    multiple: true,
+    maxSize,
+    maxFiles,
+  });
 
   // One upload at a time, in the order the files came.
   useEffect(() => {

@@ -31,7 +31,13 @@ export const PICTURE_SIZES: SizeSpec[] = [
   { size: "thumb", box: 256, fit: "cover", format: "webp", quality: 80 },
 ];
 
-export type Derivative = SizeSpec & { data: Buffer; width: number; height: number; contentType: string; extension: "jpg" | "webp" };
+export type Derivative = SizeSpec & {
+  data: Buffer;
+  width: number;
+  height: number;
+  contentType: string;
+  extension: "jpg" | "webp";
+};
 
 export type DecodedImage = { width: number; height: number; derivatives: Derivative[] };
 
@@ -66,7 +72,12 @@ export async function makeDerivatives(file: string, specs: SizeSpec[], maxPixels
       let image = sharp(data, raw);
       const fitsAlready = spec.fit === "inside" && info.width <= spec.box && info.height <= spec.box;
       if (!fitsAlready) {
-        image = image.resize({ width: spec.box, height: spec.box, fit: spec.fit, withoutEnlargement: spec.fit === "inside" });
+        image = image.resize({
+          width: spec.box,
+          height: spec.box,
+          fit: spec.fit,
+          withoutEnlargement: spec.fit === "inside",
+        });
       }
       const output = await encode(image, spec).toBuffer({ resolveWithObject: true });
       return {

@@ -44,7 +44,10 @@ function takenAtOf(tags: Tags): Pick<PhotoFacts, "takenAt" | "takenAtOffset"> {
     return { takenAt: original.toDate(), takenAtOffset: offsetText(original.tzoffsetMinutes) };
   }
   const { year, month, day, hour, minute, second, millisecond } = original;
-  return { takenAt: new Date(Date.UTC(year, month - 1, day, hour, minute, second, millisecond ?? 0)), takenAtOffset: null };
+  return {
+    takenAt: new Date(Date.UTC(year, month - 1, day, hour, minute, second, millisecond ?? 0)),
+    takenAtOffset: null,
+  };
 }
 
 const numberFrom = (value: unknown): number | null => {

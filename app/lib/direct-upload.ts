@@ -9,7 +9,9 @@ type Options = { onProgress?: (fraction: number) => void; signal?: AbortSignal }
 export async function directUpload(file: File, options: Options = {}): Promise<string> {
   const announced = await apiFetch<DirectUploadResponse>("/api/assets", {
     method: "POST",
-    json: { blob: { filename: file.name, content_type: file.type || "application/octet-stream", byte_size: file.size } },
+    json: {
+      blob: { filename: file.name, content_type: file.type || "application/octet-stream", byte_size: file.size },
+    },
     signal: options.signal,
   });
   await putBytes(file, announced.direct_upload, options);

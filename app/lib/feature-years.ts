@@ -10,7 +10,12 @@ export function yearOnCameraClock(takenAt: Date, offset: string | null): number 
 }
 
 /** The years to offer, newest first; empty when the photo was taken after this year (a wrong camera clock). */
-export function featureYears(joinedAt: Date, takenAt: Date | null, takenAtOffset: string | null, now = new Date()): number[] {
+export function featureYears(
+  joinedAt: Date,
+  takenAt: Date | null,
+  takenAtOffset: string | null,
+  now = new Date(),
+): number[] {
   const thisYear = now.getFullYear();
   const from = Math.max(joinedAt.getFullYear(), takenAt ? yearOnCameraClock(takenAt, takenAtOffset) : 0);
   const years: number[] = [];

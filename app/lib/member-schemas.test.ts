@@ -12,7 +12,14 @@ const profile = {
 
 describe("ProfileSchema", () => {
   it("reads blank optional fields as null and keeps the password when none is typed", () => {
-    const parsed = ProfileSchema.parse({ ...profile, phone: "  ", bio: "", website: null, password: "", confirmPassword: "" });
+    const parsed = ProfileSchema.parse({
+      ...profile,
+      phone: "  ",
+      bio: "",
+      website: null,
+      password: "",
+      confirmPassword: "",
+    });
     expect(parsed).toMatchObject({ phone: null, bio: null, website: null, acquireLicensePage: null, isPublic: false });
     expect(parsed.password).toBeUndefined();
   });
@@ -21,15 +28,23 @@ describe("ProfileSchema", () => {
     expect(ProfileSchema.parse({ ...profile, website: "example.com/me" }).website).toBe("https://example.com/me");
     const refused = ProfileSchema.safeParse({ ...profile, website: "javascript:alert(1)" });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]).toMatchObject({ path: ["website"], message: "Website must be a web address (https://...)." });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ["website"],
+      message: "Website must be a web address (https://...).",
+    });
   });
 
   it("puts a password mismatch under confirmPassword and applies the password rule", () => {
     const mismatch = ProfileSchema.safeParse({ ...profile, password: "darkroom42", confirmPassword: "darkroom43" });
-    expect(mismatch.error?.issues).toEqual([expect.objectContaining({ path: ["confirmPassword"], message: "Passwords do not match." })]);
+    expect(mismatch.error?.issues).toEqual([
+      expect.objectContaining({ path: ["confirmPassword"], message: "Passwords do not match." }),
+    ]);
     const weak = ProfileSchema.safeParse({ ...profile, password: "short", confirmPassword: "short" });
     expect(weak.error?.issues).toEqual([
-      expect.objectContaining({ path: ["password"], message: "Minimum eight characters, at least one letter and one number." }),
+      expect.objectContaining({
+        path: ["password"],
+        message: "Minimum eight characters, at least one letter and one number.",
+      }),
     ]);
     const onlyConfirm = ProfileSchema.safeParse({ ...profile, confirmPassword: "darkroom42" });
     expect(onlyConfirm.error?.issues[0]?.path).toEqual(["confirmPassword"]);
@@ -41,13 +56,22 @@ describe("ProfileSchema", () => {
 
   it("accepts 'Joined on' as a date or an ISO date-time", () => {
     expect(ProfileSchema.parse({ ...profile, createdAt: "2021-03-04" }).createdAt).toBe("2021-03-04");
-    expect(ProfileSchema.parse({ ...profile, createdAt: "2021-03-04T05:06:07.123Z" }).createdAt).toBe("2021-03-04T05:06:07.123Z");
+    expect(ProfileSchema.parse({ ...profile, createdAt: "2021-03-04T05:06:07.123Z" }).createdAt).toBe(
+      "2021-03-04T05:06:07.123Z",
+    );
     expect(ProfileSchema.safeParse({ ...profile, createdAt: "last spring" }).success).toBe(false);
   });
 
   it("works on form data the way Conform sends it (checkboxes 'on' or missing, blanks)", () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...profile, phone: "", bio: "Street.\nMostly.", isPublic: "on", password: "", confirmPassword: "" })) {
+    for (const [name, value] of Object.entries({
+      ...profile,
+      phone: "",
+      bio: "Street.\nMostly.",
+      isPublic: "on",
+      password: "",
+      confirmPassword: "",
+    })) {
       form.append(name, value);
     }
     const submission = parseWithZod(form, { schema: ProfileSchema });
@@ -70,7 +94,9 @@ describe("ForgotPasswordSchema and ResetPasswordSchema", () => {
     for (const password of [undefined, "", "abcdefgh", "12345678", "a1", "x".repeat(300) + "1"]) {
       const issues = ResetPasswordSchema.safeParse({ password }).error?.issues ?? [];
       expect(issues.length).toBeGreaterThan(0);
-      expect(issues.every((issue) => issue.message === "Minimum eight characters, at least one letter and one number.")).toBe(true);
+      expect(
+        issues.every((issue) => issue.message === "Minimum eight characters, at least one letter and one number."),
+      ).toBe(true);
     }
     expect(ResetPasswordSchema.safeParse({ password: "darkroom42" }).success).toBe(true);
   });

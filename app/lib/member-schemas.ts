@@ -1,7 +1,13 @@
 // zod schemas for the member forms (profile, invite, forgot and reset password),
 // shared by the Conform forms in the browser and by the actions and /api routes.
 import { z } from "zod";
-import { EmailSchema, PASSWORD_RULE_MESSAGE, PasswordSchema, PersonNameSchema, UsernameSchema } from "./account-schemas";
+import {
+  EmailSchema,
+  PASSWORD_RULE_MESSAGE,
+  PasswordSchema,
+  PersonNameSchema,
+  UsernameSchema,
+} from "./account-schemas";
 import { LICENSE_VALUES } from "./licenses";
 
 export const EMAIL_NOT_FOUND_MESSAGE = "Email not found.";
@@ -13,7 +19,10 @@ export const PASSWORD_SAVED_MESSAGE = "Your new password has been saved.";
 const optionalText = (label: string, max: number) =>
   z.preprocess(
     (value) => (typeof value === "string" ? value.trim() || null : (value ?? null)),
-    z.string({ error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`).nullable(),
+    z
+      .string({ error: `${label} must be text.` })
+      .max(max, `${label} must be at most ${max} characters.`)
+      .nullable(),
   );
 
 /** A web address that may be left empty; 'example.com' is read as https://example.com. */

@@ -16,7 +16,9 @@ describe("linkHeader", () => {
 
   it("has no prev on the first page and no next on the last", () => {
     const url = new URL("http://club.test/api/photos");
-    expect(linkHeader(url, 1, 1)).toBe('<http://club.test/api/photos?page=1>; rel="first", <http://club.test/api/photos?page=1>; rel="last"');
+    expect(linkHeader(url, 1, 1)).toBe(
+      '<http://club.test/api/photos?page=1>; rel="first", <http://club.test/api/photos?page=1>; rel="last"',
+    );
     expect(linkHeader(url, 2, 2)).not.toContain('rel="next"');
   });
 });

@@ -13,7 +13,8 @@ export function cameraName(make: string | null | undefined, model: string | null
   if (!name) return maker || null;
   if (!maker) return name;
   const firstWord = maker.split(/\s+/)[0]!.toLowerCase();
-  if (name.toLowerCase().startsWith(maker.toLowerCase()) || name.toLowerCase().split(/\s+/)[0] === firstWord) return name;
+  if (name.toLowerCase().startsWith(maker.toLowerCase()) || name.toLowerCase().split(/\s+/)[0] === firstWord)
+    return name;
   return `${maker} ${name}`;
 }
 

@@ -84,7 +84,15 @@ export const PhotoListQuerySchema = z.object({
   userId: z.coerce.number().int().positive().optional(),
   page: z.coerce.number().int().min(1, "Page must be 1 or more.").default(1),
   sort: SortSchema.default(DEFAULT_SORT),
-  year: z.union([z.literal("all"), z.string().regex(/^\d{4}$/, "Year must be a four-digit year or all.").transform(Number)]).optional(),
+  year: z
+    .union([
+      z.literal("all"),
+      z
+        .string()
+        .regex(/^\d{4}$/, "Year must be a four-digit year or all.")
+        .transform(Number),
+    ])
+    .optional(),
 });
 
 /** A sort from a page's query string: an unknown value falls back to the default. */

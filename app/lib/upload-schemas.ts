@@ -10,7 +10,10 @@ export const BlobSchema = z.object({
       .max(255)
       .nullish()
       .transform((value) => value?.trim() || "application/octet-stream"),
-    byte_size: z.number({ error: "Byte size must be a number." }).int("Byte size must be a whole number.").positive("File is empty."),
+    byte_size: z
+      .number({ error: "Byte size must be a number." })
+      .int("Byte size must be a whole number.")
+      .positive("File is empty."),
   }),
 });
 export type BlobInput = z.input<typeof BlobSchema>;

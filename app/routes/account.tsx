@@ -31,9 +31,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <span className="muted">@{member.username}</span>
           </p>
           <p>{member.email}</p>
-          <p className="muted">
-            {member.isPublic ? "Visitors can see your page." : "Your page is for members only."}
-          </p>
+          <p className="muted">{member.isPublic ? "Visitors can see your page." : "Your page is for members only."}</p>
         </div>
       </div>
       <div className="account-sections">

@@ -52,7 +52,11 @@ export default function BrowsePage({ loaderData }: Route.ComponentProps) {
           <div className="list-toolbar">
             <SortSelector sort={sort} />
           </div>
-          <PhotoGrid photos={list.photos} label="Photos" hrefFor={(photo) => browseHref(`/${photo.id}`, sort, list.page)} />
+          <PhotoGrid
+            photos={list.photos}
+            label="Photos"
+            hrefFor={(photo) => browseHref(`/${photo.id}`, sort, list.page)}
+          />
           <Pager page={list.page} pageCount={list.pageCount} />
         </>
       ) : null}

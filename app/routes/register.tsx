@@ -24,7 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (!env().registrationEnabled) throw notFound();
   const submission = parseWithZod(await request.formData(), { schema: NewMemberSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 422 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 422 });
   try {
     const member = await registerMember(submission.value);
     return redirectWithFlash("/", "Your account has been created!", {

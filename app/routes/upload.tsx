@@ -20,7 +20,8 @@ export const action = ({ request }: Route.ActionArgs) => photoFormAction(request
 
 export default function UploadPage({ loaderData }: Route.ComponentProps) {
   const createPhoto = useCallback(
-    (file: File, signedId: string) => apiFetch<PhotoJson>("/api/photos", { method: "POST", json: { filename: file.name, file: signedId } }),
+    (file: File, signedId: string) =>
+      apiFetch<PhotoJson>("/api/photos", { method: "POST", json: { filename: file.name, file: signedId } }),
     [],
   );
   return (
@@ -28,8 +29,9 @@ export default function UploadPage({ loaderData }: Route.ComponentProps) {
       <PageTitle>Upload Photos</PageTitle>
       <h1>Upload Photos</h1>
       <p className="muted">
-        Photos you add here appear in <Link to={`/members/${encodeURIComponent(loaderData.username)}/all`}>your gallery</Link>.
-        Feature up to 12 a year there to show them to visitors.
+        Photos you add here appear in{" "}
+        <Link to={`/members/${encodeURIComponent(loaderData.username)}/all`}>your gallery</Link>. Feature up to 12 a
+        year there to show them to visitors.
       </p>
       <UploadQueue createPhoto={createPhoto} maxSize={loaderData.maxBytes} />
     </section>

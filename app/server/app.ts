@@ -48,10 +48,13 @@ export async function startServices() {
   await storage().prepare();
   // Photos still process without exiftool, but lose their dates and camera details: say so at once.
   exiftoolVersion().catch((error) =>
-    console.warn(`exiftool cannot run (${(error as Error).message}); is perl installed? Photos will have no EXIF details.`),
+    console.warn(
+      `exiftool cannot run (${(error as Error).message}); is perl installed? Photos will have no EXIF details.`,
+    ),
   );
   // Abandoned uploads are swept now and hourly.
-  const sweep = () => sweepAbandonedUploads().catch((error) => console.error("Sweeping abandoned uploads failed:", error));
+  const sweep = () =>
+    sweepAbandonedUploads().catch((error) => console.error("Sweeping abandoned uploads failed:", error));
   void sweep();
   sweepTimer = setInterval(sweep, 60 * 60 * 1000);
   sweepTimer.unref();

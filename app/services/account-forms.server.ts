@@ -11,7 +11,11 @@ import { createSession } from "./session.server";
 import { profileFromForm, updateProfile } from "./users-profile.server";
 
 type Replyable = {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
 };
 
 /**
@@ -35,7 +39,10 @@ export function refusalReply(
     const fieldErrors: Record<string, string[]> = {};
     for (const { path, message } of error.errors) (fieldErrors[path] ??= []).push(message);
     const formErrors = error.generalMessage ? [error.generalMessage] : undefined;
-    return data({ result: submission.reply({ fieldErrors, formErrors, hideFields: options.hideFields }) }, { status: 422 });
+    return data(
+      { result: submission.reply({ fieldErrors, formErrors, hideFields: options.hideFields }) },
+      { status: 422 },
+    );
   }
   if (error instanceof HttpError) {
     if (options.asFormError?.includes(error.status)) {
@@ -49,7 +56,10 @@ export function refusalReply(
   if (options.otherwise) {
     console.error(error);
     const status = error instanceof HttpError ? error.status : 500;
-    return data({ result: submission.reply({ formErrors: [options.otherwise], hideFields: options.hideFields }) }, { status });
+    return data(
+      { result: submission.reply({ formErrors: [options.otherwise], hideFields: options.hideFields }) },
+      { status },
+    );
   }
   throw error;
 }
@@ -78,8 +88,13 @@ export async function saveProfileForm(
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 422 });
   try {
-    const { member, passwordChanged } = await updateProfile(editor, targetId, profileFromForm(submission.value, formData, editor));
-    const headers = passwordChanged && member.id === editor.id ? { "Set-Cookie": await createSession(member.id) } : undefined;
+    const { member, passwordChanged } = await updateProfile(
+      editor,
+      targetId,
+      profileFromForm(submission.value, formData, editor),
+    );
+    const headers =
+      passwordChanged && member.id === editor.id ? { "Set-Cookie": await createSession(member.id) } : undefined;
     return redirectWithFlash(redirectTo(member), PROFILE_UPDATED_MESSAGE, { headers });
   } catch (error) {
     return refusalReply(submission, error, { hideFields });

@@ -29,17 +29,27 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 export async function announceUpload(memberId: number, input: unknown, origin: string): Promise<DirectUploadResponse> {
   const parsed = BlobSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ValidationError(fieldErrorsFromZod(parsed.error).map((e) => ({ ...e, path: e.path.replace(/^blob\./, "") })));
+    throw new ValidationError(
+      fieldErrorsFromZod(parsed.error).map((e) => ({ ...e, path: e.path.replace(/^blob\./, "") })),
+    );
   }
   const blob = parsed.data.blob;
   const limit = env().UPLOAD_MAX_BYTES;
   if (blob.byte_size > limit) {
-    throw new ValidationError([{ path: "byte_size", message: `The file is larger than the ${megabytes(limit)} limit.` }]);
+    throw new ValidationError([
+      { path: "byte_size", message: `The file is larger than the ${megabytes(limit)} limit.` },
+    ]);
   }
   const key = newOriginalKey();
   const [asset] = await db()
     .insert(assets)
-    .values({ key, filename: blob.filename, contentType: blob.content_type, byteSize: blob.byte_size, createdById: memberId })
+    .values({
+      key,
+      filename: blob.filename,
+      contentType: blob.content_type,
+      byteSize: blob.byte_size,
+      createdById: memberId,
+    })
     .returning();
   const presigned = await storage().presignedPut(key, PUT_LIFETIME_SECONDS);
   const direct_upload = presigned ?? {
@@ -67,7 +77,11 @@ export async function receiveLocalUpload(token: string, body: ReadableStream<Uin
   const store = storage();
   if (!(store instanceof LocalStorage)) throw new HttpError(404, "Not found");
   const check = verifySignedId(token, "put");
-  if (!check.ok) throw new HttpError(check.reason === "expired" ? 403 : 404, check.reason === "expired" ? "This upload link has expired." : "Not found");
+  if (!check.ok)
+    throw new HttpError(
+      check.reason === "expired" ? 403 : 404,
+      check.reason === "expired" ? "This upload link has expired." : "Not found",
+    );
   const [asset] = await db().select().from(assets).where(eq(assets.id, check.assetId));
   if (!asset) throw new HttpError(404, "Not found");
   if (asset.uploadedAt || asset.attachedAt) throw new HttpError(409, "This file has already been uploaded.");
@@ -84,7 +98,11 @@ export async function receiveLocalUpload(token: string, body: ReadableStream<Uin
     },
   });
   try {
-    await pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream), counter, createWriteStream(scratch));
+    await pipeline(
+      Readable.fromWeb(body as import("node:stream/web").ReadableStream),
+      counter,
+      createWriteStream(scratch),
+    );
     if (received !== expected) throw new ByteCountError();
     await store.adopt(asset.key, scratch);
   } catch (error) {
@@ -111,7 +129,9 @@ export async function claimUpload(memberId: number, signedId: unknown, field: st
   };
   const check = verifySignedId(signedId, "upload");
   if (!check.ok) {
-    return refuse(check.reason === "expired" ? "The upload has expired. Please upload the file again." : "The upload is not valid.");
+    return refuse(
+      check.reason === "expired" ? "The upload has expired. Please upload the file again." : "The upload is not valid.",
+    );
   }
   const [asset] = await db().select().from(assets).where(eq(assets.id, check.assetId));
   // Someone else's upload is reported like a forged one: it tells nothing about it.
@@ -156,6 +176,14 @@ export async function sweepAbandonedUploads(now = new Date()): Promise<number> {
   await storage().remove(abandoned.map((asset) => asset.key));
   await db()
     .delete(assets)
-    .where(and(inArray(assets.id, abandoned.map((asset) => asset.id)), isNull(assets.attachedAt)));
+    .where(
+      and(
+        inArray(
+          assets.id,
+          abandoned.map((asset) => asset.id),
+        ),
+        isNull(assets.attachedAt),
+      ),
+    );
   return abandoned.length;
 }

@@ -6,12 +6,7 @@ import type { UserRow } from "@db/schema";
 import { DEACTIVATED_MESSAGE, INVALID_LOGIN_MESSAGE, LoginSchema } from "~/lib/account-schemas";
 import { HttpError } from "~/lib/http.server";
 import { clientAddress } from "~/server/request-context.server";
-import {
-  loginDelayMs,
-  loginRetryAfterMs,
-  recordLoginFailure,
-  recordLoginSuccess,
-} from "./login-throttle.server";
+import { loginDelayMs, loginRetryAfterMs, recordLoginFailure, recordLoginSuccess } from "./login-throttle.server";
 import { burnPasswordCheck, verifyPassword } from "./password-hash.server";
 import { findUserByLogin } from "./users.server";
 
@@ -36,7 +31,9 @@ export async function verifyLogin(identifier: string, password: string, address 
   const delay = await loginDelayMs(account);
   if (delay > 0) await sleep(delay);
 
-  const passwordMatches = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+  const passwordMatches = user
+    ? await verifyPassword(user.passwordHash, password)
+    : (await burnPasswordCheck(password), false);
   if (!user || !passwordMatches) {
     await recordLoginFailure(account, address);
     throw new HttpError(422, INVALID_LOGIN_MESSAGE);

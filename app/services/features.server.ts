@@ -18,7 +18,11 @@ import { photoOwnedBy, requireLoggedIn } from "./photos-access.server";
 import { getPhoto, listFeaturedPhotos } from "./photos.server";
 
 /** The years the owner may feature this photo in, newest first. */
-export async function featureYearsFor(photo: { userId: number; takenAt: Date | null; takenAtOffset: string | null }): Promise<number[]> {
+export async function featureYearsFor(photo: {
+  userId: number;
+  takenAt: Date | null;
+  takenAtOffset: string | null;
+}): Promise<number[]> {
   const [owner] = await db().select({ createdAt: users.createdAt }).from(users).where(eq(users.id, photo.userId));
   return owner ? featureYears(owner.createdAt, photo.takenAt, photo.takenAtOffset) : [];
 }
@@ -63,9 +67,7 @@ export async function featurePhoto(
     const sameYear = current?.year === year;
     const wanted = choice.position ?? (sameYear ? current.position : others.length + 1);
     const at = Math.min(Math.max(wanted, 1), others.length + 1) - 1;
-    const row: NewFeatureRow = current
-      ? { ...current, year }
-      : { photoId, userId: photo.userId, year };
+    const row: NewFeatureRow = current ? { ...current, year } : { photoId, userId: photo.userId, year };
     await rewriteYear(tx, photo.userId, year, [...others.slice(0, at), row, ...others.slice(at)]);
   });
   return getPhoto(viewer, photoId);
@@ -75,7 +77,12 @@ export async function featurePhoto(
  * The owner's new order for one year's featured photos (first to last); it must
  * name each of them exactly once. Positions become 1..n.
  */
-export async function reorderFeatures(viewer: PhotoViewer, userId: number, year: number, photoIds: number[]): Promise<PhotoJson[]> {
+export async function reorderFeatures(
+  viewer: PhotoViewer,
+  userId: number,
+  year: number,
+  photoIds: number[],
+): Promise<PhotoJson[]> {
   requireLoggedIn(viewer);
   if (viewer.id !== userId) throw new HttpError(403, "Only the member may reorder their photos.");
   await db().transaction(async (tx) => {
@@ -88,7 +95,12 @@ export async function reorderFeatures(viewer: PhotoViewer, userId: number, year:
         "The featured photos changed meanwhile. Please reload the page.",
       );
     }
-    await rewriteYear(tx, userId, year, photoIds.map((id) => byPhoto.get(id)!));
+    await rewriteYear(
+      tx,
+      userId,
+      year,
+      photoIds.map((id) => byPhoto.get(id)!),
+    );
   });
   return listFeaturedPhotos(viewer, userId, year);
 }

@@ -16,6 +16,9 @@ async function check(kind: string, probe: () => Promise<unknown>): Promise<Check
 export async function health() {
   const handle = databaseHandle();
   const store = storage();
-  const [database, objects] = await Promise.all([check(handle.kind, () => handle.ping()), check(store.kind, () => store.check())]);
+  const [database, objects] = await Promise.all([
+    check(handle.kind, () => handle.ping()),
+    check(store.kind, () => store.check()),
+  ]);
   return { ok: database.ok && objects.ok, database, storage: objects };
 }

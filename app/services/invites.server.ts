@@ -109,7 +109,11 @@ export async function createInvite(admin: UserRow, input: unknown): Promise<Invi
   const details = parse(InviteSchema, input);
   const email = details.email.toLowerCase();
 
-  const [member] = await db().select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [member] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
   if (member) throw new ValidationError([{ path: "email", message: "A member already uses this email." }]);
   const [pending] = await db()
     .select({ id: invites.id })
@@ -117,7 +121,9 @@ export async function createInvite(admin: UserRow, input: unknown): Promise<Invi
     .where(and(sql`lower(${invites.email}) = ${email}`, isNull(invites.acceptedAt), isNull(invites.revokedAt)))
     .limit(1);
   if (pending) {
-    throw new ValidationError([{ path: "email", message: "This person already has a pending invite: resend it instead." }]);
+    throw new ValidationError([
+      { path: "email", message: "This person already has a pending invite: resend it instead." },
+    ]);
   }
 
   const [invite] = await db()

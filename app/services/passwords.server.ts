@@ -24,7 +24,12 @@ export const EXPIRED_RESET_LINK_MESSAGE = "Sorry, this password reset link has e
 // Reset requests send e-mail and say whether an address is a member's, so they
 // are limited: per client address (someone probing addresses), and per member
 // (someone filling a member's inbox). Counters live in memory: one process.
-export const RESET_LIMITS = { perAddress: 10, addressWindowSeconds: 60 * 60, perMember: 3, memberWindowSeconds: 15 * 60 };
+export const RESET_LIMITS = {
+  perAddress: 10,
+  addressWindowSeconds: 60 * 60,
+  perMember: 3,
+  memberWindowSeconds: 15 * 60,
+};
 
 const byAddress = new RateLimiterMemory({
   keyPrefix: "reset_address",

@@ -6,7 +6,7 @@
 // an index in its order (db/schema.ts: `... DESC NULLS LAST, id DESC`); pages in
 // the second half are read from the other end of the same index with a small
 // OFFSET and turned round, so no page walks past more than half the list.
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { features, meetings, meetingSubmissions, photos, ratings, users } from "@db/schema";
 import type { PhotoSort } from "~/lib/photo-schemas";
@@ -17,7 +17,12 @@ export const PAGE_SIZE = 24;
 /** A photo a visitor may see: featured, by an active member who shows themselves to visitors. */
 export function visibleToVisitors(): SQL {
   return and(
-    exists(db().select({ one: sql`1` }).from(features).where(eq(features.photoId, photos.id))),
+    exists(
+      db()
+        .select({ one: sql`1` })
+        .from(features)
+        .where(eq(features.photoId, photos.id)),
+    ),
     exists(
       db()
         .select({ one: sql`1` })
@@ -56,7 +61,10 @@ type SortKey = {
 };
 
 function sortKey(sort: PhotoSort, viewer: PhotoViewer): SortKey {
-  const column = (c: typeof photos.createdAt | typeof photos.takenAt | typeof photos.meetingStartsAt | typeof photos.ratingAverage, nullable: boolean): SortKey => ({
+  const column = (
+    c: typeof photos.createdAt | typeof photos.takenAt | typeof photos.meetingStartsAt | typeof photos.ratingAverage,
+    nullable: boolean,
+  ): SortKey => ({
     key: sql`${c}`,
     nullable,
     keyOf: (photoId) => sql`(select ${c} from ${photos} where ${photos.id} = ${photoId})`,
@@ -96,7 +104,10 @@ function orderFor(key: SortKey, reversed: boolean): SQL[] {
 }
 
 function baseSelect(spec: ListSpec, extraWhere?: SQL) {
-  return db().select({ id: photos.id }).from(photos).where(and(scopeFilter(spec), extraWhere));
+  return db()
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(scopeFilter(spec), extraWhere));
 }
 
 export async function countPhotos(scope: PhotoScope): Promise<number> {
@@ -113,10 +124,16 @@ export async function photoIdsAt(spec: ListSpec, total: number, offset: number, 
   if (offset >= end) return [];
   const key = sortKey(spec.sort, spec.viewer);
   if (offset <= total - end) {
-    const rows = await baseSelect(spec).orderBy(...orderFor(key, false)).limit(end - offset).offset(offset);
+    const rows = await baseSelect(spec)
+      .orderBy(...orderFor(key, false))
+      .limit(end - offset)
+      .offset(offset);
     return rows.map((row) => row.id);
   }
-  const rows = await baseSelect(spec).orderBy(...orderFor(key, true)).limit(end - offset).offset(total - end);
+  const rows = await baseSelect(spec)
+    .orderBy(...orderFor(key, true))
+    .limit(end - offset)
+    .offset(total - end);
   return rows.map((row) => row.id).reverse();
 }
 
@@ -133,7 +150,10 @@ export async function placeInList(spec: ListSpec, photoId: number): Promise<numb
   // In `key DESC NULLS LAST, id DESC`: a larger key, or the same key and a larger id;
   // when this photo's key is null, every photo with a key, and null keys with a larger id.
   const before = sql`(${key.key} > ${k} or (${key.key} = ${k} and ${photos.id} > ${photoId}) or (${k} is null and (${key.key} is not null or ${photos.id} > ${photoId})))`;
-  const [row] = await db().select({ n: count() }).from(photos).where(and(scopeFilter(spec), before));
+  const [row] = await db()
+    .select({ n: count() })
+    .from(photos)
+    .where(and(scopeFilter(spec), before));
   return row?.n ?? 0;
 }
 
@@ -217,7 +237,10 @@ export async function loadPhotoRecords(ids: number[], options: { withRatings: bo
       {
         photo: row.photo,
         owner: row.owner,
-        feature: row.featureYear === null || row.featurePosition === null ? null : { year: row.featureYear, position: row.featurePosition },
+        feature:
+          row.featureYear === null || row.featurePosition === null
+            ? null
+            : { year: row.featureYear, position: row.featurePosition },
         meetingStartsAt: row.meetingStartsAt,
         ratings: ratingsByPhoto.get(row.photo.id) ?? [],
       },

@@ -17,7 +17,10 @@ export const NewPhotoSchema = z.object({
   filename: z.string().trim().min(1, "Filename is required.").max(255, "Filename is too long."),
   file: z.string({ error: "File is required." }).min(1, "File is required."),
   license: z.enum(LICENSE_VALUES, { error: "License is not one of the choices." }).nullish(),
-  acquireLicensePage: z.url({ protocol: /^https?$/, error: "Acquire license page must be a web address." }).nullish().or(z.literal("")),
+  acquireLicensePage: z
+    .url({ protocol: /^https?$/, error: "Acquire license page must be a web address." })
+    .nullish()
+    .or(z.literal("")),
 });
 
 type PhotoOwner = { id: number; license: string; acquireLicensePage: string | null };
@@ -45,7 +48,15 @@ export async function createPhotoFromUpload(
 export async function importPhoto(member: PhotoOwner, bytes: Buffer, filename: string, contentType: string) {
   const [asset] = await db()
     .insert(assets)
-    .values({ key: newOriginalKey(), filename, contentType, byteSize: bytes.length, createdById: member.id, uploadedAt: new Date(), attachedAt: new Date() })
+    .values({
+      key: newOriginalKey(),
+      filename,
+      contentType,
+      byteSize: bytes.length,
+      createdById: member.id,
+      uploadedAt: new Date(),
+      attachedAt: new Date(),
+    })
     .returning();
   await storage().put(asset!.key, bytes, { contentType, size: bytes.length });
   return photoFromAsset(member, asset!, { filename });
@@ -90,6 +101,9 @@ async function photoFromAsset(
 }
 
 /** Every stored object of a photo: remove them when the photo is deleted. */
-export function photoStorageKeys(photo: { thumbKey: string | null; largeKey: string | null }, originalKey: string): string[] {
+export function photoStorageKeys(
+  photo: { thumbKey: string | null; largeKey: string | null },
+  originalKey: string,
+): string[] {
   return [originalKey, photo.thumbKey, photo.largeKey].filter((key): key is string => Boolean(key));
 }

@@ -47,7 +47,8 @@ export async function photoFormAction(request: Request) {
       case "feature": {
         const photoId = positiveInt(formData.get("photoId"));
         const choice = FeatureSchema.safeParse({ year: formData.get("year") ?? "" });
-        if (!choice.success) return data({ intent, photoId, error: "Please choose a year." } satisfies PhotoFormResult, { status: 422 });
+        if (!choice.success)
+          return data({ intent, photoId, error: "Please choose a year." } satisfies PhotoFormResult, { status: 422 });
         try {
           await featurePhoto(member, photoId, choice.data);
         } catch (error) {
@@ -67,13 +68,21 @@ export async function photoFormAction(request: Request) {
       }
       case "reorder": {
         const year = positiveInt(formData.get("year"));
-        const order = FeatureOrderSchema.safeParse({ photoIds: String(formData.get("photoIds") ?? "").split(",").filter(Boolean) });
-        if (!order.success) return data({ intent, error: "The new order could not be read." } satisfies PhotoFormResult, { status: 422 });
+        const order = FeatureOrderSchema.safeParse({
+          photoIds: String(formData.get("photoIds") ?? "")
+            .split(",")
+            .filter(Boolean),
+        });
+        if (!order.success)
+          return data({ intent, error: "The new order could not be read." } satisfies PhotoFormResult, { status: 422 });
         try {
           await reorderFeatures(member, member.id, year, order.data.photoIds);
         } catch (error) {
           if (!(error instanceof ValidationError)) throw error;
-          return data({ intent, error: error.generalMessage ?? "The new order could not be saved." } satisfies PhotoFormResult, { status: 422 });
+          return data(
+            { intent, error: error.generalMessage ?? "The new order could not be saved." } satisfies PhotoFormResult,
+            { status: 422 },
+          );
         }
         return { intent } satisfies PhotoFormResult;
       }

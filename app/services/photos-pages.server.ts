@@ -9,12 +9,19 @@ import { cameraDetails, formatTakenAt, type CameraDetail } from "~/lib/photo-det
 import type { PhotoSort } from "~/lib/photo-schemas";
 import { findUserById } from "./users.server";
 import { toPhotoJson, type PhotoJson, type PhotoViewer } from "./photo-json.server";
-import { canSeePhoto, countPhotos, featuredIdsOfYear, loadPhotoRecords, PAGE_SIZE, photoIdsAt, placeInList } from "./photo-queries.server";
+import {
+  canSeePhoto,
+  countPhotos,
+  featuredIdsOfYear,
+  loadPhotoRecords,
+  PAGE_SIZE,
+  photoIdsAt,
+  placeInList,
+} from "./photo-queries.server";
 
 /** The list a photo detail was opened from: a sorted, paged list, or one member's featured year. */
 export type PhotoListContext =
-  | { kind: "sorted"; userId?: number; sort: PhotoSort }
-  | { kind: "year"; userId: number; year: number };
+  { kind: "sorted"; userId?: number; sort: PhotoSort } | { kind: "year"; userId: number; year: number };
 
 /** A neighbour in the list, with the page it sits on (sorted lists) so links keep the pager in step. */
 export type Neighbour = { id: number; page?: number };
@@ -33,7 +40,11 @@ export type PhotoDetailData = {
 
 export const notFoundResponse = () => data("Not Found", { status: 404, statusText: "Not Found" });
 
-async function neighboursInSortedList(viewer: PhotoViewer, context: Extract<PhotoListContext, { kind: "sorted" }>, photoId: number) {
+async function neighboursInSortedList(
+  viewer: PhotoViewer,
+  context: Extract<PhotoListContext, { kind: "sorted" }>,
+  photoId: number,
+) {
   const spec = { viewer, userId: context.userId, sort: context.sort };
   const place = await placeInList(spec, photoId);
   if (place === null) return null;
@@ -60,9 +71,16 @@ async function neighboursInYear(context: Extract<PhotoListContext, { kind: "year
  * The photo detail as the viewer may see it, within the list it was opened from;
  * a 404 response when the photo is not theirs to see or not in that list.
  */
-export async function photoDetail(viewer: UserRow | null, photoId: number, context: PhotoListContext): Promise<PhotoDetailData> {
+export async function photoDetail(
+  viewer: UserRow | null,
+  photoId: number,
+  context: PhotoListContext,
+): Promise<PhotoDetailData> {
   if (!(await canSeePhoto(viewer, photoId))) throw notFoundResponse();
-  const neighbours = context.kind === "sorted" ? await neighboursInSortedList(viewer, context, photoId) : await neighboursInYear(context, photoId);
+  const neighbours =
+    context.kind === "sorted"
+      ? await neighboursInSortedList(viewer, context, photoId)
+      : await neighboursInYear(context, photoId);
   if (!neighbours) throw notFoundResponse();
   const [record] = await loadPhotoRecords([photoId], { withRatings: viewer !== null });
   if (!record) throw notFoundResponse();
@@ -94,7 +112,11 @@ export async function photoDetail(viewer: UserRow | null, photoId: number, conte
  * it was opened in (its owner just moved it to another year or un-featured it):
  * its featured year, else 'all' for members; null when the viewer may not see it.
  */
-export async function galleryYearOf(viewer: PhotoViewer, memberId: number, photoId: number): Promise<number | "all" | null> {
+export async function galleryYearOf(
+  viewer: PhotoViewer,
+  memberId: number,
+  photoId: number,
+): Promise<number | "all" | null> {
   if (!(await canSeePhoto(viewer, photoId))) return null;
   const [record] = await loadPhotoRecords([photoId], { withRatings: false });
   if (!record || record.photo.userId !== memberId) return null;

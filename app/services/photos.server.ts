@@ -32,7 +32,10 @@ export async function photosJson(viewer: PhotoViewer, ids: number[]): Promise<Ph
 export type PhotoPage = { photos: PhotoJson[]; page: number; pageCount: number; total: number; pageSize: number };
 
 /** One page of photos in a sort (all the viewer may see, or one member's). */
-export async function listPhotos(viewer: PhotoViewer, query: { userId?: number; page: number; sort: PhotoSort }): Promise<PhotoPage> {
+export async function listPhotos(
+  viewer: PhotoViewer,
+  query: { userId?: number; page: number; sort: PhotoSort },
+): Promise<PhotoPage> {
   const spec = { viewer, userId: query.userId, sort: query.sort };
   const total = await countPhotos(spec);
   const ids = await photoIdsAt(spec, total, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
@@ -112,7 +115,11 @@ export async function photoImage(
 ): Promise<{ key: string; cacheControl: string } | null> {
   if (size === "large" && !viewer) return null;
   const [photo] = await db()
-    .select({ thumbKey: photos.thumbKey, largeKey: photos.largeKey, public: sql<boolean>`${visibleToVisitors()}`.mapWith(Boolean) })
+    .select({
+      thumbKey: photos.thumbKey,
+      largeKey: photos.largeKey,
+      public: sql<boolean>`${visibleToVisitors()}`.mapWith(Boolean),
+    })
     .from(photos)
     .where(eq(photos.id, photoId))
     .limit(1);

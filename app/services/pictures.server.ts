@@ -74,4 +74,3 @@ export async function pictureObject(assetId: number, size: DerivedSize) {
   if (!row) return null;
   return { key: derivedKey(row.key, size, "webp"), visibleToVisitors: row.isPublic && !row.deactivatedAt };
 }
-

@@ -28,9 +28,7 @@ export function signAssetId(assetId: number, purpose: SignedPurpose, expiresAt?:
   return `${body}.${mac(body)}`;
 }
 
-export type SignedIdCheck =
-  | { ok: true; assetId: number }
-  | { ok: false; reason: "invalid" | "expired" };
+export type SignedIdCheck = { ok: true; assetId: number } | { ok: false; reason: "invalid" | "expired" };
 
 /** Checks signature, purpose and expiry, in constant time for the signature. */
 export function verifySignedId(signedId: unknown, purpose: SignedPurpose, now = new Date()): SignedIdCheck {
@@ -39,7 +37,8 @@ export function verifySignedId(signedId: unknown, purpose: SignedPurpose, now = 
   if (!body || !signature || extra !== undefined) return { ok: false, reason: "invalid" };
   const expected = Buffer.from(mac(body));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, reason: "invalid" };
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+    return { ok: false, reason: "invalid" };
   let payload: z.infer<typeof PayloadSchema>;
   try {
     payload = PayloadSchema.parse(JSON.parse(Buffer.from(body, "base64url").toString("utf8")));

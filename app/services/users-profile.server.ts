@@ -52,7 +52,11 @@ export function parseProfilePatch(current: UserRow, body: unknown): ProfileInput
  * picture' (remove it), and for an admin an unchecked 'Administrator' box (which
  * sends nothing) means 'not an admin'. Non-admins have neither admin field.
  */
-export function profileFromForm(value: ProfileInput, formData: FormData, editor: Pick<UserRow, "isAdmin">): ProfileInput {
+export function profileFromForm(
+  value: ProfileInput,
+  formData: FormData,
+  editor: Pick<UserRow, "isAdmin">,
+): ProfileInput {
   const picture = formData.get("picture");
   return {
     ...value,

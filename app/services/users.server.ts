@@ -198,7 +198,11 @@ export async function assertAvailable(
 
 /** Postgres says 23505 when a unique index refuses a row (a race past assertAvailable). */
 function uniqueViolation(error: unknown): string | undefined {
-  for (let e = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === "23505") return e.constraint ?? e.constraint_name ?? "";
   }
   return undefined;

@@ -62,13 +62,20 @@ export class S3Storage implements ObjectStorage {
   }
 
   async check() {
-    if (!(await this.client.bucketExists(this.config.bucket))) throw new Error(`Bucket ${this.config.bucket} is missing`);
+    if (!(await this.client.bucketExists(this.config.bucket)))
+      throw new Error(`Bucket ${this.config.bucket} is missing`);
   }
 
   async put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }) {
-    await this.client.putObject(this.config.bucket, this.key(key), body, options.size ?? (Buffer.isBuffer(body) ? body.length : undefined), {
-      "Content-Type": options.contentType,
-    });
+    await this.client.putObject(
+      this.config.bucket,
+      this.key(key),
+      body,
+      options.size ?? (Buffer.isBuffer(body) ? body.length : undefined),
+      {
+        "Content-Type": options.contentType,
+      },
+    );
   }
 
   async stat(key: string): Promise<StoredObjectInfo | null> {
@@ -114,7 +121,10 @@ export class S3Storage implements ObjectStorage {
 
   async remove(keys: string[]) {
     if (keys.length === 0) return;
-    await this.client.removeObjects(this.config.bucket, keys.map((k) => this.key(k)));
+    await this.client.removeObjects(
+      this.config.bucket,
+      keys.map((k) => this.key(k)),
+    );
   }
 
   async presignedPut(key: string, expiresInSeconds: number): Promise<DirectUploadTarget> {

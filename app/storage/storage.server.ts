@@ -29,7 +29,12 @@ export interface ObjectStorage {
   presignedPut(key: string, expiresInSeconds: number): Promise<DirectUploadTarget | null>;
 }
 
-function createStorage(config: Pick<Env, "DATA_DIR" | "S3_ENDPOINT" | "S3_PUBLIC_URL" | "S3_ACCESS_KEY" | "S3_SECRET_KEY" | "S3_BUCKET" | "S3_REGION">): ObjectStorage {
+function createStorage(
+  config: Pick<
+    Env,
+    "DATA_DIR" | "S3_ENDPOINT" | "S3_PUBLIC_URL" | "S3_ACCESS_KEY" | "S3_SECRET_KEY" | "S3_BUCKET" | "S3_REGION"
+  >,
+): ObjectStorage {
   if (config.S3_ENDPOINT) {
     return new S3Storage({
       endpoint: config.S3_ENDPOINT,

@@ -4,7 +4,11 @@ import { expect, test } from "@playwright/test";
 import { members } from "./support/members";
 import { expectMemberNavbar, expectVisitorNavbar, pageTitle, submitLogin } from "./support/ui";
 
-test("an admin deactivates a member, who is then refused at login, and reactivates them", async ({ page, browser, baseURL }) => {
+test("an admin deactivates a member, who is then refused at login, and reactivates them", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const { ines, gina } = members;
 
   // Gina is logged in somewhere.

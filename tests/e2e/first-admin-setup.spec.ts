@@ -18,7 +18,13 @@ test.afterAll(async () => {
 test("the printed setup link creates the first admin once, then stops working", async ({ page }) => {
   const [, setupUrl] = await club.waitForOutput(/(https?:\/\/\S+\/setup\/[A-Za-z0-9_-]+)/);
   expect(setupUrl!.startsWith(`${club.baseURL}/setup/`)).toBe(true);
-  const admin = { firstName: "Grace", lastName: "Grain", username: "grace_first", email: "grace@example.test", password: "First-admin-42" };
+  const admin = {
+    firstName: "Grace",
+    lastName: "Grain",
+    username: "grace_first",
+    email: "grace@example.test",
+    password: "First-admin-42",
+  };
 
   // A guessed token is not the setup page.
   const guessed = await page.goto(`${club.baseURL}/setup/not-the-token`);

@@ -7,7 +7,8 @@ import { members } from "./support/members";
 
 export default async function globalSetup(_config: FullConfig) {
   const port = Number(process.env.E2E_PORT);
-  if (!Number.isInteger(port) || port <= 0) throw new Error("E2E_PORT is not set: playwright.config.ts should have chosen it.");
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error("E2E_PORT is not set: playwright.config.ts should have chosen it.");
 
   const server = await startClubServer({
     name: "shared",

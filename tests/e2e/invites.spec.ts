@@ -7,7 +7,14 @@ import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
 import { createMemberWithCli, startClubServer, type ClubServer } from "./support/club-server";
 import { expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
 
-const admin = { username: "olga_admin", firstName: "Olga", lastName: "Orchard", email: "olga@example.test", password: "Street-olga-2024", admin: true };
+const admin = {
+  username: "olga_admin",
+  firstName: "Olga",
+  lastName: "Orchard",
+  email: "olga@example.test",
+  password: "Street-olga-2024",
+  admin: true,
+};
 
 let mail: MailCatcher;
 let club: ClubServer;
@@ -49,7 +56,10 @@ async function invite(page: Page, person: { firstName: string; lastName: string;
 
 const invitesTable = (page: Page) => page.getByRole("table", { name: "Pending invites" });
 
-test("an admin invites a person, who signs up from the e-mailed link and lands on /account", async ({ page, browser }) => {
+test("an admin invites a person, who signs up from the e-mailed link and lands on /account", async ({
+  page,
+  browser,
+}) => {
   const helen = { firstName: "Helen", lastName: "Levitt", email: "helen@example.test" };
   await logInAsAdmin(page);
 
@@ -107,7 +117,9 @@ test("an admin invites a person, who signs up from the e-mailed link and lands o
   // The admin sees Helen as a member, not as a pending invite.
   await page.goto(`${club.baseURL}/admin/members`);
   await expect(invitesTable(page)).toHaveCount(0);
-  await expect(page.getByRole("table", { name: "Members" }).getByRole("row", { name: /Helen Levitt/ })).toContainText("helen_l");
+  await expect(page.getByRole("table", { name: "Members" }).getByRole("row", { name: /Helen Levitt/ })).toContainText(
+    "helen_l",
+  );
 });
 
 test("an admin resends and revokes an invite, confirming with the person's name and email", async ({ page }) => {

@@ -3,7 +3,10 @@ import { expect, test } from "@playwright/test";
 import { members } from "./support/members";
 import { expectMemberNavbar, expectVisitorNavbar, navbar, pageTitle, SITE_TITLE, submitLogin } from "./support/ui";
 
-test("a member logs in by username in another letter case, is greeted, and logs out again", async ({ page, baseURL }) => {
+test("a member logs in by username in another letter case, is greeted, and logs out again", async ({
+  page,
+  baseURL,
+}) => {
   const alice = members.alice;
 
   await page.goto("/");
@@ -57,7 +60,10 @@ test("a member logs in by email in another letter case", async ({ page, baseURL 
   await expectMemberNavbar(page, farah);
 });
 
-test("a wrong password shows 'Invalid email and/or password.' and stays on the log-in page", async ({ page, baseURL }) => {
+test("a wrong password shows 'Invalid email and/or password.' and stays on the log-in page", async ({
+  page,
+  baseURL,
+}) => {
   const emil = members.emil;
 
   await page.goto("/login");

@@ -8,8 +8,20 @@ import { createMemberWithCli, startClubServer, type ClubServer } from "./support
 import { expectMemberNavbar, expectVisitorNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
 
 const RULE = "Minimum eight characters, at least one letter and one number.";
-const garry = { username: "garry_w", firstName: "Garry", lastName: "Winogrand", email: "garry@example.test", password: "Street-garry-2024" };
-const diane = { username: "diane_a", firstName: "Diane", lastName: "Arbus", email: "diane@example.test", password: "Street-diane-2024" };
+const garry = {
+  username: "garry_w",
+  firstName: "Garry",
+  lastName: "Winogrand",
+  email: "garry@example.test",
+  password: "Street-garry-2024",
+};
+const diane = {
+  username: "diane_a",
+  firstName: "Diane",
+  lastName: "Arbus",
+  email: "diane@example.test",
+  password: "Street-diane-2024",
+};
 
 let mail: MailCatcher;
 let club: ClubServer;
@@ -41,7 +53,9 @@ async function requestLink(page: Page, email: string): Promise<string> {
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(`${club.baseURL}/login`);
-  await expect(page.getByRole("status")).toContainText("Please check your email in a few minutes for a reset password link.");
+  await expect(page.getByRole("status")).toContainText(
+    "Please check your email in a few minutes for a reset password link.",
+  );
   const received = await mail.waitForMail(email, { since });
   expect(received.subject).toBe("Reset your Test Street Club password");
   return linksIn(received).find((l) => l.includes("/passwords/reset/"))!;

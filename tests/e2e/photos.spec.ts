@@ -12,8 +12,20 @@ import { pageTitle, submitLogin } from "./support/ui";
 const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/camera");
 const thisYear = new Date().getFullYear();
 
-const pia = { username: "pia_frame", firstName: "Pia", lastName: "Frame", email: "pia@example.test", password: "Street-pia-2024" };
-const quinn = { username: "quinn_film", firstName: "Quinn", lastName: "Film", email: "quinn@example.test", password: "Street-quinn-2024" };
+const pia = {
+  username: "pia_frame",
+  firstName: "Pia",
+  lastName: "Frame",
+  email: "pia@example.test",
+  password: "Street-pia-2024",
+};
+const quinn = {
+  username: "quinn_film",
+  firstName: "Quinn",
+  lastName: "Film",
+  email: "quinn@example.test",
+  password: "Street-quinn-2024",
+};
 
 let server: ClubServer;
 
@@ -50,14 +62,19 @@ async function logIn(page: Page, member: { username: string; password: string })
 async function yearOrder(page: Page, userId: number) {
   const response = await page.request.get(`${server.baseURL}/api/photos?userId=${userId}&year=${thisYear}`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { id: number; caption: string | null; Feature: { position: number } }[]).map((photo) => ({
-    id: photo.id,
-    caption: photo.caption,
-    position: photo.Feature.position,
-  }));
+  return ((await response.json()) as { id: number; caption: string | null; Feature: { position: number } }[]).map(
+    (photo) => ({
+      id: photo.id,
+      caption: photo.caption,
+      position: photo.Feature.position,
+    }),
+  );
 }
 
-test("a member uploads, captions, features, reorders and deletes photos; a visitor sees the portfolio", async ({ page, browser }) => {
+test("a member uploads, captions, features, reorders and deletes photos; a visitor sees the portfolio", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await logIn(page, pia);
   const me = (await (await page.request.get(`${server.baseURL}/api/users/me`)).json()) as { id: number };
@@ -67,7 +84,9 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   await expect(page).toHaveTitle(pageTitle("Upload Photos"));
   // The drop zone's own messages (spec section 5) for a file that is not an image.
   await page.getByLabel("Photos to upload").setInputFiles(path.join(FIXTURES, "README.md"));
-  await expect(page.getByRole("list", { name: "Files not added" })).toContainText(/^README\.md: File type must be one of image\/jpeg/);
+  await expect(page.getByRole("list", { name: "Files not added" })).toContainText(
+    /^README\.md: File type must be one of image\/jpeg/,
+  );
   const files = ["Canon_40D.jpg", "gps-DSCN0010.jpg", "orientation-portrait_6.jpg"];
   await page.getByLabel("Photos to upload").setInputFiles(files.map((file) => path.join(FIXTURES, file)));
   const queue = page.getByRole("list", { name: "Uploads" });
@@ -209,10 +228,13 @@ test("featuring a 13th photo in a year shows the spec's modal", async ({ page })
     const [member] = await sql<{ id: number }[]>`select id from users where username = ${quinn.username}`;
     for (let i = 0; i <= 12; i++) {
       const key = `originals/00/00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
-      const [asset] = await sql<{ id: number }[]>`insert into assets (key, filename, byte_size, created_by_id) values (${key}, 'x.jpg', 1, ${member!.id}) returning id`;
+      const [asset] = await sql<
+        { id: number }[]
+      >`insert into assets (key, filename, byte_size, created_by_id) values (${key}, 'x.jpg', 1, ${member!.id}) returning id`;
       const [photo] = await sql<{ id: number }[]>`
         insert into photos (user_id, original_asset_id, filename, caption) values (${member!.id}, ${asset!.id}, 'x.jpg', ${`Quinn ${i}`}) returning id`;
-      if (i < 12) await sql`insert into features (photo_id, user_id, year, position) values (${photo!.id}, ${member!.id}, ${thisYear}, ${i + 1})`;
+      if (i < 12)
+        await sql`insert into features (photo_id, user_id, year, position) values (${photo!.id}, ${member!.id}, ${thisYear}, ${i + 1})`;
       else spareId = photo!.id;
     }
   } finally {

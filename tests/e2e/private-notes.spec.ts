@@ -25,7 +25,9 @@ async function uploadPhoto(page: Page): Promise<number> {
   });
   expect(announced.status()).toBe(201);
   const { signed_id, direct_upload } = await announced.json();
-  expect((await page.request.put(direct_upload.url, { headers: direct_upload.headers, data: bytes })).status()).toBe(200);
+  expect((await page.request.put(direct_upload.url, { headers: direct_upload.headers, data: bytes })).status()).toBe(
+    200,
+  );
   const created = await page.request.post("/api/photos", { data: { filename: "Nikon_D70.jpg", file: signed_id } });
   expect(created.status()).toBe(201);
   return (await created.json()).id;
@@ -53,7 +55,9 @@ test("the owner's private notes save as they type and stay private", async ({ pa
   expect(saves).toEqual([JSON.stringify({ notes: "Crop tighter on the left; try it in black and white." })]);
 
   await page.reload();
-  await expect(page.getByRole("textbox", { name: "My Private Notes" })).toHaveValue("Crop tighter on the left; try it in black and white.");
+  await expect(page.getByRole("textbox", { name: "My Private Notes" })).toHaveValue(
+    "Crop tighter on the left; try it in black and white.",
+  );
   const mine = await (await page.request.get(`/api/photos/${photoId}`)).json();
   expect(mine.notes).toBe("Crop tighter on the left; try it in black and white.");
 

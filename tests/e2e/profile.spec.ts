@@ -13,7 +13,13 @@ const hugo = members.hugo;
 async function me(page: Page) {
   const response = await page.request.get("/api/users/me");
   expect(response.status()).toBe(200);
-  return (await response.json()) as { firstName: string; website: string | null; license: string; pictureThumbUrl: string | null; pictureUrl: string | null };
+  return (await response.json()) as {
+    firstName: string;
+    website: string | null;
+    license: string;
+    pictureThumbUrl: string | null;
+    pictureUrl: string | null;
+  };
 }
 
 /** Saves the form and waits for the server's answer (an earlier flash is dismissed first, so it cannot be mistaken for this one). */
@@ -53,7 +59,10 @@ test("a member edits their profile and picture", async ({ page, baseURL }) => {
   await page.getByLabel("Bio").fill("Night buses and neon.");
   await page.getByLabel("Website").fill("hugo.example.com");
   await page.getByLabel("Default licence").selectOption({ label: "CC BY-SA" });
-  await expect(page.getByRole("link", { name: "About CC BY-SA" })).toHaveAttribute("href", "https://creativecommons.org/licenses/by-sa/4.0/");
+  await expect(page.getByRole("link", { name: "About CC BY-SA" })).toHaveAttribute(
+    "href",
+    "https://creativecommons.org/licenses/by-sa/4.0/",
+  );
   await save(page);
   await expect(page).toHaveURL(`${baseURL}/members/${hugo.username}/edit`);
   // The navbar greets the new name at once.
@@ -68,7 +77,7 @@ test("a member edits their profile and picture", async ({ page, baseURL }) => {
 
   // A real picture: uploaded straight away, then the drop zone waits until it is removed.
   await fileInput.setInputFiles(PHOTO);
-  await expect(page.getByRole("img", { name: "Your picture" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Current portrait" })).toBeVisible();
   await expect(page.getByText("Remove the picture to choose another.")).toBeVisible();
   await expect(fileInput).toBeDisabled();
   await expect(page.getByText(/^File type must be /)).toHaveCount(0);
@@ -81,7 +90,7 @@ test("a member edits their profile and picture", async ({ page, baseURL }) => {
   expect(thumb.headers()["content-type"]).toMatch(/^image\//);
   // The navbar avatar shows it.
   await expect(navbar(page).locator(".avatar")).toHaveAttribute("style", new RegExp(withPicture.pictureThumbUrl!));
-  await expect(page.getByRole("img", { name: "Your picture" })).toHaveAttribute("src", withPicture.pictureUrl!);
+  await expect(page.getByRole("img", { name: "Current portrait" })).toHaveAttribute("src", withPicture.pictureUrl!);
 
   // Saving again without touching the picture keeps it.
   await page.getByLabel("Bio").fill("Night buses, neon, rain.");
@@ -92,13 +101,19 @@ test("a member edits their profile and picture", async ({ page, baseURL }) => {
   await page.goto(`/members/${hugo.username}`);
   await expect(page.getByRole("heading", { name: `Hugh ${hugo.lastName}`, level: 1 })).toBeVisible();
   await expect(page.getByText("Night buses, neon, rain.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "hugo.example.com" })).toHaveAttribute("href", "https://hugo.example.com");
-  await expect(page.getByRole("link", { name: "Edit Profile" })).toHaveAttribute("href", `/members/${hugo.username}/edit`);
+  await expect(page.getByRole("link", { name: "hugo.example.com" })).toHaveAttribute(
+    "href",
+    "https://hugo.example.com",
+  );
+  await expect(page.getByRole("link", { name: "Edit Profile" })).toHaveAttribute(
+    "href",
+    `/members/${hugo.username}/edit`,
+  );
 
   // Removing the picture opens the drop zone again.
   await page.goto(`/members/${hugo.username}/edit`);
   await page.getByRole("button", { name: "Remove" }).click();
-  await expect(page.getByRole("img", { name: "Your picture" })).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "Current portrait" })).toHaveCount(0);
   await expect(fileInput).toBeEnabled();
   await save(page);
   expect((await me(page)).pictureThumbUrl).toBeNull();

@@ -26,7 +26,9 @@ async function uploadPhoto(baseURL: string, cookie: string): Promise<number> {
   });
   expect(announced.status).toBe(201);
   const { signed_id, direct_upload } = await announced.json();
-  expect((await fetch(direct_upload.url, { method: "PUT", headers: direct_upload.headers, body: bytes })).status).toBe(200);
+  expect((await fetch(direct_upload.url, { method: "PUT", headers: direct_upload.headers, body: bytes })).status).toBe(
+    200,
+  );
   const created = await fetch(`${baseURL}/api/photos`, {
     method: "POST",
     headers: json,
@@ -45,7 +47,11 @@ test("health, assets, sockets and a clean SIGTERM on PostgreSQL", async () => {
   try {
     const health = await fetch(`${club.baseURL}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ ok: true, database: { ok: true, kind: "postgres" }, storage: { ok: true } });
+    expect(await health.json()).toMatchObject({
+      ok: true,
+      database: { ok: true, kind: "postgres" },
+      storage: { ok: true },
+    });
 
     // Fingerprinted assets are cached for a year.
     const page = await (await fetch(`${club.baseURL}/`)).text();

@@ -27,7 +27,10 @@ test("a member uploads camera files that go straight to MinIO", async ({ page })
     beforeStart: (databaseUrl) => createMemberWithCli(databaseUrl, member).then(() => undefined),
   });
   try {
-    expect(await (await fetch(`${club.baseURL}/healthz`)).json()).toMatchObject({ ok: true, storage: { ok: true, kind: "s3" } });
+    expect(await (await fetch(`${club.baseURL}/healthz`)).json()).toMatchObject({
+      ok: true,
+      storage: { ok: true, kind: "s3" },
+    });
 
     // Record where the browser sends the bytes.
     const puts: string[] = [];
@@ -54,9 +57,12 @@ test("a member uploads camera files that go straight to MinIO", async ({ page })
 
     // A truncated JPEG reaches the bucket but is refused, with the reason, and leaves nothing there.
     await page.getByLabel("Photos to upload").setInputFiles(path.join(FIXTURES, "corrupted.jpg"));
-    await expect(page.getByRole("list", { name: "Files refused" })).toHaveText("corrupted.jpg: The image file is damaged or incomplete.", {
-      timeout: 20_000,
-    });
+    await expect(page.getByRole("list", { name: "Files refused" })).toHaveText(
+      "corrupted.jpg: The image file is damaged or incomplete.",
+      {
+        timeout: 20_000,
+      },
+    );
     await expect(uploads.getByRole("listitem")).toHaveCount(2);
 
     // The PUTs went to MinIO with a presigned signature, not through the app.

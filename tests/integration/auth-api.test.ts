@@ -52,11 +52,17 @@ describe("POST /api/auth/login", () => {
     const body = await response.json();
     expect(body.message).toBe("Invalid email and/or password.");
     expect(body.errors).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: "email" }), expect.objectContaining({ path: "password" })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: "email" }),
+        expect.objectContaining({ path: "password" }),
+      ]),
     );
 
     const notJson = await runWithRequestFacts({ clientAddress: "10.0.0.9" }, () =>
-      call(loginApi, request("/api/auth/login", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } })),
+      call(
+        loginApi,
+        request("/api/auth/login", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } }),
+      ),
     );
     expect(notJson.status).toBe(422);
   });
@@ -145,7 +151,13 @@ describe("failed-login throttling", () => {
 
   it("counts failures per member, whether the username or the email was typed", async () => {
     const member = await makeMember();
-    for (const identifier of [member.username, member.email.toUpperCase(), member.username, member.email, member.username]) {
+    for (const identifier of [
+      member.username,
+      member.email.toUpperCase(),
+      member.username,
+      member.email,
+      member.username,
+    ]) {
       expect((await logIn({ email: identifier, password: "wrong-pass1" }, "10.4.4.4")).status).toBe(422);
     }
     expect((await logIn({ email: member.email, password: TEST_PASSWORD }, "10.4.4.4")).status).toBe(429);

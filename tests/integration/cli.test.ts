@@ -23,18 +23,25 @@ function run(script: string, args: string[], env: Record<string, string | undefi
 }
 
 const member = (tag: string, extra: string[] = []) => [
-  "--email", `${tag}@example.com`,
-  "--username", tag,
-  "--password", "darkroom42",
-  "--first-name", "Garry",
-  "--last-name", "Winogrand",
+  "--email",
+  `${tag}@example.com`,
+  "--username",
+  tag,
+  "--password",
+  "darkroom42",
+  "--first-name",
+  "Garry",
+  "--last-name",
+  "Winogrand",
   ...extra,
 ];
 
 describe("npm run user:create", () => {
   it("creates a member, prints its id, and the password works", async () => {
     const tag = `cli_${Date.now()}`;
-    const result = await run("scripts/user-create.ts", member(tag, ["--admin"]), { DATABASE_URL: inject("databaseUrl") });
+    const result = await run("scripts/user-create.ts", member(tag, ["--admin"]), {
+      DATABASE_URL: inject("databaseUrl"),
+    });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const created = await findUserByLogin(tag);
@@ -47,7 +54,9 @@ describe("npm run user:create", () => {
   it("refuses a duplicate, whatever its case, and writes nothing", async () => {
     const tag = `dup_${Date.now()}`;
     expect((await run("scripts/user-create.ts", member(tag), { DATABASE_URL: inject("databaseUrl") })).code).toBe(0);
-    const again = await run("scripts/user-create.ts", member(tag.toUpperCase()), { DATABASE_URL: inject("databaseUrl") });
+    const again = await run("scripts/user-create.ts", member(tag.toUpperCase()), {
+      DATABASE_URL: inject("databaseUrl"),
+    });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("--username: Username is already taken.");
     expect(again.stderr).toContain("--email: Email is already in use.");
@@ -56,7 +65,18 @@ describe("npm run user:create", () => {
   it("refuses bad values with a message naming the option", async () => {
     const result = await run(
       "scripts/user-create.ts",
-      ["--email", "not-an-email", "--username", "ok_name", "--password", "short", "--first-name", "A", "--last-name", "B"],
+      [
+        "--email",
+        "not-an-email",
+        "--username",
+        "ok_name",
+        "--password",
+        "short",
+        "--first-name",
+        "A",
+        "--last-name",
+        "B",
+      ],
       { DATABASE_URL: inject("databaseUrl") },
     );
     expect(result.code).toBe(1);
@@ -69,7 +89,10 @@ describe("npm run user:create", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-cli-"));
     const release = lockDataDir(path.join(dataDir, "pglite")); // as a running server would
     try {
-      const result = await run("scripts/user-create.ts", member("locked_out"), { DATABASE_URL: undefined, DATA_DIR: dataDir });
+      const result = await run("scripts/user-create.ts", member("locked_out"), {
+        DATABASE_URL: undefined,
+        DATA_DIR: dataDir,
+      });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`is in use by process ${process.pid}`);
       expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
@@ -116,7 +139,9 @@ describe("npm run db:seed", () => {
       const first = await run("db/seed.ts", [], { DATABASE_URL: undefined, DATA_DIR: dataDir });
       expect(first.stderr).toBe("");
       expect(first.code).toBe(0);
-      expect(first.stdout).toMatch(/Demo club added: members admin, vivian, garry, helen, saul .* 24 photos \(3 each featured for \d{4}\)/);
+      expect(first.stdout).toMatch(
+        /Demo club added: members admin, vivian, garry, helen, saul .* 24 photos \(3 each featured for \d{4}\)/,
+      );
       const stored = fs.readdirSync(path.join(dataDir, "storage"), { recursive: true }).map(String);
       expect(stored.filter((f) => f.endsWith("large.jpg"))).toHaveLength(24);
       expect(stored.filter((f) => f.endsWith("thumb.webp"))).toHaveLength(24);

@@ -34,14 +34,20 @@ let counter = 0;
 function person() {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
-  return { firstName: "Helen", lastName: `Levitt${tag}`, email: `helen_${tag}@example.com`, message: "Come and shoot with us." };
+  return {
+    firstName: "Helen",
+    lastName: `Levitt${tag}`,
+    email: `helen_${tag}@example.com`,
+    message: "Come and shoot with us.",
+  };
 }
 
 function signUp(invite: { firstName: string; lastName: string; email: string }, username: string) {
   return { ...invite, username, password: "stoop-ball-7", confirmPassword: "stoop-ball-7" };
 }
 
-const createInvite = (json: unknown, cookie?: string) => call(createApi, request("/api/invites", { method: "POST", json, cookie }));
+const createInvite = (json: unknown, cookie?: string) =>
+  call(createApi, request("/api/invites", { method: "POST", json, cookie }));
 const listInvites = (cookie?: string) => call(listApi, request("/api/invites", { cookie }));
 const getInvite = (id: string) => call(inviteApi, request(`/api/invites/${id}`), { inviteId: id });
 const revoke = (id: string, cookie?: string) =>
@@ -110,7 +116,11 @@ describe("inviting a person", () => {
     const helen = person();
     const invite = await (await createInvite(helen, cookie)).json();
     const other = `other_${helen.email}`;
-    const accepted = await accept(invite.id, { ...signUp(helen, `h${invite.id.slice(0, 8).replace(/[^a-zA-Z0-9]/g, "x")}`), email: other }, "PUT");
+    const accepted = await accept(
+      invite.id,
+      { ...signUp(helen, `h${invite.id.slice(0, 8).replace(/[^a-zA-Z0-9]/g, "x")}`), email: other },
+      "PUT",
+    );
     expect(accepted.status).toBe(201);
     expect((await accepted.json()).email).toBe(other);
   });

@@ -23,7 +23,13 @@ describe("mail with no SMTP_URL", () => {
     let logged = "";
     try {
       await sendMail(
-        passwordResetMail({ firstName: "Saul", username: "saul", email: "saul@example.com", link, expiresInMinutes: 60 }),
+        passwordResetMail({
+          firstName: "Saul",
+          username: "saul",
+          email: "saul@example.com",
+          link,
+          expiresInMinutes: 60,
+        }),
       );
       logged = log.mock.calls.map((args) => args.join(" ")).join("\n");
     } finally {

@@ -16,7 +16,10 @@ import { call } from "../support/routes";
 
 const location = (response: Response) => response.headers.get("Location");
 
-function profileForm(member: { firstName: string; lastName: string; username: string; email: string }, extra: Record<string, string> = {}) {
+function profileForm(
+  member: { firstName: string; lastName: string; username: string; email: string },
+  extra: Record<string, string> = {},
+) {
   return new URLSearchParams({
     firstName: member.firstName,
     lastName: member.lastName,
@@ -67,7 +70,9 @@ describe("member pages follow the visibility rule", () => {
     expect(asMember.members.map((m: { id: number }) => m.id)).toContain(hidden.id);
 
     const admin = await makeMember({ isAdmin: true });
-    expect((await (await call(directory, request("/members", { cookie: await cookieFor(admin.id) }))).json()).isAdmin).toBe(true);
+    expect(
+      (await (await call(directory, request("/members", { cookie: await cookieFor(admin.id) }))).json()).isAdmin,
+    ).toBe(true);
   });
 });
 
@@ -93,10 +98,22 @@ describe("/account", () => {
       .returning({ id: meetings.id });
     try {
       const next = await nextMeeting(now);
-      expect(next).toEqual({ id: rows[1]!.id, startsAt: "2090-06-01T18:30:00.000Z", title: "Night walk", callLink: null });
+      expect(next).toEqual({
+        id: rows[1]!.id,
+        startsAt: "2090-06-01T18:30:00.000Z",
+        title: "Night walk",
+        callLink: null,
+      });
       expect(await nextMeeting(new Date("2090-06-09T00:00:00Z"))).toBeNull();
     } finally {
-      await db().delete(meetings).where(inArray(meetings.id, rows.map((r) => r.id)));
+      await db()
+        .delete(meetings)
+        .where(
+          inArray(
+            meetings.id,
+            rows.map((r) => r.id),
+          ),
+        );
     }
   });
 });
@@ -105,12 +122,19 @@ describe("the profile form", () => {
   it("a member saves their own profile and goes back to it with 'Your account has been updated!'", async () => {
     const member = await makeMember();
     const cookie = await cookieFor(member.id);
-    expect((await call(editPage, request(`/members/${member.username}/edit`, { cookie }), { username: member.username })).status).toBe(200);
+    expect(
+      (await call(editPage, request(`/members/${member.username}/edit`, { cookie }), { username: member.username }))
+        .status,
+    ).toBe(200);
 
     const body = profileForm({ ...member, firstName: "Viv", username: `${member.username}x` }, { bio: "Hello" });
-    const response = await call(editAction, request(`/members/${member.username}/edit`, { method: "POST", body, cookie }), {
-      username: member.username,
-    });
+    const response = await call(
+      editAction,
+      request(`/members/${member.username}/edit`, { method: "POST", body, cookie }),
+      {
+        username: member.username,
+      },
+    );
     expect(response.status).toBe(302);
     expect(location(response)).toBe(`/members/${member.username}x/edit`);
     expect(response.headers.get("Set-Cookie")).toMatch(/__flash=/);
@@ -124,9 +148,13 @@ describe("the profile form", () => {
     const cookie = await cookieFor(member.id);
     const body = profileForm(member, { password: "new-darkroom-4", confirmPassword: "new-darkroom-4" });
     body.delete("isPublic");
-    const response = await call(editAction, request(`/members/${member.username}/edit`, { method: "POST", body, cookie }), {
-      username: member.username,
-    });
+    const response = await call(
+      editAction,
+      request(`/members/${member.username}/edit`, { method: "POST", body, cookie }),
+      {
+        username: member.username,
+      },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Set-Cookie")).toMatch(/__session=/);
     const [row] = await db().select().from(users).where(eq(users.id, member.id));
@@ -152,45 +180,71 @@ describe("the profile form", () => {
     expect(text).toContain("Passwords do not match.");
     expect(text).not.toContain("darkroom42");
 
-    expect((await call(editPage, request(`/members/${other.username}/edit`, { cookie }), { username: other.username })).status).toBe(403);
+    expect(
+      (await call(editPage, request(`/members/${other.username}/edit`, { cookie }), { username: other.username }))
+        .status,
+    ).toBe(403);
     const foreign = await call(
       editAction,
-      request(`/members/${other.username}/edit`, { method: "POST", body: profileForm(other, { firstName: "Hacked" }), cookie }),
+      request(`/members/${other.username}/edit`, {
+        method: "POST",
+        body: profileForm(other, { firstName: "Hacked" }),
+        cookie,
+      }),
       { username: other.username },
     );
     expect(foreign.status).toBe(403);
     const selfPromotion = await call(
       editAction,
-      request(`/members/${member.username}/edit`, { method: "POST", body: profileForm(member, { isAdmin: "on" }), cookie }),
+      request(`/members/${member.username}/edit`, {
+        method: "POST",
+        body: profileForm(member, { isAdmin: "on" }),
+        cookie,
+      }),
       { username: member.username },
     );
     expect(selfPromotion.status).toBe(403);
     const [row] = await db().select().from(users).where(eq(users.id, member.id));
     expect(row!.isAdmin).toBe(false);
-    expect((await call(editPage, request("/members/nobody_here/edit", { cookie }), { username: "nobody_here" })).status).toBe(404);
+    expect(
+      (await call(editPage, request("/members/nobody_here/edit", { cookie }), { username: "nobody_here" })).status,
+    ).toBe(404);
   });
 
   it("an admin edits anyone at /admin/members/{id or username}: an unchecked 'Administrator' box removes the flag", async () => {
     const admin = await makeMember({ isAdmin: true });
     const other = await makeMember({ isAdmin: true });
     const cookie = await cookieFor(admin.id);
-    expect((await call(adminEdit, request(`/admin/members/${other.username}`, { cookie }), { userId: other.username })).status).toBe(200);
-    const page = await (await call(adminEdit, request(`/admin/members/${other.id}`, { cookie }), { userId: String(other.id) })).json();
+    expect(
+      (await call(adminEdit, request(`/admin/members/${other.username}`, { cookie }), { userId: other.username }))
+        .status,
+    ).toBe(200);
+    const page = await (
+      await call(adminEdit, request(`/admin/members/${other.id}`, { cookie }), { userId: String(other.id) })
+    ).json();
     expect(page.member).toMatchObject({ id: other.id, email: other.email, isAdmin: true });
 
     const body = profileForm(other, { createdAt: "2022-02-02" });
-    const response = await call(adminEditAction, request(`/admin/members/${other.id}`, { method: "POST", body, cookie }), {
-      userId: String(other.id),
-    });
+    const response = await call(
+      adminEditAction,
+      request(`/admin/members/${other.id}`, { method: "POST", body, cookie }),
+      {
+        userId: String(other.id),
+      },
+    );
     expect(location(response)).toBe("/admin/members");
     const [row] = await db().select().from(users).where(eq(users.id, other.id));
     expect(row!.isAdmin).toBe(false);
     expect(row!.createdAt.toISOString()).toBe("2022-02-02T12:00:00.000Z");
 
     const member = await makeMember();
-    const asMember = await call(adminEdit, request(`/admin/members/${other.id}`, { cookie: await cookieFor(member.id) }), {
-      userId: String(other.id),
-    });
+    const asMember = await call(
+      adminEdit,
+      request(`/admin/members/${other.id}`, { cookie: await cookieFor(member.id) }),
+      {
+        userId: String(other.id),
+      },
+    );
     expect(location(asMember)).toBe("/");
   });
 });
@@ -200,9 +254,14 @@ describe("/admin/members", () => {
     const admin = await makeMember({ isAdmin: true });
     const gone = await makeMember();
     await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
-    const body = await (await call(adminMembers, request("/admin/members", { cookie: await cookieFor(admin.id) }))).json();
+    const body = await (
+      await call(adminMembers, request("/admin/members", { cookie: await cookieFor(admin.id) }))
+    ).json();
     expect(body.adminId).toBe(admin.id);
-    expect(body.members.find((m: { id: number }) => m.id === gone.id)).toMatchObject({ email: gone.email, deactivatedAt: expect.any(String) });
+    expect(body.members.find((m: { id: number }) => m.id === gone.id)).toMatchObject({
+      email: gone.email,
+      deactivatedAt: expect.any(String),
+    });
     expect(Array.isArray(body.invites)).toBe(true);
   });
 
@@ -211,7 +270,10 @@ describe("/admin/members", () => {
     const member = await makeMember({ firstName: "Gina" });
     const cookie = await cookieFor(admin.id);
     const post = (fields: Record<string, string>) =>
-      call(adminMembersAction, request("/admin/members", { method: "POST", body: new URLSearchParams(fields), cookie }));
+      call(
+        adminMembersAction,
+        request("/admin/members", { method: "POST", body: new URLSearchParams(fields), cookie }),
+      );
 
     const off = await post({ intent: "toggle", userId: String(member.id) });
     expect(location(off)).toBe("/admin/members");
@@ -228,7 +290,12 @@ describe("/admin/members", () => {
 
     const [invite] = await db()
       .insert(invites)
-      .values({ id: `page-test-${Date.now()}-abcdef`, firstName: "Rae", lastName: "Russel", email: `rae_${Date.now()}@example.com` })
+      .values({
+        id: `page-test-${Date.now()}-abcdef`,
+        firstName: "Rae",
+        lastName: "Russel",
+        email: `rae_${Date.now()}@example.com`,
+      })
       .returning();
     await post({ intent: "revoke", inviteId: invite!.id });
     const [revoked] = await db().select().from(invites).where(eq(invites.id, invite!.id));
@@ -237,7 +304,11 @@ describe("/admin/members", () => {
     const member2 = await makeMember();
     const asMember = await call(
       adminMembersAction,
-      request("/admin/members", { method: "POST", body: new URLSearchParams({ intent: "toggle", userId: String(admin.id) }), cookie: await cookieFor(member2.id) }),
+      request("/admin/members", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "toggle", userId: String(admin.id) }),
+        cookie: await cookieFor(member2.id),
+      }),
     );
     expect(location(asMember)).toBe("/");
   });

@@ -33,7 +33,10 @@ afterAll(async () => {
 });
 
 /** Each call comes from its own address unless told, so the per-address limit only bites where a test wants it. */
-function askForReset(json: unknown, address = `10.60.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`) {
+function askForReset(
+  json: unknown,
+  address = `10.60.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`,
+) {
   return runWithRequestFacts({ clientAddress: address }, () =>
     call(requestApi, request("/api/passwords", { method: "POST", json })),
   );
@@ -59,13 +62,18 @@ describe("POST /api/passwords", () => {
     const since = mail.messages.length;
     const response = await askForReset({ email: member.email.toUpperCase() });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: "Please check your email in a few minutes for a reset password link." });
+    expect(await response.json()).toEqual({
+      message: "Please check your email in a few minutes for a reset password link.",
+    });
 
     const received = await mail.waitForMail(member.email, { since });
     expect(received.subject).toBe(`Reset your ${env().SITE_TITLE} password`);
     expect(received.text).toContain(member.username);
     expect(received.text).toContain("expires in 60 minutes");
-    const token = linksIn(received).find((l) => l.includes("/passwords/reset/"))!.split("/").pop()!;
+    const token = linksIn(received)
+      .find((l) => l.includes("/passwords/reset/"))!
+      .split("/")
+      .pop()!;
     expect(received.html).toContain(`/passwords/reset/${token}`);
 
     const rows = await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id));
@@ -84,7 +92,10 @@ describe("POST /api/passwords", () => {
     for (const body of [{ email: "nobody@example.com" }, { email: "" }, {}, { email: gone.email }]) {
       const response = await askForReset(body);
       expect(response.status).toBe(422);
-      expect(await response.json()).toEqual({ message: "Email not found.", errors: [{ path: "email", message: "Email not found." }] });
+      expect(await response.json()).toEqual({
+        message: "Email not found.",
+        errors: [{ path: "email", message: "Email not found." }],
+      });
     }
   });
 
@@ -93,11 +104,14 @@ describe("POST /api/passwords", () => {
     for (let i = 0; i < 3; i++) expect((await askForReset({ email: member.email })).status).toBe(200);
     const limited = await askForReset({ email: member.email });
     expect(limited.status).toBe(429);
-    expect((await limited.json()).message).toMatch(/^Too many password reset requests\. Please try again in \d+ minutes?\.$/);
+    expect((await limited.json()).message).toMatch(
+      /^Too many password reset requests\. Please try again in \d+ minutes?\.$/,
+    );
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
 
     // One address probing many emails is stopped after 10 tries an hour, found or not.
-    for (let i = 0; i < 10; i++) expect((await askForReset({ email: `probe${i}@example.com` }, "10.99.0.1")).status).toBe(422);
+    for (let i = 0; i < 10; i++)
+      expect((await askForReset({ email: `probe${i}@example.com` }, "10.99.0.1")).status).toBe(422);
     const other = await makeMember();
     expect((await askForReset({ email: other.email }, "10.99.0.1")).status).toBe(429);
     expect((await askForReset({ email: other.email }, "10.99.0.2")).status).toBe(200);

@@ -61,7 +61,9 @@ async function club() {
     description: "Rain at noon",
     notes: "Push one stop",
     takenAt: new Date("2024-05-01T10:00:00Z"),
-    metadata: { exif: { Make: { value: "Canon", description: "Canon" }, FNumber: { value: 2.8, description: "f/2.8" } } },
+    metadata: {
+      exif: { Make: { value: "Canon", description: "Canon" }, FNumber: { value: 2.8, description: "f/2.8" } },
+    },
     withFiles: true,
   });
   await featureDirectly(featured, year, 1);
@@ -194,7 +196,13 @@ describe("PATCH /api/photos/{id}", () => {
     const { featured, ownerCookie } = await club();
     const response = await patchPhoto(
       featured.id,
-      { caption: "  Canal street ", description: "", license: "ccby", acquireLicensePage: "https://example.com/buy", filename: "evil.exe" },
+      {
+        caption: "  Canal street ",
+        description: "",
+        license: "ccby",
+        acquireLicensePage: "https://example.com/buy",
+        filename: "evil.exe",
+      },
       ownerCookie,
     );
     expect(response.status).toBe(200);
@@ -217,7 +225,11 @@ describe("PATCH /api/photos/{id}", () => {
 
   it("answers 422 with field errors for a bad licence or link", async () => {
     const { featured, ownerCookie } = await club();
-    const response = await patchPhoto(featured.id, { license: "mine", acquireLicensePage: "javascript:alert(1)" }, ownerCookie);
+    const response = await patchPhoto(
+      featured.id,
+      { license: "mine", acquireLicensePage: "javascript:alert(1)" },
+      ownerCookie,
+    );
     expect(response.status).toBe(422);
     const { errors } = await response.json();
     expect(errors.map((e: { path: string }) => e.path).sort()).toEqual(["acquireLicensePage", "license"]);
@@ -272,7 +284,8 @@ describe("GET /media/photos/{id}/{size}", () => {
 
   it("never serves an original", async () => {
     const { featured, memberCookie } = await club();
-    for (const size of ["original", "..", "thumb.jpg"]) expect((await media(featured.id, size, memberCookie)).status).toBe(404);
+    for (const size of ["original", "..", "thumb.jpg"])
+      expect((await media(featured.id, size, memberCookie)).status).toBe(404);
   });
 });
 
@@ -305,7 +318,10 @@ describe("POST /api/photos", () => {
   });
 
   it("asks a visitor to log in", async () => {
-    const response = await call(photosCreate, request("/api/photos", { method: "POST", json: { filename: "a.jpg", file: "x" } }));
+    const response = await call(
+      photosCreate,
+      request("/api/photos", { method: "POST", json: { filename: "a.jpg", file: "x" } }),
+    );
     expect(response.status).toBe(401);
   });
 });

@@ -18,7 +18,9 @@ import { call } from "../support/routes";
 const thisYear = new Date().getFullYear();
 
 const feature = (photoId: number, json: unknown, cookie?: string) =>
-  call(featureApi, request(`/api/photos/${photoId}/feature`, { method: "POST", json, cookie }), { photoId: String(photoId) });
+  call(featureApi, request(`/api/photos/${photoId}/feature`, { method: "POST", json, cookie }), {
+    photoId: String(photoId),
+  });
 
 const reorder = (userId: number, year: number, photoIds: number[], cookie?: string) =>
   call(reorderApi, request(`/api/photos/features/${userId}/${year}`, { method: "PUT", json: { photoIds }, cookie }), {
@@ -83,21 +85,26 @@ describe("POST /api/photos/{id}/feature", () => {
     ]);
     expect(await positionsOfYear(owner.id, thisYear - 1)).toEqual([[a, 1]]);
 
-    const deleted = await call(photoAction, request(`/api/photos/${c}`, { method: "DELETE", cookie }), { photoId: String(c) });
+    const deleted = await call(photoAction, request(`/api/photos/${c}`, { method: "DELETE", cookie }), {
+      photoId: String(c),
+    });
     expect(deleted.status).toBe(204);
     expect(await positionsOfYear(owner.id, thisYear)).toEqual([[d, 1]]);
   });
 
   it("refuses a 13th photo in a year with the spec's message, and keeps the year as it was", async () => {
     const { owner, made, cookie } = await ownerWithPhotos(13);
-    for (const photo of made.slice(0, 12)) expect((await feature(photo.id, { year: thisYear }, cookie)).status).toBe(200);
+    for (const photo of made.slice(0, 12))
+      expect((await feature(photo.id, { year: thisYear }, cookie)).status).toBe(200);
     const refused = await feature(made[12]!.id, { year: thisYear }, cookie);
     expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual({
       message: "There are already 12 photos featured for that year.",
       errors: [{ path: "year", message: "There are already 12 photos featured for that year." }],
     });
-    expect((await positionsOfYear(owner.id, thisYear)).map(([, position]) => position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect((await positionsOfYear(owner.id, thisYear)).map(([, position]) => position)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
     // A full year still lets its own photos move around, and other years are open.
     expect((await feature(made[0]!.id, { year: thisYear, position: 12 }, cookie)).status).toBe(200);
     expect((await feature(made[12]!.id, { year: thisYear - 1 }, cookie)).status).toBe(200);
@@ -109,7 +116,10 @@ describe("POST /api/photos/{id}/feature", () => {
     for (const year of [thisYear - 2, thisYear + 1]) {
       const response = await feature(taken.id, { year }, cookie);
       expect(response.status, String(year)).toBe(422);
-      expect((await response.json()).errors[0]).toEqual({ path: "year", message: `Year must be between ${thisYear - 1} and ${thisYear}.` });
+      expect((await response.json()).errors[0]).toEqual({
+        path: "year",
+        message: `Year must be between ${thisYear - 1} and ${thisYear}.`,
+      });
     }
     expect((await feature(taken.id, { year: thisYear - 1 }, cookie)).status).toBe(200);
     expect((await feature(taken.id, { year: "nineteen" }, cookie)).status).toBe(422);
@@ -169,7 +179,8 @@ describe("random featured photos", () => {
     const shown = await ownerWithPhotos(2);
     const hidden = await ownerWithPhotos(2);
     await db().update(users).set({ isPublic: false }).where(eq(users.id, hidden.owner.id));
-    for (const [index, photo] of [...shown.made, ...hidden.made].entries()) await featureDirectly(photo, thisYear, (index % 2) + 1);
+    for (const [index, photo] of [...shown.made, ...hidden.made].entries())
+      await featureDirectly(photo, thisYear, (index % 2) + 1);
     const hiddenIds = new Set(hidden.made.map((photo) => photo.id));
 
     for (let i = 0; i < 15; i++) {

@@ -17,11 +17,20 @@ const thisYear = new Date().getFullYear();
 
 async function gallery(username: string, year: string, photoId?: number, cookie?: string, query = "") {
   const path = `/members/${username}/${year}${photoId ? `/${photoId}` : ""}${query}`;
-  return call(galleryLoader, request(path, { cookie }), { username, year, ...(photoId ? { photoId: String(photoId) } : {}) });
+  return call(galleryLoader, request(path, { cookie }), {
+    username,
+    year,
+    ...(photoId ? { photoId: String(photoId) } : {}),
+  });
 }
 
 function form(fields: Record<string, string>, cookie?: string, path = "/browse") {
-  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  return request(path, {
+    method: "POST",
+    cookie,
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
 }
 
 async function portfolio() {
@@ -34,7 +43,13 @@ async function portfolio() {
   await featureDirectly(photos[0]!, thisYear, 2);
   await featureDirectly(photos[1]!, thisYear, 3);
   const unfeatured = await insertPhoto(owner.id, { caption: "Gita unfeatured" });
-  return { owner, photos, unfeatured, ownerCookie: await cookieFor(owner.id), memberCookie: await cookieFor((await makeMember()).id) };
+  return {
+    owner,
+    photos,
+    unfeatured,
+    ownerCookie: await cookieFor(owner.id),
+    memberCookie: await cookieFor((await makeMember()).id),
+  };
 }
 
 describe("member gallery", () => {
@@ -45,7 +60,11 @@ describe("member gallery", () => {
     const body = await response.json();
     expect(body.years).toEqual([thisYear - 1, thisYear - 2]);
     expect(body.isMember).toBe(false);
-    expect(body.featured.map((photo: { id: number }) => photo.id)).toEqual([photos[2]!.id, photos[0]!.id, photos[1]!.id]);
+    expect(body.featured.map((photo: { id: number }) => photo.id)).toEqual([
+      photos[2]!.id,
+      photos[0]!.id,
+      photos[1]!.id,
+    ]);
     expect((await gallery(owner.username, "all")).status).toBe(404);
     expect((await gallery(owner.username, String(thisYear - 1))).status).toBe(200);
   });
@@ -57,7 +76,12 @@ describe("member gallery", () => {
     const body = await response.json();
     expect(body.years).toEqual([thisYear, thisYear - 1, thisYear - 2]);
     expect(body.sort).toBe("createdAt");
-    expect(body.list.photos.map((photo: { caption: string }) => photo.caption)).toEqual(["Gita unfeatured", "Gita 2", "Gita 1", "Gita 0"]);
+    expect(body.list.photos.map((photo: { caption: string }) => photo.caption)).toEqual([
+      "Gita unfeatured",
+      "Gita 2",
+      "Gita 1",
+      "Gita 0",
+    ]);
   });
 
   it("is 404 for a visitor when the member is not public or is deactivated", async () => {
@@ -116,7 +140,9 @@ describe("browse", () => {
     // A photo far in the future stays first in 'createdAt' whatever other suites add meanwhile.
     const newest = await insertPhoto(owner.id, { createdAt: new Date(Date.UTC(2999, 0, 2)) });
     const second = await insertPhoto(owner.id, { createdAt: new Date(Date.UTC(2999, 0, 1)) });
-    const response = await call(browseLoader, request(`/browse/${second.id}?sort=createdAt`, { cookie }), { photoId: String(second.id) });
+    const response = await call(browseLoader, request(`/browse/${second.id}?sort=createdAt`, { cookie }), {
+      photoId: String(second.id),
+    });
     const { detail, list } = await response.json();
     expect(list).toBeNull();
     expect(detail.page).toBe(1);
@@ -155,10 +181,20 @@ describe("photo forms", () => {
     const { owner, unfeatured, ownerCookie } = await portfolio();
     for (let i = 0; i < 9; i++) await featureDirectly(await insertPhoto(owner.id), thisYear, 4 + i);
     const path = `/members/${owner.username}/all`;
-    const full = await call(galleryAction, form({ intent: "feature", photoId: String(unfeatured.id), year: String(thisYear) }, ownerCookie, path));
+    const full = await call(
+      galleryAction,
+      form({ intent: "feature", photoId: String(unfeatured.id), year: String(thisYear) }, ownerCookie, path),
+    );
     expect(full.status).toBe(422);
-    expect(await full.json()).toEqual({ intent: "feature", photoId: unfeatured.id, error: "There are already 12 photos featured for that year." });
-    const ok = await call(galleryAction, form({ intent: "feature", photoId: String(unfeatured.id), year: String(thisYear - 1) }, ownerCookie, path));
+    expect(await full.json()).toEqual({
+      intent: "feature",
+      photoId: unfeatured.id,
+      error: "There are already 12 photos featured for that year.",
+    });
+    const ok = await call(
+      galleryAction,
+      form({ intent: "feature", photoId: String(unfeatured.id), year: String(thisYear - 1) }, ownerCookie, path),
+    );
     expect(ok.status).toBe(200);
     expect(await positionsOfYear(owner.id, thisYear - 1)).toEqual([[unfeatured.id, 1]]);
   });
@@ -167,11 +203,17 @@ describe("photo forms", () => {
     const { owner, photos, ownerCookie } = await portfolio();
     const path = `/members/${owner.username}/${thisYear}`;
     const order = [photos[0]!.id, photos[1]!.id, photos[2]!.id];
-    const reordered = await call(galleryAction, form({ intent: "reorder", year: String(thisYear), photoIds: order.join(",") }, ownerCookie, path));
+    const reordered = await call(
+      galleryAction,
+      form({ intent: "reorder", year: String(thisYear), photoIds: order.join(",") }, ownerCookie, path),
+    );
     expect(reordered.status).toBe(200);
     expect(await positionsOfYear(owner.id, thisYear)).toEqual(order.map((id, index) => [id, index + 1]));
 
-    const deleted = await call(galleryAction, form({ intent: "delete", photoId: String(photos[0]!.id), returnTo: path }, ownerCookie, path));
+    const deleted = await call(
+      galleryAction,
+      form({ intent: "delete", photoId: String(photos[0]!.id), returnTo: path }, ownerCookie, path),
+    );
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe(path);
     expect(await positionsOfYear(owner.id, thisYear)).toEqual([

@@ -42,7 +42,8 @@ async function memberWithFiftyPhotos() {
       }),
     );
   }
-  for (const [index, photo] of made.entries()) if (index % 6 === 0) await rateDirectly(photo.id, rater.id, (index % 5) + 1);
+  for (const [index, photo] of made.entries())
+    if (index % 6 === 0) await rateDirectly(photo.id, rater.id, (index % 5) + 1);
   return { owner, rater, made, cookie: await cookieFor(rater.id) };
 }
 
@@ -67,7 +68,9 @@ function expected(made: Made[], key: (photo: Made) => number | null) {
 describe("GET /api/photos sorts and pages", () => {
   it("walks every sort page by page in the same order as one sorted list", async () => {
     const { owner, made, cookie } = await memberWithFiftyPhotos();
-    const ratingsByRater = new Map(made.flatMap((photo, index) => (index % 6 === 0 ? [[photo.id, (index % 5) + 1]] : [])));
+    const ratingsByRater = new Map(
+      made.flatMap((photo, index) => (index % 6 === 0 ? [[photo.id, (index % 5) + 1]] : [])),
+    );
     const sorts: [string, (photo: Made) => number | null][] = [
       ["createdAt", (p) => p.createdAt.getTime()],
       ["takenAt", (p) => p.takenAt?.getTime() ?? null],
@@ -79,7 +82,9 @@ describe("GET /api/photos sorts and pages", () => {
       expect(await allPages(`userId=${owner.id}&sort=${sort}`, cookie), sort).toEqual(expected(made, key));
     }
     // meeting is the default sort.
-    expect(await allPages(`userId=${owner.id}`, cookie)).toEqual(expected(made, (p) => p.meetingStartsAt?.getTime() ?? null));
+    expect(await allPages(`userId=${owner.id}`, cookie)).toEqual(
+      expected(made, (p) => p.meetingStartsAt?.getTime() ?? null),
+    );
   });
 
   it("pages by page number with the Link header: full URLs keeping the other parameters", async () => {
@@ -107,7 +112,9 @@ describe("GET /api/photos sorts and pages", () => {
     for (const sort of ["createdAt", "takenAt", "rating", "meeting", "myRating"] as const) {
       const order = await allPages(`userId=${owner.id}&sort=${sort}`, await cookieFor(rater.id));
       for (const index of [0, 1, 23, 24, 37, 49]) {
-        expect(await placeInList({ viewer: rater, userId: owner.id, sort }, order[index]!), `${sort} ${index}`).toBe(index);
+        expect(await placeInList({ viewer: rater, userId: owner.id, sort }, order[index]!), `${sort} ${index}`).toBe(
+          index,
+        );
       }
     }
     const other = await makeMember();

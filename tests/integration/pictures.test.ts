@@ -56,7 +56,11 @@ describe("POST /api/assets", () => {
     const ok = await announce(cookie, { filename: "../../etc/passwd", byte_size: 10 });
     expect(ok.status).toBe(201);
     const body = await ok.json();
-    expect(body).toMatchObject({ filename: "../../etc/passwd", content_type: "application/octet-stream", byte_size: 10 });
+    expect(body).toMatchObject({
+      filename: "../../etc/passwd",
+      content_type: "application/octet-stream",
+      byte_size: 10,
+    });
     // The key is the server's own, never the name.
     expect(body.key).toMatch(/^originals\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     expect(body.direct_upload.url).toMatch(/^http:\/\/localhost\/uploads\/[\w-]+\.[\w-]+$/);
@@ -119,9 +123,16 @@ describe("profile pictures", () => {
 
   it("refuses a file that is not an image, under `picture`", async () => {
     const member = await makeMember();
-    const signedId = await uploadFile(await cookieFor(member.id), Buffer.from("GIF89a? no: plain text"), "me.gif", "image/gif");
+    const signedId = await uploadFile(
+      await cookieFor(member.id),
+      Buffer.from("GIF89a? no: plain text"),
+      "me.gif",
+      "image/gif",
+    );
     const error = await applyPictureChange(member.id, signedId).catch((e: unknown) => e);
-    expect((error as ValidationError).errors).toEqual([{ path: "picture", message: expect.stringMatching(/not an image/) }]);
+    expect((error as ValidationError).errors).toEqual([
+      { path: "picture", message: expect.stringMatching(/not an image/) },
+    ]);
     expect(await pictureOf(member.id)).toBeNull();
   });
 

@@ -146,9 +146,13 @@ describe("deactivating a member", () => {
     await Promise.all([connected(socket), connected(watching)]);
     const closed = new Promise((resolve) => socket.once("disconnect", resolve));
 
-    const response = await call(userApi, request(`/api/users/${member.id}`, { method: "DELETE", cookie: await cookieFor(admin.id) }), {
-      userId: String(member.id),
-    });
+    const response = await call(
+      userApi,
+      request(`/api/users/${member.id}`, { method: "DELETE", cookie: await cookieFor(admin.id) }),
+      {
+        userId: String(member.id),
+      },
+    );
     expect(response.status).toBe(200);
     await closed;
     expect(socket.connected).toBe(false);

@@ -17,17 +17,36 @@ beforeAll(() => {
 
 describe("registration closed", () => {
   it("POST and GET /api/auth/register are 404, and nobody is created", async () => {
-    const json = { firstName: "A", lastName: "B", username: "closed_reg", email: "closed@example.com", password: "color-rain-5", confirmPassword: "color-rain-5" };
+    const json = {
+      firstName: "A",
+      lastName: "B",
+      username: "closed_reg",
+      email: "closed@example.com",
+      password: "color-rain-5",
+      confirmPassword: "color-rain-5",
+    };
     const response = await call(registerApi, request("/api/auth/register", { method: "POST", json }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "Not Found" });
     expect((await call(registerApiGet, request("/api/auth/register"))).status).toBe(404);
-    expect(await db().select().from(users).where(sql`${users.username} like 'closed_reg%'`)).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(sql`${users.username} like 'closed_reg%'`),
+    ).toEqual([]);
   });
 
   it("/register is 404 to look at and to post to; login has no 'Need an account?'", async () => {
     expect((await call(registerPage, request("/register"))).status).toBe(404);
-    const body = new URLSearchParams({ firstName: "A", lastName: "B", username: "closed_reg2", email: "c2@example.com", password: "color-rain-5", confirmPassword: "color-rain-5" });
+    const body = new URLSearchParams({
+      firstName: "A",
+      lastName: "B",
+      username: "closed_reg2",
+      email: "c2@example.com",
+      password: "color-rain-5",
+      confirmPassword: "color-rain-5",
+    });
     expect((await call(registerPageAction, request("/register", { method: "POST", body }))).status).toBe(404);
     expect(await (await call(loginPage, request("/login"))).json()).toEqual({ registrationEnabled: false });
   });

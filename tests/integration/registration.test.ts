@@ -42,13 +42,23 @@ describe("POST /api/auth/register (registration open)", () => {
   });
 
   it("answers 422 with errors under each field", async () => {
-    const response = await register({ firstName: "", username: "x", email: "nope", password: "short", confirmPassword: "other" });
+    const response = await register({
+      firstName: "",
+      username: "x",
+      email: "nope",
+      password: "short",
+      confirmPassword: "other",
+    });
     expect(response.status).toBe(422);
     const paths = (await response.json()).errors.map((e: { path: string }) => e.path).sort();
     expect(paths).toEqual(["email", "firstName", "lastName", "password", "username"]);
 
     const member = await makeMember();
-    const taken = await register({ ...newcomer(), username: member.username.toUpperCase(), email: member.email.toUpperCase() });
+    const taken = await register({
+      ...newcomer(),
+      username: member.username.toUpperCase(),
+      email: member.email.toUpperCase(),
+    });
     expect(taken.status).toBe(422);
     expect((await taken.json()).errors).toEqual([
       { path: "username", message: "Username is already taken." },
@@ -71,7 +81,10 @@ describe("/register (registration open)", () => {
 
   it("signs up through the form and goes to / with the flash, logged in", async () => {
     const saul = newcomer();
-    const response = await call(registerPageAction, request("/register", { method: "POST", body: new URLSearchParams(saul) }));
+    const response = await call(
+      registerPageAction,
+      request("/register", { method: "POST", body: new URLSearchParams(saul) }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     const setCookie = response.headers.get("Set-Cookie") ?? "";

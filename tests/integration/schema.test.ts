@@ -3,16 +3,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import {
-  assets,
-  comments,
-  features,
-  meetings,
-  meetingSubmissions,
-  photos,
-  ratings,
-  users,
-} from "@db/schema";
+import { assets, comments, features, meetings, meetingSubmissions, photos, ratings, users } from "@db/schema";
 import { makeMember } from "../support/members";
 
 function pgCode(error: unknown): string | undefined {
@@ -34,7 +25,12 @@ async function expectRefused(promise: Promise<unknown>, code: string) {
 async function makePhoto(userId: number) {
   const [asset] = await db()
     .insert(assets)
-    .values({ key: `originals/${crypto.randomUUID()}`, filename: "street.jpg", contentType: "image/jpeg", byteSize: 1234 })
+    .values({
+      key: `originals/${crypto.randomUUID()}`,
+      filename: "street.jpg",
+      contentType: "image/jpeg",
+      byteSize: 1234,
+    })
     .returning();
   const [photo] = await db()
     .insert(photos)
@@ -52,11 +48,15 @@ describe("schema constraints", () => {
     const member = await makeMember();
     const base = { firstName: "A", lastName: "B", passwordHash: "x" };
     await expectRefused(
-      db().insert(users).values({ ...base, username: member.username.toUpperCase(), email: "other@example.com" }),
+      db()
+        .insert(users)
+        .values({ ...base, username: member.username.toUpperCase(), email: "other@example.com" }),
       UNIQUE,
     );
     await expectRefused(
-      db().insert(users).values({ ...base, username: "someone_else_1", email: member.email.toUpperCase() }),
+      db()
+        .insert(users)
+        .values({ ...base, username: "someone_else_1", email: member.email.toUpperCase() }),
       UNIQUE,
     );
   });
@@ -94,14 +94,13 @@ describe("schema constraints", () => {
     const owner = await makeMember();
     const viewer = await makeMember();
     const photo = await makePhoto(owner.id);
-    const [meeting] = await db()
-      .insert(meetings)
-      .values({ startsAt: new Date(), topic: "Night streets" })
-      .returning();
+    const [meeting] = await db().insert(meetings).values({ startsAt: new Date(), topic: "Night streets" }).returning();
     await db().insert(ratings).values({ photoId: photo.id, userId: viewer.id, value: 3 });
     await db().insert(comments).values({ photoId: photo.id, userId: viewer.id, body: "Lovely light" });
     await db().insert(features).values({ photoId: photo.id, userId: owner.id, year: 2025, position: 1 });
-    await db().insert(meetingSubmissions).values({ meetingId: meeting!.id, photoId: photo.id, userId: owner.id, position: 1 });
+    await db()
+      .insert(meetingSubmissions)
+      .values({ meetingId: meeting!.id, photoId: photo.id, userId: owner.id, position: 1 });
 
     await expectRefused(db().delete(users).where(eq(users.id, owner.id)), FOREIGN_KEY);
     await expectRefused(db().delete(meetings).where(eq(meetings.id, meeting!.id)), FOREIGN_KEY);
@@ -120,8 +119,13 @@ describe("schema constraints", () => {
 
   it("recurring meetings are weekly or biweekly", async () => {
     const row = { topic: "Weekly walk", latestAt: new Date() };
-    await expectRefused(db().execute(sql`insert into meeting_templates (topic, latest_at, frequency) values (${row.topic}, now(), 10)`), CHECK);
-    await db().execute(sql`insert into meeting_templates (topic, latest_at, frequency) values (${row.topic}, now(), 14)`);
+    await expectRefused(
+      db().execute(sql`insert into meeting_templates (topic, latest_at, frequency) values (${row.topic}, now(), 10)`),
+      CHECK,
+    );
+    await db().execute(
+      sql`insert into meeting_templates (topic, latest_at, frequency) values (${row.topic}, now(), 14)`,
+    );
   });
 
   it("has an index for each photo sort of spec section 9", async () => {
@@ -129,7 +133,13 @@ describe("schema constraints", () => {
       sql`select indexname from pg_indexes where tablename in ('photos', 'ratings')`,
     );
     const names = rows.map((r) => r.indexname);
-    for (const name of ["photos_created_idx", "photos_taken_idx", "photos_rating_idx", "photos_meeting_idx", "ratings_user_value_idx"]) {
+    for (const name of [
+      "photos_created_idx",
+      "photos_taken_idx",
+      "photos_rating_idx",
+      "photos_meeting_idx",
+      "ratings_user_value_idx",
+    ]) {
       expect(names).toContain(name);
     }
   });

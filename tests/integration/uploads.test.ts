@@ -96,7 +96,10 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
 
   it("turns a camera file into upright, metadata-free sizes and keeps the EXIF subset", async () => {
     const member = await makeMember();
-    await db().update(users).set({ license: "ccbysa", acquireLicensePage: "https://example.com/buy" }).where(eq(users.id, member.id));
+    await db()
+      .update(users)
+      .set({ license: "ccbysa", acquireLicensePage: "https://example.com/buy" })
+      .where(eq(users.id, member.id));
     const cookie = await cookieFor(member.id);
     const signedId = await uploadFile(cookie, camera.bytes, "IMG_0001.JPG");
     const photoId = await createPhotoFromUpload(
@@ -135,7 +138,8 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       const { tags, bytes } = await tagsOf(storage, key);
       const names = Object.keys(tags);
       expect(names.filter((n) => /^GPS/.test(n))).toEqual([]);
-      for (const gone of ["Make", "Model", "Orientation", "DateTimeOriginal", "LensModel", "XMPToolkit"]) expect(names).not.toContain(gone);
+      for (const gone of ["Make", "Model", "Orientation", "DateTimeOriginal", "LensModel", "XMPToolkit"])
+        expect(names).not.toContain(gone);
       const meta = await sharp(bytes).metadata();
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
@@ -156,14 +160,20 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
     const cookie = await cookieFor(member.id);
     const owner = { id: member.id, license: "allrightsreserved", acquireLicensePage: null };
     const make = async (name: string) => {
-      const id = await createPhotoFromUpload(owner, { filename: name, file: await uploadFile(cookie, await fixture(name), name) });
+      const id = await createPhotoFromUpload(owner, {
+        filename: name,
+        file: await uploadFile(cookie, await fixture(name), name),
+      });
       const [photo] = await db().select().from(photos).where(eq(photos.id, id));
       return photo!;
     };
     const gps = await make("gps-DSCN0010.jpg");
     expect(gps.takenAt!.toISOString()).toBe("2008-10-22T14:28:39.000Z");
     expect(gps.takenAtOffset).toBe("+02:00");
-    expect(gps.metadata.exif).toMatchObject({ FNumber: { description: "f/5.9" }, ShutterSpeedValue: { description: "1/75" } });
+    expect(gps.metadata.exif).toMatchObject({
+      FNumber: { description: "f/5.9" },
+      ShutterSpeedValue: { description: "1/75" },
+    });
     const { tags } = await tagsOf(storage, gps.largeKey!);
     expect(Object.keys(tags).filter((n) => /^GPS/.test(n))).toEqual([]);
 
@@ -210,7 +220,14 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
 
     expect(await sweepAbandonedUploads()).toBeGreaterThanOrEqual(1);
     expect(await keys()).toHaveLength(before.length + 3);
-    await expectRefusal(createPhotoFromUpload({ id: member.id, license: "allrightsreserved", acquireLicensePage: null }, { filename: "x.jpg", file: abandoned }), "file", /not valid/);
+    await expectRefusal(
+      createPhotoFromUpload(
+        { id: member.id, license: "allrightsreserved", acquireLicensePage: null },
+        { filename: "x.jpg", file: abandoned },
+      ),
+      "file",
+      /not valid/,
+    );
     expect(await db().select().from(photos).where(eq(photos.id, kept))).toHaveLength(1);
   });
 
@@ -242,16 +259,34 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       const signedId = await uploadFile(cookie, camera.bytes, "a.jpg");
       const [body, mac] = signedId.split(".");
 
-      await expectRefusal(createPhotoFromUpload(owner, { filename: "a.jpg", file: `${body}.${mac!.slice(0, -1)}${mac!.endsWith("A") ? "B" : "A"}` }), "file", /not valid/);
-      await expectRefusal(createPhotoFromUpload(owner, { filename: "a.jpg", file: "not-a-signed-id" }), "file", /not valid/);
+      await expectRefusal(
+        createPhotoFromUpload(owner, {
+          filename: "a.jpg",
+          file: `${body}.${mac!.slice(0, -1)}${mac!.endsWith("A") ? "B" : "A"}`,
+        }),
+        "file",
+        /not valid/,
+      );
+      await expectRefusal(
+        createPhotoFromUpload(owner, { filename: "a.jpg", file: "not-a-signed-id" }),
+        "file",
+        /not valid/,
+      );
       const assetId = JSON.parse(Buffer.from(body!, "base64url").toString()).a as number;
       await expectRefusal(
-        createPhotoFromUpload(owner, { filename: "a.jpg", file: signAssetId(assetId, "upload", new Date(Date.now() - 1000)) }),
+        createPhotoFromUpload(owner, {
+          filename: "a.jpg",
+          file: signAssetId(assetId, "upload", new Date(Date.now() - 1000)),
+        }),
         "file",
         /expired/,
       );
       // A picture's echo id or a PUT token is not an upload id.
-      await expectRefusal(createPhotoFromUpload(owner, { filename: "a.jpg", file: signAssetId(assetId, "picture") }), "file", /not valid/);
+      await expectRefusal(
+        createPhotoFromUpload(owner, { filename: "a.jpg", file: signAssetId(assetId, "picture") }),
+        "file",
+        /not valid/,
+      );
       await expectRefusal(
         createPhotoFromUpload({ ...owner, id: other.id }, { filename: "a.jpg", file: signedId }),
         "file",
@@ -259,7 +294,11 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       );
       // The genuine owner can still use it, once.
       await createPhotoFromUpload(owner, { filename: "a.jpg", file: signedId });
-      await expectRefusal(createPhotoFromUpload(owner, { filename: "a.jpg", file: signedId }), "file", /already been used/);
+      await expectRefusal(
+        createPhotoFromUpload(owner, { filename: "a.jpg", file: signedId }),
+        "file",
+        /already been used/,
+      );
       expect(await db().select().from(photos).where(eq(photos.userId, member.id))).toHaveLength(1);
     });
 
@@ -269,23 +308,46 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       const owner = { id: member.id, license: "allrightsreserved", acquireLicensePage: null };
       const before = await keys();
 
-      const announced = (await (await announce(cookie, { filename: "a.jpg", content_type: "image/jpeg", byte_size: camera.bytes.length + 10 })).json()) as DirectUploadResponse;
-      await expectRefusal(createPhotoFromUpload(owner, { filename: "a.jpg", file: announced.signed_id }), "file", /not been uploaded/);
+      const announced = (await (
+        await announce(cookie, { filename: "a.jpg", content_type: "image/jpeg", byte_size: camera.bytes.length + 10 })
+      ).json()) as DirectUploadResponse;
+      await expectRefusal(
+        createPhotoFromUpload(owner, { filename: "a.jpg", file: announced.signed_id }),
+        "file",
+        /not been uploaded/,
+      );
       const put = await putBytes(announced.direct_upload, camera.bytes);
       if (driver === "local") {
         // The app's own endpoint counts the bytes as they stream in.
         expect(put.status).toBe(422);
-        expect(await put.json()).toEqual({ errors: [{ path: "file", message: expect.stringMatching(/does not match/) }] });
-        await expectRefusal(createPhotoFromUpload(owner, { filename: "a.jpg", file: announced.signed_id }), "file", /not been uploaded/);
+        expect(await put.json()).toEqual({
+          errors: [{ path: "file", message: expect.stringMatching(/does not match/) }],
+        });
+        await expectRefusal(
+          createPhotoFromUpload(owner, { filename: "a.jpg", file: announced.signed_id }),
+          "file",
+          /not been uploaded/,
+        );
       } else {
         // A presigned PUT cannot limit the size: the claim checks it.
         expect(put.ok).toBe(true);
-        await expectRefusal(createPhotoFromUpload(owner, { filename: "a.jpg", file: announced.signed_id }), "file", /does not match/);
+        await expectRefusal(
+          createPhotoFromUpload(owner, { filename: "a.jpg", file: announced.signed_id }),
+          "file",
+          /does not match/,
+        );
       }
-      const extra = (await (await announce(cookie, { filename: "b.jpg", byte_size: 100 })).json()) as DirectUploadResponse;
+      const extra = (await (
+        await announce(cookie, { filename: "b.jpg", byte_size: 100 })
+      ).json()) as DirectUploadResponse;
       const tooMany = await putBytes(extra.direct_upload, camera.bytes);
       if (driver === "local") expect(tooMany.status).toBe(422);
-      else await expectRefusal(createPhotoFromUpload(owner, { filename: "b.jpg", file: extra.signed_id }), "file", /does not match/);
+      else
+        await expectRefusal(
+          createPhotoFromUpload(owner, { filename: "b.jpg", file: extra.signed_id }),
+          "file",
+          /does not match/,
+        );
 
       // Leftover announced-but-unsent rows are harmless; no stored object remains.
       expect(await keys()).toEqual(before);
@@ -298,15 +360,23 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       const owner = { id: member.id, license: "allrightsreserved", acquireLicensePage: null };
       const tooBig = await announce(cookie, { filename: "huge.tif", byte_size: env().UPLOAD_MAX_BYTES + 1 });
       expect(tooBig.status).toBe(422);
-      expect(await tooBig.json()).toEqual({ errors: [{ path: "byte_size", message: "The file is larger than the 50 MB limit." }] });
+      expect(await tooBig.json()).toEqual({
+        errors: [{ path: "byte_size", message: "The file is larger than the 50 MB limit." }],
+      });
 
       const before = await keys();
       const limit = env().UPLOAD_MAX_PIXELS;
       env().UPLOAD_MAX_PIXELS = 1_000_000;
       try {
-        const big = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: "#808080" } }).png().toBuffer();
+        const big = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: "#808080" } })
+          .png()
+          .toBuffer();
         const signedId = await uploadFile(cookie, big, "big.png", "image/png");
-        await expectRefusal(createPhotoFromUpload(owner, { filename: "big.png", file: signedId }), "file", /1 megapixel limit/);
+        await expectRefusal(
+          createPhotoFromUpload(owner, { filename: "big.png", file: signedId }),
+          "file",
+          /1 megapixel limit/,
+        );
       } finally {
         env().UPLOAD_MAX_PIXELS = limit;
       }

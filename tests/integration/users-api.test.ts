@@ -47,7 +47,8 @@ describe("GET /api/users", () => {
     const entry = body.find((m) => m.id === shown.id)!;
     expect(entry).toMatchObject({ username: shown.username, firstName: "Vivian", lastName: shown.lastName });
     expect(entry).toHaveProperty("pictureThumbUrl");
-    for (const secret of ["email", "phone", "isAdmin", "password", "passwordHash"]) expect(entry).not.toHaveProperty(secret);
+    for (const secret of ["email", "phone", "isAdmin", "password", "passwordHash"])
+      expect(entry).not.toHaveProperty(secret);
   });
 
   it("shows a member every active member, by last name", async () => {
@@ -57,7 +58,11 @@ describe("GET /api/users", () => {
     await hidden(notPublic.id);
     await deactivate(gone.id);
 
-    const body = (await (await getUsers("", await cookieFor(viewer.id))).json()) as { id: number; lastName: string; email?: string }[];
+    const body = (await (await getUsers("", await cookieFor(viewer.id))).json()) as {
+      id: number;
+      lastName: string;
+      email?: string;
+    }[];
     expect(ids(body)).toContain(notPublic.id);
     expect(ids(body)).not.toContain(gone.id);
     const names = body.map((m) => m.lastName.toLowerCase());
@@ -78,7 +83,10 @@ describe("GET /api/users", () => {
     expect(await forbidden.json()).toEqual({ message: expect.any(String) });
 
     const admin = await makeMember({ isAdmin: true });
-    const all = (await (await getUsers("?showAll=true", await cookieFor(admin.id))).json()) as Record<string, unknown>[];
+    const all = (await (await getUsers("?showAll=true", await cookieFor(admin.id))).json()) as Record<
+      string,
+      unknown
+    >[];
     const entry = all.find((m) => m.id === gone.id);
     expect(entry).toMatchObject({ email: gone.email, isAdmin: false, deactivatedAt: expect.any(String) });
     // Without showAll an admin sees the directory as members do.
@@ -105,7 +113,10 @@ describe("GET /api/users/{id}", () => {
 
     const memberCookie = await cookieFor(member.id);
     expect((await getUser(notPublic.id, memberCookie)).status).toBe(200);
-    expect(await (await getUser(member.id, memberCookie)).json()).toMatchObject({ email: member.email, isAdmin: false });
+    expect(await (await getUser(member.id, memberCookie)).json()).toMatchObject({
+      email: member.email,
+      isAdmin: false,
+    });
 
     const asAdmin = await getUser(gone.id, await cookieFor(admin.id));
     expect(asAdmin.status).toBe(200);
@@ -241,7 +252,11 @@ describe("PATCH /api/users/{id}", () => {
     expect(body.errors).toContainEqual({ path: "firstName", message: "First name is required." });
 
     // Taken names are checked once the fields are well-formed, ignoring case.
-    const taken = await patchUser(member.id, { username: other.username.toUpperCase(), email: other.email.toUpperCase() }, cookie);
+    const taken = await patchUser(
+      member.id,
+      { username: other.username.toUpperCase(), email: other.email.toUpperCase() },
+      cookie,
+    );
     expect(taken.status).toBe(422);
     expect((await taken.json()).errors).toEqual([
       { path: "username", message: "Username is already taken." },
@@ -255,7 +270,12 @@ describe("PATCH /api/users/{id}", () => {
 
     const notJson = await call(
       userAction,
-      request(`/api/users/${member.id}`, { method: "PATCH", body: "{", headers: { "Content-Type": "application/json" }, cookie }),
+      request(`/api/users/${member.id}`, {
+        method: "PATCH",
+        body: "{",
+        headers: { "Content-Type": "application/json" },
+        cookie,
+      }),
       { userId: String(member.id) },
     );
     expect(notJson.status).toBe(422);
@@ -270,7 +290,11 @@ describe("PATCH /api/users/{id}", () => {
       .insert(passwordResetTokens)
       .values({ tokenHash: `test-${member.id}`, userId: member.id, expiresAt: new Date(Date.now() + 60_000) });
 
-    const response = await patchUser(member.id, { password: "new-darkroom-42", confirmPassword: "new-darkroom-42" }, cookie);
+    const response = await patchUser(
+      member.id,
+      { password: "new-darkroom-42", confirmPassword: "new-darkroom-42" },
+      cookie,
+    );
     expect(response.status).toBe(200);
     const fresh = cookieHeaderFrom(response.headers.get("Set-Cookie"));
 
@@ -286,7 +310,11 @@ describe("PATCH /api/users/{id}", () => {
     const member = await makeMember();
     const adminCookie = await cookieFor(admin.id);
     const memberCookie = await cookieFor(member.id);
-    const response = await patchUser(member.id, { password: "reset-by-admin-1", confirmPassword: "reset-by-admin-1" }, adminCookie);
+    const response = await patchUser(
+      member.id,
+      { password: "reset-by-admin-1", confirmPassword: "reset-by-admin-1" },
+      adminCookie,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Set-Cookie")).toBeNull();
     expect((await call(meApi, request("/api/users/me", { cookie: memberCookie }))).status).toBe(204);

@@ -19,7 +19,9 @@ beforeAll(async () => {
   cleanup = local.cleanup;
   useStorage(local.storage);
   jpeg = new Uint8Array(
-    await sharp({ create: { width: 640, height: 480, channels: 3, background: "#336699" } }).jpeg().toBuffer(),
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer(),
   );
 });
 
@@ -51,7 +53,11 @@ describe("PATCH /api/users/{id} picture", () => {
     // The whole user sent back (as the form does) leaves the picture alone.
     const echoed = await patchUser(member.id, { ...(await getUser(member.id, cookie)), bio: "Same face" }, cookie);
     expect(echoed.status).toBe(200);
-    expect(await echoed.json()).toMatchObject({ bio: "Same face", pictureUrl: saved.pictureUrl, picture: saved.picture });
+    expect(await echoed.json()).toMatchObject({
+      bio: "Same face",
+      pictureUrl: saved.pictureUrl,
+      picture: saved.picture,
+    });
 
     const removed = await patchUser(member.id, { picture: null }, cookie);
     expect(await removed.json()).toMatchObject({ picture: null, pictureUrl: null, pictureThumbUrl: null });

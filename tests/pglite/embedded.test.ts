@@ -52,7 +52,9 @@ describe("embedded PGlite database", () => {
     expect(admin).toMatchObject({ username: "helen", isAdmin: true });
     // Used once, the link is dead, and a restart offers no new one.
     expect(await isFirstAdminSetupOpen(token!)).toBe(false);
-    await expect(createFirstAdmin(token!, { ...firstAdmin, username: "helen2", email: "h2@example.com" })).rejects.toMatchObject({
+    await expect(
+      createFirstAdmin(token!, { ...firstAdmin, username: "helen2", email: "h2@example.com" }),
+    ).rejects.toMatchObject({
       status: 404,
     });
     expect(await openFirstAdminSetup()).toBeNull();
@@ -66,7 +68,9 @@ describe("embedded PGlite database", () => {
   });
 
   it("enforces case-insensitive uniqueness", async () => {
-    const error = await createMember({ ...firstAdmin, username: "HELEN", email: "other@example.com" }).catch((e: unknown) => e);
+    const error = await createMember({ ...firstAdmin, username: "HELEN", email: "other@example.com" }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).errors).toEqual([{ path: "username", message: "Username is already taken." }]);
   });

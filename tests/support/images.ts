@@ -9,8 +9,12 @@ import sharp from "sharp";
 
 /** A 600x400 JPEG: left half red, right half blue (so rotation can be seen). */
 async function halvesJpeg(file: string) {
-  const red = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#ff0000" } }).png().toBuffer();
-  const blue = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#0000ff" } }).png().toBuffer();
+  const red = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#ff0000" } })
+    .png()
+    .toBuffer();
+  const blue = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#0000ff" } })
+    .png()
+    .toBuffer();
   await sharp({ create: { width: 600, height: 400, channels: 3, background: "#000000" } })
     .composite([
       { input: red, left: 0, top: 0 },

@@ -73,7 +73,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
           if (found) finish(() => resolve(found));
         };
         const timer = setTimeout(
-          () => finish(() => reject(new Error(`No e-mail to ${to} within ${timeoutMs} ms (got ${messages.length} others).`))),
+          () =>
+            finish(() =>
+              reject(new Error(`No e-mail to ${to} within ${timeoutMs} ms (got ${messages.length} others).`)),
+            ),
           timeoutMs,
         );
         const finish = (done: () => void) => {

@@ -8,7 +8,19 @@ import { derivedKey, newOriginalKey } from "~/storage/keys.server";
 import { storage } from "~/storage/storage.server";
 
 type PhotoOptions = Partial<
-  Pick<PhotoRow, "caption" | "description" | "notes" | "takenAt" | "takenAtOffset" | "createdAt" | "meetingStartsAt" | "ratingAverage" | "metadata" | "license">
+  Pick<
+    PhotoRow,
+    | "caption"
+    | "description"
+    | "notes"
+    | "takenAt"
+    | "takenAtOffset"
+    | "createdAt"
+    | "meetingStartsAt"
+    | "ratingAverage"
+    | "metadata"
+    | "license"
+  >
 > & {
   /** Write small stand-in objects for the original and both sizes (media and delete tests). */
   withFiles?: boolean;
@@ -21,11 +33,28 @@ export async function insertPhoto(userId: number, options: PhotoOptions = {}): P
   const largeKey = derivedKey(key, "large", "webp");
   const [asset] = await db()
     .insert(assets)
-    .values({ key, filename: "street.jpg", contentType: "image/jpeg", byteSize: 4, createdById: userId, uploadedAt: new Date(), attachedAt: new Date() })
+    .values({
+      key,
+      filename: "street.jpg",
+      contentType: "image/jpeg",
+      byteSize: 4,
+      createdById: userId,
+      uploadedAt: new Date(),
+      attachedAt: new Date(),
+    })
     .returning();
   const [photo] = await db()
     .insert(photos)
-    .values({ userId, originalAssetId: asset!.id, filename: "street.jpg", thumbKey, largeKey, width: 4, height: 3, ...columns })
+    .values({
+      userId,
+      originalAssetId: asset!.id,
+      filename: "street.jpg",
+      thumbKey,
+      largeKey,
+      width: 4,
+      height: 3,
+      ...columns,
+    })
     .returning();
   if (withFiles) {
     await storage().put(key, Buffer.from("original bytes"), { contentType: "image/jpeg" });
@@ -36,7 +65,12 @@ export async function insertPhoto(userId: number, options: PhotoOptions = {}): P
 }
 
 /** Features a photo directly (positions must be given densely by the caller). */
-export async function featureDirectly(photo: Pick<PhotoRow, "id" | "userId">, year: number, position: number, randomKey?: number) {
+export async function featureDirectly(
+  photo: Pick<PhotoRow, "id" | "userId">,
+  year: number,
+  position: number,
+  randomKey?: number,
+) {
   await db().insert(features).values({ photoId: photo.id, userId: photo.userId, year, position, randomKey });
 }
 

@@ -36,4 +36,3 @@ export async function startS3rver(options: { bucket?: string } = {}): Promise<Te
     },
   };
 }
-

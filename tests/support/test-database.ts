@@ -5,7 +5,9 @@ import postgres from "postgres";
 import { connect } from "../../db/client.server";
 
 export function serverUrl() {
-  return process.env.TEST_DATABASE_SERVER_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  return (
+    process.env.TEST_DATABASE_SERVER_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+  );
 }
 
 function withDatabase(url: string, name: string) {

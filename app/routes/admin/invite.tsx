@@ -52,7 +52,12 @@ export default function AdminInvitePage() {
         <TextField label="First name" meta={fields.firstName} autoFocus />
         <TextField label="Last name" meta={fields.lastName} />
         <TextField label="Email" meta={fields.email} type="email" />
-        <TextAreaField label="Message" meta={fields.message} rows={5} hint="Optional: a few words of welcome, sent with the invite." />
+        <TextAreaField
+          label="Message"
+          meta={fields.message}
+          rows={5}
+          hint="Optional: a few words of welcome, sent with the invite."
+        />
         <div className="form-actions">
           <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
             Send Invite

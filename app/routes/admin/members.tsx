@@ -41,7 +41,10 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const member = await toggleDeactivation(admin, order.userId);
     const name = `${member.firstName} ${member.lastName}`;
-    return redirectWithFlash("/admin/members", member.deactivatedAt ? `${name} was deactivated.` : `${name} was reactivated.`);
+    return redirectWithFlash(
+      "/admin/members",
+      member.deactivatedAt ? `${name} was deactivated.` : `${name} was reactivated.`,
+    );
   } catch (error) {
     if (error instanceof HttpError) return redirectWithFlash("/admin/members", error.message);
     throw error;
@@ -154,14 +157,22 @@ export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>
                     <div className="row-actions">
-                      <Link to={`/admin/members/${member.id}`} className="button small" aria-label={`Edit ${member.firstName} ${member.lastName}`}>
+                      <Link
+                        to={`/admin/members/${member.id}`}
+                        className="button small"
+                        aria-label={`Edit ${member.firstName} ${member.lastName}`}
+                      >
                         Edit
                       </Link>
                       {member.id === adminId ? null : (
                         <Form method="post">
                           <input type="hidden" name="userId" value={member.id} />
                           {member.deactivatedAt ? (
-                            <ConfirmButton name="intent" value="toggle" question={`Are you sure you wish to reactivate ${who}?`}>
+                            <ConfirmButton
+                              name="intent"
+                              value="toggle"
+                              question={`Are you sure you wish to reactivate ${who}?`}
+                            >
                               Reactivate
                             </ConfirmButton>
                           ) : (

@@ -10,7 +10,10 @@ export async function action({ request }: Route.ActionArgs) {
     requireRegistrationOpen();
     if (request.method !== "POST") return jsonError(405, "Method Not Allowed");
     const member = await registerMember(await readJson(request));
-    return Response.json(toUserJson(member), { status: 201, headers: { "Set-Cookie": await createSession(member.id) } });
+    return Response.json(toUserJson(member), {
+      status: 201,
+      headers: { "Set-Cookie": await createSession(member.id) },
+    });
   });
 }
 

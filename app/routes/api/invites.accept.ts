@@ -10,7 +10,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST" && request.method !== "PUT") return jsonError(405, "Method Not Allowed");
   return apiHandler(async () => {
     const member = await acceptInvite(params.inviteId, await readJson(request));
-    return Response.json(toUserJson(member), { status: 201, headers: { "Set-Cookie": await createSession(member.id) } });
+    return Response.json(toUserJson(member), {
+      status: 201,
+      headers: { "Set-Cookie": await createSession(member.id) },
+    });
   });
 }
 

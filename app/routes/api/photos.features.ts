@@ -6,7 +6,13 @@ import { FeatureOrderSchema } from "~/lib/photo-schemas";
 import { reorderFeatures } from "~/services/features.server";
 import { currentMember } from "~/services/session.server";
 
-const ParamsSchema = z.object({ userId: z.coerce.number().int().positive(), year: z.string().regex(/^\d{4}$/).transform(Number) });
+const ParamsSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  year: z
+    .string()
+    .regex(/^\d{4}$/)
+    .transform(Number),
+});
 
 // PUT /api/photos/features/{userId}/{year} {photoIds: [...]}: the member's new order
 // for that year's featured photos, first to last; answers the year in its new order.

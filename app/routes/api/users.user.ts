@@ -8,14 +8,21 @@ import { parseProfilePatch, profileToEdit, updateProfile } from "~/services/user
 import { findMemberForViewer, toUserJson } from "~/services/users.server";
 
 function memberId(params: { userId: string }): number {
-  const id = z.coerce.number().int().positive().max(2 ** 31 - 1).safeParse(params.userId);
+  const id = z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .safeParse(params.userId);
   if (!id.success) throw new HttpError(404, "Member not found.");
   return id.data;
 }
 
 // GET /api/users/{id}: the member as the viewer may see them.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return apiHandler(async () => Response.json(await findMemberForViewer(memberId(params), await currentMember(request))));
+  return apiHandler(async () =>
+    Response.json(await findMemberForViewer(memberId(params), await currentMember(request))),
+  );
 }
 
 // PATCH (or PUT) /api/users/{id}: edit a profile; DELETE: deactivate/reactivate (admins).
@@ -28,7 +35,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       const input = parseProfilePatch(target, await readJson(request));
       const { member, passwordChanged } = await updateProfile(editor, id, input);
       // A new password ends every session; the member who changed it stays logged in here.
-      const headers = passwordChanged && member.id === editor.id ? { "Set-Cookie": await createSession(member.id) } : undefined;
+      const headers =
+        passwordChanged && member.id === editor.id ? { "Set-Cookie": await createSession(member.id) } : undefined;
       return Response.json(toUserJson(member), { headers });
     }
     if (request.method === "DELETE") {

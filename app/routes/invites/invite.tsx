@@ -20,7 +20,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: NewMemberSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 422 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 422 });
   try {
     const member = await acceptInvite(params.inviteId, submission.value);
     return redirectWithFlash("/account", "Your account has been created!", {

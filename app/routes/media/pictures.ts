@@ -16,6 +16,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!picture.visibleToVisitors && !(await currentMember(request))) return new Response("Not found", { status: 404 });
   // A new picture gets a new asset id, so a URL's bytes never change.
   return storedObjectResponse(request, picture.key, {
-    cacheControl: picture.visibleToVisitors ? "public, max-age=31536000, immutable" : "private, max-age=31536000, immutable",
+    cacheControl: picture.visibleToVisitors
+      ? "public, max-age=31536000, immutable"
+      : "private, max-age=31536000, immutable",
   });
 }

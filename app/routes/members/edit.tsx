@@ -18,7 +18,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const editor = await requireMember(request);
   const target = await profileToEdit(editor, { username: params.username }).catch(asPageError);
-  return saveProfileForm(request, editor, target.id, (member) => `/members/${encodeURIComponent(member.username)}/edit`);
+  return saveProfileForm(
+    request,
+    editor,
+    target.id,
+    (member) => `/members/${encodeURIComponent(member.username)}/edit`,
+  );
 }
 
 export default function EditProfilePage({ loaderData }: Route.ComponentProps) {

@@ -20,7 +20,8 @@ import { findMemberForPage } from "~/services/users.server";
 // position order; a photo id opens the detail in place of the list.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await currentMember(request);
-  const year: "all" | number | null = params.year === "all" ? "all" : /^\d{4}$/.test(params.year) ? Number(params.year) : null;
+  const year: "all" | number | null =
+    params.year === "all" ? "all" : /^\d{4}$/.test(params.year) ? Number(params.year) : null;
   if (year === null || (year === "all" && !viewer)) throw notFoundResponse();
   const member = await findMemberForPage(params.username, viewer);
   const search = new URL(request.url).searchParams;
@@ -43,7 +44,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     // A photo moved out of this year (its owner just changed it) is followed to where it is now.
     const now = await galleryYearOf(viewer, member.id, photoId);
-    if (now !== null && now !== year) throw redirect(`/members/${encodeURIComponent(member.username)}/${now}/${photoId}`);
+    if (now !== null && now !== year)
+      throw redirect(`/members/${encodeURIComponent(member.username)}/${now}/${photoId}`);
     const detail = await photoDetail(viewer, photoId, { kind: "year", userId: member.id, year });
     return { ...gallery, detail, list: null, featured: null };
   }

@@ -20,7 +20,10 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ result: submission.reply({ formErrors: [EMAIL_NOT_FOUND_MESSAGE] }) }, { status: 422 });
     }
     if (error instanceof HttpError && error.status === 429) {
-      return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 429, headers: error.headers });
+      return data(
+        { result: submission.reply({ formErrors: [error.message] }) },
+        { status: 429, headers: error.headers },
+      );
     }
     throw error;
   }

@@ -36,13 +36,18 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
   const refused = () =>
-    data({ result: submission.reply({ formErrors: [PASSWORD_RULE_MESSAGE], hideFields: ["password"] }), problem: null }, { status: 422 });
+    data(
+      { result: submission.reply({ formErrors: [PASSWORD_RULE_MESSAGE], hideFields: ["password"] }), problem: null },
+      { status: 422 },
+    );
   if (submission.status !== "success") return refused();
   try {
     const member = await resetPassword(params.token, submission.value);
     // Logged in at once, unless the account was deactivated in the meantime.
     if (member.deactivatedAt) return redirectWithFlash("/login", PASSWORD_SAVED_MESSAGE);
-    return redirectWithFlash("/", PASSWORD_SAVED_MESSAGE, { headers: { "Set-Cookie": await createSession(member.id) } });
+    return redirectWithFlash("/", PASSWORD_SAVED_MESSAGE, {
+      headers: { "Set-Cookie": await createSession(member.id) },
+    });
   } catch (error) {
     if (error instanceof ValidationError) return refused();
     const problem = linkProblem(error);
@@ -76,7 +81,13 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       ) : (
         <Form method="post" {...getFormProps(form)} className="stack">
           <FormErrors id={form.errorId} errors={form.errors} />
-          <TextField label="New password" meta={fields.password} type="password" autoComplete="new-password" autoFocus />
+          <TextField
+            label="New password"
+            meta={fields.password}
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+          />
           <p className="field-hint">{PASSWORD_RULE_MESSAGE}</p>
           <div className="form-actions">
             <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>

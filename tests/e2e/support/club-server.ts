@@ -109,7 +109,9 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))),
+  );
   let hasExited = false;
   void exited.then(() => {
     hasExited = true;
@@ -138,7 +140,9 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
   const fail = async (reason: string): Promise<never> => {
     const printed = output;
     await stop();
-    throw new Error(`The club server (${options.name}) ${reason}. Log: ${logFile}\n--- last lines ---\n${tail(printed)}`);
+    throw new Error(
+      `The club server (${options.name}) ${reason}. Log: ${logFile}\n--- last lines ---\n${tail(printed)}`,
+    );
   };
 
   // Ready when /healthz answers 200.
@@ -165,10 +169,14 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
         const check = () => {
           const match = output.match(pattern);
           if (match) done(() => resolve(match));
-          else if (hasExited) done(() => reject(new Error(`The server exited without printing ${pattern}.\n${tail(output)}`)));
+          else if (hasExited)
+            done(() => reject(new Error(`The server exited without printing ${pattern}.\n${tail(output)}`)));
         };
         const timer = setTimeout(
-          () => done(() => reject(new Error(`The server did not print ${pattern} within ${timeoutMs} ms.\n${tail(output)}`))),
+          () =>
+            done(() =>
+              reject(new Error(`The server did not print ${pattern} within ${timeoutMs} ms.\n${tail(output)}`)),
+            ),
           timeoutMs,
         );
         const done = (finish: () => void) => {

@@ -1,0 +1,38 @@
+// Lint rules of the house: typescript-eslint's recommended set, React's hook
+// rules and jsx-a11y's accessibility checks. Formatting is Prettier's job.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
+      "no-console": "off",
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      // The two classic hook rules; the React Compiler set (set-state-in-effect and the like)
+      // flags the ordinary "reset local state when the route changes" pattern this app uses.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // The first field of a page that exists only for its form (log in, invite, reset) takes
+      // focus, as does the confirm button of a modal: where the person is about to type or choose.
+      "jsx-a11y/no-autofocus": "off",
+    },
+  },
+);
