@@ -7,9 +7,9 @@ import { Navbar } from "./components/navbar";
 import { PageTitle } from "./components/page-title";
 import { env } from "./env.server";
 import { useRootData } from "./lib/root-data";
-import { takeFlash } from "./services/flash.server";
-import { currentMember } from "./services/session.server";
-import { toNavMember } from "./services/users.server";
+import { takeFlash } from "~/server/flash.server";
+import { currentMember } from "~/services/auth/session.server";
+import { toNavMember } from "~/services/members/members.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -3,7 +3,7 @@
 // featured years). Image files are not needed: the benchmarks measure queries
 // and pages, and the processing benchmark measures the pipeline separately.
 import postgres from "postgres";
-import { hashPassword } from "~/services/password-hash.server";
+import { hashPassword } from "~/services/auth/password-hash.server";
 
 export const BENCH_PASSWORD = "bench-pass-1";
 export const BENCH_LOGIN = "bench";

@@ -8,7 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { PHOTO_SIZES } from "~/images/derivatives.server";
 import { closeExiftool } from "~/images/exif.server";
-import { processImage } from "~/services/image-processing.server";
+import { processImage } from "~/services/uploads/image-processing.server";
 import { newOriginalKey } from "~/storage/keys.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { useStorage } from "~/storage/storage.server";

@@ -1,6 +1,7 @@
 // One code path, two drivers: postgres-js when DATABASE_URL is set, embedded
 // PGlite under $DATA_DIR/pglite otherwise. Both speak PostgreSQL, so the same
 // schema, migrations and queries run on either.
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -87,8 +88,37 @@ export function databaseHandle(): DatabaseHandle {
   return holder.__clubDatabase;
 }
 
+// The transaction context: inside `transaction(...)`, every `db()` call answers
+// the open transaction, so a service joins its caller's transaction without a
+// `tx` parameter, and a nested `transaction(...)` simply runs inside the outer one.
+const openTransaction = new AsyncLocalStorage<Transaction>();
+
+/** The query builder: the caller's open transaction if there is one, else the pool. */
 export function db(): Database {
-  return databaseHandle().db;
+  return (openTransaction.getStore() as Database | undefined) ?? databaseHandle().db;
+}
+
+/**
+ * Runs `work` in one transaction: every `db()` call inside it (in this function
+ * and in every service it calls) is part of it, and it commits when `work`
+ * resolves or rolls back when it throws. Called inside another transaction,
+ * it joins that one. Work that must outlive it (an e-mail sent after the
+ * response) must not start inside it: see `outsideTransaction`.
+ */
+export async function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const open = openTransaction.getStore();
+  if (open) return work(open);
+  return databaseHandle().db.transaction((tx) => openTransaction.run(tx, () => work(tx)));
+}
+
+/** Runs `work` on the pool even when called inside a transaction (background work that outlives it). */
+export function outsideTransaction<T>(work: () => T): T {
+  return openTransaction.exit(work);
+}
+
+/** Whether the caller is inside `transaction(...)` (for functions that must run inside one). */
+export function inTransaction(): boolean {
+  return openTransaction.getStore() !== undefined;
 }
 
 export async function closeDatabase() {

@@ -7,8 +7,8 @@ import { DatabaseInUseError } from "@db/pglite-lock.server";
 import { features, meetings, meetingTemplates, photos, users } from "@db/schema";
 import { EnvError, parseEnv } from "~/env.server";
 import { closeExiftool } from "~/images/exif.server";
-import { importPhoto } from "~/services/photo-uploads.server";
-import { countUsers, createMember } from "~/services/users.server";
+import { importPhoto } from "~/services/uploads/photo-uploads.server";
+import { countUsers, createMember } from "~/services/members/members.server";
 import { storage } from "~/storage/storage.server";
 import { seededRandom, streetScene } from "./seed-images";
 

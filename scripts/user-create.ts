@@ -5,8 +5,8 @@ import { closeDatabase, openDatabase } from "@db/client.server";
 import { DatabaseInUseError } from "@db/pglite-lock.server";
 import { EnvError, parseEnv } from "~/env.server";
 import { NewMemberSchema } from "~/lib/account-schemas";
-import { ValidationError } from "~/lib/http.server";
-import { createMember } from "~/services/users.server";
+import { ValidationError } from "~/server/http.server";
+import { createMember } from "~/services/members/members.server";
 
 const usage =
   "Usage: npm run user:create -- --email E --username U --password P --first-name F --last-name L [--admin]";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { PhotoFormResult } from "~/services/photos-forms.server";
+import type { PhotoFormResult } from "~/routes/photos/photo-forms.server";
 import { ErrorModal } from "./error-modal";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { NavMember } from "~/services/users.server";
+import type { NavMember } from "~/services/members/members.server";
 import { Avatar } from "./avatar";
 
 export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMember | null }) {

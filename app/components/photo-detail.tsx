@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { LICENSES } from "~/lib/licenses";
-import type { PhotoFormResult } from "~/services/photos-forms.server";
-import type { PhotoDetailData } from "~/services/photos-pages.server";
+import type { PhotoFormResult } from "~/routes/photos/photo-forms.server";
+import type { PhotoDetailData } from "~/routes/photos/photo-pages.server";
 import { FeatureYearSelect } from "./feature-year-select";
 import { photoLabel } from "./photo-grid";
 import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";

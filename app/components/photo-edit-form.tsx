@@ -4,9 +4,9 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { LICENSES } from "~/lib/licenses";
 import { PhotoEditSchema } from "~/lib/photo-schemas";
-import type { PhotoJson } from "~/services/photo-json.server";
-import type { PhotoFormResult } from "~/services/photos-forms.server";
-import { FieldErrors, FormErrors, TextField } from "./form-fields";
+import type { PhotoJson } from "~/services/photos/json.server";
+import type { PhotoFormResult } from "~/routes/photos/photo-forms.server";
+import { FieldErrors, FormErrors, TextField } from "./forms/fields";
 
 type EditablePhoto = Pick<PhotoJson, "id" | "caption" | "description" | "license" | "acquireLicensePage" | "filename">;
 

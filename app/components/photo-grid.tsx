@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PhotoJson } from "~/services/photo-json.server";
+import type { PhotoJson } from "~/services/photos/json.server";
 import "./photos.css";
 
 export type GridPhoto = Pick<PhotoJson, "id" | "caption" | "thumbUrl" | "User">;

@@ -5,10 +5,10 @@ import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { LICENSES } from "~/lib/licenses";
 import { ProfileSchema } from "~/lib/member-schemas";
-import type { UserJson } from "~/services/users.server";
-import { FormErrors, TextField } from "./form-fields";
+import type { UserJson } from "~/services/members/members.server";
+import { FormErrors, TextField } from "./forms/fields";
 import { PictureInput } from "./picture-input";
-import { CheckboxField, DateField, SelectField, TextAreaField } from "./profile-fields";
+import { CheckboxField, DateField, SelectField, TextAreaField } from "./forms/profile-fields";
 import "./members.css";
 
 /** Fields whose schema reads blanks as null have an unknown input type; on the page they are text inputs. */

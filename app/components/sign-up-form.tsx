@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { NewMemberSchema } from "~/lib/account-schemas";
-import { FormErrors, TextField } from "./form-fields";
+import { FormErrors, TextField } from "./forms/fields";
 
 /** The new-member form of /register and /invites/{id}: names, username, email, password twice. */
 export function SignUpForm({

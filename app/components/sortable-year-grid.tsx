@@ -18,7 +18,7 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
-import type { PhotoFormResult } from "~/services/photos-forms.server";
+import type { PhotoFormResult } from "~/routes/photos/photo-forms.server";
 import { ErrorModal } from "./error-modal";
 import { PhotoCard, photoLabel, type GridPhoto } from "./photo-grid";
 import "./photos.css";

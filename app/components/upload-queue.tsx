@@ -3,7 +3,7 @@ import { useDropzone, type FileRejection } from "react-dropzone";
 import { ApiError } from "~/lib/api-client";
 import { ACCEPTED_IMAGE_TYPES } from "~/images/sniff";
 import { directUpload } from "~/lib/direct-upload";
-import type { PhotoJson } from "~/services/photo-json.server";
+import type { PhotoJson } from "~/services/photos/json.server";
 import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
 import { photoLabel } from "./photo-grid";
 import "./photos.css";

@@ -6,8 +6,8 @@ import type http from "node:http";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
 import { CropMessageSchema, PHOTO_NAMESPACE, PointerMessageSchema, type Viewer } from "~/lib/realtime-messages";
-import { canSeePhoto } from "~/services/photo-queries.server";
-import { memberFromCookieHeader } from "~/services/session.server";
+import { canSeePhoto } from "~/services/access.server";
+import { memberFromCookieHeader } from "~/services/auth/session.server";
 
 type ViewerData = { viewer: Viewer; userId: number; room: string };
 

@@ -4,9 +4,9 @@ import { Avatar } from "~/components/avatar";
 import { LocalTime } from "~/components/local-time";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
-import { nextMeeting } from "~/services/account.server";
-import { requireMember } from "~/services/guards.server";
-import { toUserJson } from "~/services/users.server";
+import { nextMeeting } from "~/services/meetings/next-meeting.server";
+import { requireMember } from "~/server/guards.server";
+import { toUserJson } from "~/services/members/members.server";
 
 // Where a new member lands after accepting an invite: who they are, and what to do next.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,10 +5,10 @@ import { PhotoDetail } from "~/components/photo-detail";
 import { PhotoGrid } from "~/components/photo-grid";
 import { SortSelector } from "~/components/sort-selector";
 import { pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-schemas";
-import { requireMember } from "~/services/guards.server";
-import { photoFormAction } from "~/services/photos-forms.server";
-import { notFoundResponse, photoDetail } from "~/services/photos-pages.server";
-import { listPhotos } from "~/services/photos.server";
+import { requireMember } from "~/server/guards.server";
+import { photoFormAction } from "~/routes/photos/photo-forms.server";
+import { notFoundResponse, photoDetail } from "~/routes/photos/photo-pages.server";
+import { listPhotos } from "~/services/photos/photos.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const member = await requireMember(request);

@@ -2,8 +2,8 @@ import type { Route } from "./+types/home";
 import { PageTitle } from "~/components/page-title";
 import { PhotoGrid } from "~/components/photo-grid";
 import { useRootData } from "~/lib/root-data";
-import { randomPhotos } from "~/services/photos.server";
-import { currentMember } from "~/services/session.server";
+import { randomPhotos } from "~/services/photos/photos.server";
+import { currentMember } from "~/services/auth/session.server";
 
 // Random featured photos: a different handful on every visit.
 export async function loader({ request }: Route.LoaderArgs) {

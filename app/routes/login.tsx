@@ -3,15 +3,15 @@ import { useEffect } from "react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { FormErrors, TextField } from "~/components/forms/fields";
 import { PageTitle } from "~/components/page-title";
 import { env } from "~/env.server";
 import { LoginSchema } from "~/lib/account-schemas";
-import { HttpError } from "~/lib/http.server";
+import { HttpError } from "~/server/http.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticateForm } from "~/services/auth.server";
-import { requireVisitor } from "~/services/guards.server";
-import { createSession } from "~/services/session.server";
+import { authenticateForm } from "~/services/auth/login.server";
+import { requireVisitor } from "~/server/guards.server";
+import { createSession } from "~/services/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const from = safeRedirect(new URL(request.url).searchParams.get("from"));

@@ -5,11 +5,11 @@ import { PageTitle } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
 import { env } from "~/env.server";
 import { NewMemberSchema } from "~/lib/account-schemas";
-import { refusalReply, UNEXPECTED_ERROR_MESSAGE } from "~/services/account-forms.server";
-import { redirectWithFlash } from "~/services/flash.server";
-import { requireVisitor } from "~/services/guards.server";
-import { createSession } from "~/services/session.server";
-import { registerMember } from "~/services/users-registration.server";
+import { refusalReply, UNEXPECTED_ERROR_MESSAGE } from "~/routes/members/profile-form.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { requireVisitor } from "~/server/guards.server";
+import { createSession } from "~/services/auth/session.server";
+import { registerMember } from "~/services/members/registration.server";
 
 const HIDDEN = ["password", "confirmPassword"];
 const notFound = () => data("Not Found", { status: 404, statusText: "Not Found" });

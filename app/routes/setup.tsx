@@ -4,10 +4,10 @@ import type { Route } from "./+types/setup";
 import { PageTitle } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
 import { NewMemberSchema } from "~/lib/account-schemas";
-import { HttpError, ValidationError } from "~/lib/http.server";
-import { createFirstAdmin, isFirstAdminSetupOpen } from "~/services/first-admin.server";
-import { redirectWithFlash } from "~/services/flash.server";
-import { createSession } from "~/services/session.server";
+import { HttpError, ValidationError } from "~/server/http.server";
+import { createFirstAdmin, isFirstAdminSetupOpen } from "~/services/members/first-admin.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { createSession } from "~/services/auth/session.server";
 
 const notFound = () => data("This setup link is not valid.", { status: 404, statusText: "Not Found" });
 

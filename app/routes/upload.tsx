@@ -5,9 +5,9 @@ import { PageTitle } from "~/components/page-title";
 import { UploadQueue } from "~/components/upload-queue";
 import { env } from "~/env.server";
 import { apiFetch } from "~/lib/api-client";
-import { requireMember } from "~/services/guards.server";
-import type { PhotoJson } from "~/services/photo-json.server";
-import { photoFormAction } from "~/services/photos-forms.server";
+import { requireMember } from "~/server/guards.server";
+import type { PhotoJson } from "~/services/photos/json.server";
+import { photoFormAction } from "~/routes/photos/photo-forms.server";
 
 // /upload: a member adds photos of their own, outside any meeting.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/uploads";
-import { apiHandler, jsonError } from "~/lib/http.server";
-import { receiveLocalUpload } from "~/services/assets.server";
+import { apiHandler, jsonError } from "~/server/http.server";
+import { receiveLocalUpload } from "~/services/uploads/assets.server";
 
 // PUT /uploads/:token: the app's own signed, expiring upload endpoint, used in
 // place of a presigned MinIO PUT when storage is the local disk. The token is

@@ -8,11 +8,11 @@ import { closeDatabase, openDatabase } from "@db/client.server";
 import { env } from "~/env.server";
 import { closeExiftool, exiftoolVersion } from "~/images/exif.server";
 import { closeRealtime } from "~/realtime/photo-viewers.server";
-import { openFirstAdminSetup } from "~/services/first-admin.server";
-import { health } from "~/services/health.server";
-import { closeMail } from "~/services/mail.server";
-import { sweepAbandonedUploads } from "~/services/assets.server";
-import { deleteExpiredSessions } from "~/services/session.server";
+import { openFirstAdminSetup } from "~/services/members/first-admin.server";
+import { health } from "~/server/health.server";
+import { closeMail } from "~/services/mail/mail.server";
+import { sweepAbandonedUploads } from "~/services/uploads/assets.server";
+import { deleteExpiredSessions } from "~/services/auth/session.server";
 import { storage } from "~/storage/storage.server";
 import { runWithRequestFacts } from "./request-context.server";
 

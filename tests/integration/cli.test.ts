@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { lockDataDir } from "@db/pglite-lock.server";
-import { findUserByLogin } from "~/services/users.server";
-import { verifyPassword } from "~/services/password-hash.server";
+import { findUserByLogin } from "~/services/members/members.server";
+import { verifyPassword } from "~/services/auth/password-hash.server";
 
 function run(script: string, args: string[], env: Record<string, string | undefined>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {

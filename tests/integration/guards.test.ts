@@ -11,7 +11,7 @@ import { loader as memberPage } from "~/routes/members/member";
 import { loader as passwordsIndex } from "~/routes/passwords/index";
 import { loader as register } from "~/routes/register";
 import { action as notFoundApiAction, loader as notFoundApi } from "~/routes/api/not-found";
-import { requireAdmin, requireMember } from "~/services/guards.server";
+import { requireAdmin, requireMember } from "~/server/guards.server";
 import { runWithRequestFacts } from "~/server/request-context.server";
 import { cookieFor, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";

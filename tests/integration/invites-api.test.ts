@@ -11,7 +11,7 @@ import { action as inviteAction, loader as inviteApi } from "~/routes/api/invite
 import { action as resendApi } from "~/routes/api/invites.resend";
 import { action as createApi, loader as listApi } from "~/routes/api/invites";
 import { loader as meApi } from "~/routes/api/users.me";
-import { closeMail } from "~/services/mail.server";
+import { closeMail } from "~/services/mail/mail.server";
 import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
 import { cookieFor, cookieHeaderFrom, makeMember, request } from "../support/members";
 import { call } from "../support/routes";

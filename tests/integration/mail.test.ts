@@ -5,8 +5,8 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { env } from "~/env.server";
-import { passwordResetMail } from "~/services/mail-messages.server";
-import { closeMail, mailFolder, sendMail } from "~/services/mail.server";
+import { passwordResetMail } from "~/services/mail/messages.server";
+import { closeMail, mailFolder, sendMail } from "~/services/mail/mail.server";
 
 beforeAll(() => {
   delete process.env.SMTP_URL;

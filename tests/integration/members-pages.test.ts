@@ -9,8 +9,8 @@ import { action as adminEditAction, loader as adminEdit } from "~/routes/admin/m
 import { action as editAction, loader as editPage } from "~/routes/members/edit";
 import { loader as directory } from "~/routes/members/index";
 import { loader as accountPage } from "~/routes/account";
-import { nextMeeting } from "~/services/account.server";
-import { findMemberForPage } from "~/services/users.server";
+import { nextMeeting } from "~/services/meetings/next-meeting.server";
+import { findMemberForPage } from "~/services/members/members.server";
 import { cookieFor, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
 

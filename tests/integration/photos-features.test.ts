@@ -10,7 +10,7 @@ import { action as reorderApi } from "~/routes/api/photos.features";
 import { loader as photosList } from "~/routes/api/photos";
 import { loader as randomApi } from "~/routes/api/photos.random";
 import { action as photoAction } from "~/routes/api/photos.photo";
-import { randomFeaturedIds } from "~/services/photo-queries.server";
+import { randomFeaturedIds } from "~/services/photos/queries.server";
 import { cookieFor, makeMember, request } from "../support/members";
 import { featureDirectly, insertPhoto, positionsOfYear, setJoinDate } from "../support/photos";
 import { call } from "../support/routes";

@@ -8,7 +8,7 @@ import { users } from "@db/schema";
 import { action as browseAction, loader as browseLoader } from "~/routes/browse";
 import { loader as homeLoader } from "~/routes/home";
 import { action as galleryAction, loader as galleryLoader } from "~/routes/members/gallery";
-import { PAGE_SIZE } from "~/services/photo-queries.server";
+import { PAGE_SIZE } from "~/services/photos/queries.server";
 import { cookieFor, makeMember, request } from "../support/members";
 import { featureDirectly, insertPhoto, positionsOfYear, setJoinDate } from "../support/photos";
 import { call } from "../support/routes";

@@ -3,7 +3,7 @@
 // the same list, and the Link header with full URLs.
 import { describe, expect, it } from "vitest";
 import { loader as photosList } from "~/routes/api/photos";
-import { PAGE_SIZE, placeInList } from "~/services/photo-queries.server";
+import { PAGE_SIZE, placeInList } from "~/services/photos/queries.server";
 import { cookieFor, makeMember, request } from "../support/members";
 import { insertPhoto, rateDirectly } from "../support/photos";
 import { call } from "../support/routes";

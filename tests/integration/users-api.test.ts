@@ -7,7 +7,7 @@ import { passwordResetTokens, users } from "@db/schema";
 import { loader as listApi } from "~/routes/api/users";
 import { action as userAction, loader as userApi } from "~/routes/api/users.user";
 import { loader as meApi } from "~/routes/api/users.me";
-import { verifyLogin } from "~/services/auth.server";
+import { verifyLogin } from "~/services/auth/login.server";
 import { cookieFor, cookieHeaderFrom, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
 

@@ -5,12 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, databaseHandle, openDatabase } from "@db/client.server";
-import { ValidationError } from "~/lib/http.server";
-import { verifyLogin } from "~/services/auth.server";
-import { createFirstAdmin, isFirstAdminSetupOpen, openFirstAdminSetup } from "~/services/first-admin.server";
-import { health } from "~/services/health.server";
-import { createSession, memberFromCookieHeader } from "~/services/session.server";
-import { countUsers, createMember, findUserByLogin } from "~/services/users.server";
+import { ValidationError } from "~/server/http.server";
+import { verifyLogin } from "~/services/auth/login.server";
+import { createFirstAdmin, isFirstAdminSetupOpen, openFirstAdminSetup } from "~/services/members/first-admin.server";
+import { health } from "~/server/health.server";
+import { createSession, memberFromCookieHeader } from "~/services/auth/session.server";
+import { countUsers, createMember, findUserByLogin } from "~/services/members/members.server";
 import { cookieHeaderFrom } from "../support/members";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-pglite-"));

@@ -1,7 +1,7 @@
 // Test helpers: members with unique names, and their session cookies.
 import crypto from "node:crypto";
-import { createSession } from "~/services/session.server";
-import { createMember } from "~/services/users.server";
+import { createSession } from "~/services/auth/session.server";
+import { createMember } from "~/services/members/members.server";
 
 export const TEST_PASSWORD = "street123";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { requireAdmin } from "~/services/guards.server";
+import { requireAdmin } from "~/server/guards.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

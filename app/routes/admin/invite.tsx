@@ -1,16 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/invite";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { FormErrors, TextField } from "~/components/forms/fields";
 import { PageTitle } from "~/components/page-title";
-import { TextAreaField } from "~/components/profile-fields";
+import { TextAreaField } from "~/components/forms/profile-fields";
 import "~/components/members.css";
 import { InviteSchema } from "~/lib/member-schemas";
-import { refusalReply, UNEXPECTED_ERROR_MESSAGE } from "~/services/account-forms.server";
-import { redirectWithFlash } from "~/services/flash.server";
-import { requireAdmin } from "~/services/guards.server";
-import { createInvite } from "~/services/invites.server";
+import { useClubForm } from "~/components/forms/use-club-form";
+import { invalidForm, parseForm, replyToRefusal, UNEXPECTED_ERROR_MESSAGE } from "~/server/forms.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { requireAdmin } from "~/server/guards.server";
+import { createInvite } from "~/services/members/invites.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -19,12 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: InviteSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+  const submission = await parseForm(request, InviteSchema);
+  if (submission.status !== "success") return invalidForm(submission);
   try {
     await createInvite(admin, submission.value);
   } catch (error) {
-    return refusalReply(submission, error, { otherwise: UNEXPECTED_ERROR_MESSAGE });
+    return replyToRefusal(submission, error, { otherwise: UNEXPECTED_ERROR_MESSAGE });
   }
   // The spec's /admin/users is this club's /admin/members.
   return redirectWithFlash("/admin/members", "Invite sent!");
@@ -33,15 +33,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminInvitePage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields, hasFieldErrors } = useClubForm({
     id: "invite",
+    schema: InviteSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(InviteSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
   });
-  const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name);
   return (
     <section className="narrow">
       <PageTitle>Invite Member</PageTitle>

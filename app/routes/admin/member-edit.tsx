@@ -3,10 +3,10 @@ import type { Route } from "./+types/member-edit";
 import { PageTitle } from "~/components/page-title";
 import { ProfileForm } from "~/components/profile-form";
 import { env } from "~/env.server";
-import { asPageError, saveProfileForm } from "~/services/account-forms.server";
-import { requireAdmin } from "~/services/guards.server";
-import { profileToEdit } from "~/services/users-profile.server";
-import { toUserJson } from "~/services/users.server";
+import { asPageError, saveProfileForm } from "~/routes/members/profile-form.server";
+import { requireAdmin } from "~/server/guards.server";
+import { profileToEdit } from "~/services/members/profile.server";
+import { toUserJson } from "~/services/members/members.server";
 
 /** /admin/members/{userId}; a username works too (the spec's admin links name members by username). */
 const target = (param: string) => (/^\d{1,9}$/.test(param) ? { id: Number(param) } : { username: param });

@@ -5,12 +5,12 @@ import { ConfirmButton } from "~/components/confirm-button";
 import { LocalTime } from "~/components/local-time";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
-import { HttpError } from "~/lib/http.server";
-import { redirectWithFlash } from "~/services/flash.server";
-import { requireAdmin } from "~/services/guards.server";
-import { listOpenInvites, resendInvite, revokeInvite, toInviteJson } from "~/services/invites.server";
-import { toggleDeactivation } from "~/services/members-admin.server";
-import { listMembers, toUserJson } from "~/services/users.server";
+import { HttpError } from "~/server/http.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { requireAdmin } from "~/server/guards.server";
+import { listOpenInvites, resendInvite, revokeInvite, toInviteJson } from "~/services/members/invites.server";
+import { toggleDeactivation } from "~/services/members/deactivation.server";
+import { listMembers, toUserJson } from "~/services/members/members.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/assets";
-import { apiHandler, jsonError, readJson } from "~/lib/http.server";
-import { announceUpload } from "~/services/assets.server";
-import { requireMember } from "~/services/guards.server";
+import { apiHandler, jsonError, readJson } from "~/server/http.server";
+import { announceUpload } from "~/services/uploads/assets.server";
+import { requireMember } from "~/server/guards.server";
 
 // POST /api/assets {blob:{filename, content_type, byte_size}} -> signed_id, direct_upload {url, headers}.
 export async function action({ request }: Route.ActionArgs) {

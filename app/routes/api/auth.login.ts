@@ -1,10 +1,10 @@
 import type { Route } from "./+types/auth.login";
 import { INVALID_LOGIN_MESSAGE, LoginSchema } from "~/lib/account-schemas";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { apiHandler, jsonError, readJson, ValidationError } from "~/lib/http.server";
-import { authenticateForm } from "~/services/auth.server";
-import { createSession } from "~/services/session.server";
-import { toUserJson } from "~/services/users.server";
+import { apiHandler, jsonError, readJson, ValidationError } from "~/server/http.server";
+import { authenticateForm } from "~/services/auth/login.server";
+import { createSession } from "~/services/auth/session.server";
+import { toUserJson } from "~/services/members/members.server";
 
 // POST /api/auth/login {email (email or username), password} -> the user.
 export async function action({ request }: Route.ActionArgs) {

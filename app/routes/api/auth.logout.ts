@@ -1,5 +1,5 @@
 import type { Route } from "./+types/auth.logout";
-import { destroySession } from "~/services/session.server";
+import { destroySession } from "~/services/auth/session.server";
 
 // GET /api/auth/logout: ends the session; 204 either way.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/auth.register";
-import { apiHandler, jsonError, readJson } from "~/lib/http.server";
-import { createSession } from "~/services/session.server";
-import { registerMember, requireRegistrationOpen } from "~/services/users-registration.server";
-import { toUserJson } from "~/services/users.server";
+import { apiHandler, jsonError, readJson } from "~/server/http.server";
+import { createSession } from "~/services/auth/session.server";
+import { registerMember, requireRegistrationOpen } from "~/services/members/registration.server";
+import { toUserJson } from "~/services/members/members.server";
 
 // POST /api/auth/register: exists only when FEATURE_REGISTRATION is exactly 'true' (else 404).
 export async function action({ request }: Route.ActionArgs) {

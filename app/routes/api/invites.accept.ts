@@ -1,8 +1,8 @@
 import type { Route } from "./+types/invites.accept";
-import { apiHandler, jsonError, readJson } from "~/lib/http.server";
-import { acceptInvite } from "~/services/invites.server";
-import { createSession } from "~/services/session.server";
-import { toUserJson } from "~/services/users.server";
+import { apiHandler, jsonError, readJson } from "~/server/http.server";
+import { acceptInvite } from "~/services/members/invites.server";
+import { createSession } from "~/services/auth/session.server";
+import { toUserJson } from "~/services/members/members.server";
 
 // POST (or PUT) /api/invites/{id}/accept {firstName, lastName, username, email,
 // password, confirmPassword}: creates the member and logs them in.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/invites.invite";
-import { apiHandler, jsonError } from "~/lib/http.server";
-import { requireAdmin } from "~/services/guards.server";
-import { findInvite, revokeInvite, toInviteJson } from "~/services/invites.server";
+import { apiHandler, jsonError } from "~/server/http.server";
+import { requireAdmin } from "~/server/guards.server";
+import { findInvite, revokeInvite, toInviteJson } from "~/services/members/invites.server";
 
 // GET /api/invites/{id}: anyone holding the link may read the invite it names
 // (the sign-up page does); the id is the secret.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/invites.resend";
-import { apiHandler, jsonError } from "~/lib/http.server";
-import { requireAdmin } from "~/services/guards.server";
-import { resendInvite, toInviteJson } from "~/services/invites.server";
+import { apiHandler, jsonError } from "~/server/http.server";
+import { requireAdmin } from "~/server/guards.server";
+import { resendInvite, toInviteJson } from "~/services/members/invites.server";
 
 // POST /api/invites/{id}/resend: e-mail the link again; the answer carries the new updatedAt (admins).
 export async function action({ request, params }: Route.ActionArgs) {

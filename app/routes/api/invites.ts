@@ -1,7 +1,7 @@
 import type { Route } from "./+types/invites";
-import { apiHandler, jsonError, readJson } from "~/lib/http.server";
-import { requireAdmin } from "~/services/guards.server";
-import { createInvite, listOpenInvites, toInviteJson } from "~/services/invites.server";
+import { apiHandler, jsonError, readJson } from "~/server/http.server";
+import { requireAdmin } from "~/server/guards.server";
+import { createInvite, listOpenInvites, toInviteJson } from "~/services/members/invites.server";
 
 // GET /api/invites: the pending invites (admins).
 export async function loader({ request }: Route.LoaderArgs) {

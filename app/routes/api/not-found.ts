@@ -1,4 +1,4 @@
-import { jsonError } from "~/lib/http.server";
+import { jsonError } from "~/server/http.server";
 
 // Unknown /api paths answer in JSON, like the rest of the API.
 export const loader = () => jsonError(404, "Not Found");

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/passwords.token";
-import { apiHandler, jsonError, readJson } from "~/lib/http.server";
-import { checkResetToken, resetPassword } from "~/services/passwords.server";
-import { createSession } from "~/services/session.server";
-import { toUserJson } from "~/services/users.server";
+import { apiHandler, jsonError, readJson } from "~/server/http.server";
+import { checkResetToken, resetPassword } from "~/services/members/passwords.server";
+import { createSession } from "~/services/auth/session.server";
+import { toUserJson } from "~/services/members/members.server";
 
 // GET /api/passwords/{token}: 200 while the link works, 404 invalid, 410 expired.
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/passwords";
-import { apiHandler, jsonError, readJson } from "~/lib/http.server";
+import { apiHandler, jsonError, readJson } from "~/server/http.server";
 import { RESET_REQUESTED_MESSAGE } from "~/lib/member-schemas";
-import { requestPasswordReset } from "~/services/passwords.server";
+import { requestPasswordReset } from "~/services/members/passwords.server";
 
 // POST /api/passwords {email}: e-mail a reset link ('Email not found.' as 422 otherwise).
 export async function action({ request }: Route.ActionArgs) {

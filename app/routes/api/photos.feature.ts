@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/photos.feature";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { apiHandler, jsonError, readJson, ValidationError } from "~/lib/http.server";
+import { apiHandler, jsonError, readJson, ValidationError } from "~/server/http.server";
 import { FeatureSchema } from "~/lib/photo-schemas";
-import { featurePhoto } from "~/services/features.server";
-import { photoNotFound } from "~/services/photos-access.server";
-import { currentMember } from "~/services/session.server";
+import { featurePhoto } from "~/services/photos/features.server";
+import { photoNotFound } from "~/services/photos/ownership.server";
+import { currentMember } from "~/services/auth/session.server";
 
 // POST /api/photos/{id}/feature {year, position}: the owner features the photo in a
 // year (null: not featured). 422 'There are already 12 photos featured for that year.'

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/photos.features";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { apiHandler, jsonError, readJson, ValidationError } from "~/lib/http.server";
+import { apiHandler, jsonError, readJson, ValidationError } from "~/server/http.server";
 import { FeatureOrderSchema } from "~/lib/photo-schemas";
-import { reorderFeatures } from "~/services/features.server";
-import { currentMember } from "~/services/session.server";
+import { reorderFeatures } from "~/services/photos/features.server";
+import { currentMember } from "~/services/auth/session.server";
 
 const ParamsSchema = z.object({
   userId: z.coerce.number().int().positive(),

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/photos.random";
-import { jsonError } from "~/lib/http.server";
-import { randomPhotos } from "~/services/photos.server";
-import { currentMember } from "~/services/session.server";
+import { jsonError } from "~/server/http.server";
+import { randomPhotos } from "~/services/photos/photos.server";
+import { currentMember } from "~/services/auth/session.server";
 
 // GET /api/photos/random: random featured photos (the home page's), as the viewer may see them.
 export async function loader({ request }: Route.LoaderArgs) {

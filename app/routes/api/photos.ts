@@ -1,12 +1,12 @@
 import type { Route } from "./+types/photos";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { apiHandler, jsonError, readJson, ValidationError } from "~/lib/http.server";
+import { apiHandler, jsonError, readJson, ValidationError } from "~/server/http.server";
 import { linkHeader } from "~/lib/paging";
 import { PhotoListQuerySchema } from "~/lib/photo-schemas";
-import { requireMember } from "~/services/guards.server";
-import { createPhotoFromUpload } from "~/services/photo-uploads.server";
-import { getPhoto, listFeaturedPhotos, listPhotos } from "~/services/photos.server";
-import { currentMember } from "~/services/session.server";
+import { requireMember } from "~/server/guards.server";
+import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
+import { getPhoto, listFeaturedPhotos, listPhotos } from "~/services/photos/photos.server";
+import { currentMember } from "~/services/auth/session.server";
 
 // GET /api/photos?userId&page&sort: one page, links to the others in the Link header.
 // With a year other than 'all' (and a userId): that member's featured photos of the year, in order.

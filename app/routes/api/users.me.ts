@@ -1,6 +1,6 @@
 import type { Route } from "./+types/users.me";
-import { currentMember } from "~/services/session.server";
-import { toUserJson } from "~/services/users.server";
+import { currentMember } from "~/services/auth/session.server";
+import { toUserJson } from "~/services/members/members.server";
 
 // GET /api/users/me: the logged-in member, or 204 when logged out (spec section 4).
 export async function loader({ request }: Route.LoaderArgs) {

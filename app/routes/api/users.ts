@@ -1,8 +1,8 @@
 import type { Route } from "./+types/users";
-import { apiHandler } from "~/lib/http.server";
-import { requireAdmin } from "~/services/guards.server";
-import { currentMember } from "~/services/session.server";
-import { listMembers, memberJsonFor } from "~/services/users.server";
+import { apiHandler } from "~/server/http.server";
+import { requireAdmin } from "~/server/guards.server";
+import { currentMember } from "~/services/auth/session.server";
+import { listMembers, memberJsonFor } from "~/services/members/members.server";
 
 // GET /api/users[?showAll=true]: the directory as the viewer may see it;
 // showAll (admins only) includes deactivated members.

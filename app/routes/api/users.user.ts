@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/users.user";
-import { apiHandler, HttpError, jsonError, readJson } from "~/lib/http.server";
-import { requireAdmin, requireMember } from "~/services/guards.server";
-import { toggleDeactivation } from "~/services/members-admin.server";
-import { createSession, currentMember } from "~/services/session.server";
-import { parseProfilePatch, profileToEdit, updateProfile } from "~/services/users-profile.server";
-import { findMemberForViewer, toUserJson } from "~/services/users.server";
+import { apiHandler, HttpError, jsonError, readJson } from "~/server/http.server";
+import { requireAdmin, requireMember } from "~/server/guards.server";
+import { toggleDeactivation } from "~/services/members/deactivation.server";
+import { createSession, currentMember } from "~/services/auth/session.server";
+import { parseProfilePatch, profileToEdit, updateProfile } from "~/services/members/profile.server";
+import { findMemberForViewer, toUserJson } from "~/services/members/members.server";
 
 function memberId(params: { userId: string }): number {
   const id = z.coerce

@@ -5,10 +5,10 @@ import { PageTitle } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { useRootData } from "~/lib/root-data";
-import { asPageError, refusalReply } from "~/services/account-forms.server";
-import { redirectWithFlash } from "~/services/flash.server";
-import { acceptInvite, findInvite, inviteState } from "~/services/invites.server";
-import { createSession } from "~/services/session.server";
+import { asPageError, refusalReply } from "~/routes/members/profile-form.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { acceptInvite, findInvite, inviteState } from "~/services/members/invites.server";
+import { createSession } from "~/services/auth/session.server";
 
 const HIDDEN = ["password", "confirmPassword"];
 

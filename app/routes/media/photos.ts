@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/photos";
-import { currentMember } from "~/services/session.server";
-import { photoImage } from "~/services/photos.server";
+import { currentMember } from "~/services/auth/session.server";
+import { photoImage } from "~/services/photos/photos.server";
 import { storedObjectResponse } from "~/storage/respond.server";
 
 const ParamsSchema = z.object({ photoId: z.coerce.number().int().positive(), size: z.enum(["thumb", "large"]) });

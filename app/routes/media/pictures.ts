@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/pictures";
-import { currentMember } from "~/services/session.server";
-import { pictureObject } from "~/services/pictures.server";
+import { currentMember } from "~/services/auth/session.server";
+import { pictureObject } from "~/services/members/pictures.server";
 import { storedObjectResponse } from "~/storage/respond.server";
 
 const ParamsSchema = z.object({ assetId: z.coerce.number().int().positive(), size: z.enum(["thumb", "large"]) });

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/edit";
 import { Placeholder } from "~/components/placeholder";
-import { requireAdmin } from "~/services/guards.server";
+import { requireAdmin } from "~/server/guards.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/upload";
 import { Placeholder } from "~/components/placeholder";
-import { requireMember } from "~/services/guards.server";
+import { requireMember } from "~/server/guards.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request);

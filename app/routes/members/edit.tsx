@@ -3,10 +3,10 @@ import type { Route } from "./+types/edit";
 import { PageTitle } from "~/components/page-title";
 import { ProfileForm } from "~/components/profile-form";
 import { env } from "~/env.server";
-import { asPageError, saveProfileForm } from "~/services/account-forms.server";
-import { requireMember } from "~/services/guards.server";
-import { profileToEdit } from "~/services/users-profile.server";
-import { toUserJson } from "~/services/users.server";
+import { asPageError, saveProfileForm } from "~/routes/members/profile-form.server";
+import { requireMember } from "~/server/guards.server";
+import { profileToEdit } from "~/services/members/profile.server";
+import { toUserJson } from "~/services/members/members.server";
 
 // A member edits their own profile (admins may open anyone's).
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -9,11 +9,11 @@ import { SortableYearGrid } from "~/components/sortable-year-grid";
 import { SortSelector } from "~/components/sort-selector";
 import { YearPager } from "~/components/year-pager";
 import { pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-schemas";
-import { photoFormAction } from "~/services/photos-forms.server";
-import { galleryYearOf, galleryYears, notFoundResponse, photoDetail } from "~/services/photos-pages.server";
-import { listFeaturedPhotos, listPhotos } from "~/services/photos.server";
-import { currentMember } from "~/services/session.server";
-import { findMemberForPage } from "~/services/users.server";
+import { photoFormAction } from "~/routes/photos/photo-forms.server";
+import { galleryYearOf, galleryYears, notFoundResponse, photoDetail } from "~/routes/photos/photo-pages.server";
+import { listFeaturedPhotos, listPhotos } from "~/services/photos/photos.server";
+import { currentMember } from "~/services/auth/session.server";
+import { findMemberForPage } from "~/services/members/members.server";
 
 // /members/{username}/{year}/{photoId?}: a member's gallery. 'all' (members only)
 // lists every photo with a sort and pager; a year lists its featured photos in

@@ -3,8 +3,8 @@ import type { Route } from "./+types/index";
 import { Avatar } from "~/components/avatar";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
-import { currentMember } from "~/services/session.server";
-import { listMembers, toPublicMemberJson } from "~/services/users.server";
+import { currentMember } from "~/services/auth/session.server";
+import { listMembers, toPublicMemberJson } from "~/services/members/members.server";
 
 // The directory (visitors too): active members, only the public ones for a visitor.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/member";
-import { currentMember } from "~/services/session.server";
+import { currentMember } from "~/services/auth/session.server";
 
 // /members/{username}: members see everything ('all'); visitors start at last year's portfolio.
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -2,12 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { FormErrors, TextField } from "~/components/forms/fields";
 import { PageTitle } from "~/components/page-title";
-import { HttpError, ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/server/http.server";
 import { EMAIL_NOT_FOUND_MESSAGE, ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/member-schemas";
-import { redirectWithFlash } from "~/services/flash.server";
-import { requestPasswordReset } from "~/services/passwords.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { requestPasswordReset } from "~/services/members/passwords.server";
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });

@@ -2,15 +2,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/reset";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { FormErrors, TextField } from "~/components/forms/fields";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
 import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
-import { HttpError, ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/server/http.server";
 import { PASSWORD_SAVED_MESSAGE, ResetPasswordSchema } from "~/lib/member-schemas";
-import { redirectWithFlash } from "~/services/flash.server";
-import { checkResetToken, resetPassword } from "~/services/passwords.server";
-import { createSession } from "~/services/session.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { checkResetToken, resetPassword } from "~/services/members/passwords.server";
+import { createSession } from "~/services/auth/session.server";
 
 type LinkProblem = { status: 404 | 410; message: string };
 

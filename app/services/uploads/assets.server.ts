@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { assets } from "@db/schema";
 import { env } from "~/env.server";
-import { HttpError, ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/server/http.server";
 import { BlobSchema, type DirectUploadResponse } from "~/lib/upload-schemas";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
 import { newOriginalKey } from "~/storage/keys.server";

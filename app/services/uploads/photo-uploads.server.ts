@@ -5,7 +5,7 @@ import { z } from "zod";
 import { db, type Transaction } from "@db/client.server";
 import { assets, photos } from "@db/schema";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { ValidationError } from "~/lib/http.server";
+import { ValidationError } from "~/server/http.server";
 import { LICENSE_VALUES } from "~/lib/licenses";
 import { PHOTO_SIZES } from "~/images/derivatives.server";
 import { newOriginalKey } from "~/storage/keys.server";

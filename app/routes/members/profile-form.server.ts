@@ -1,14 +1,14 @@
 // Turning the services' refusals into Conform replies for the account and
 // member forms: field errors under their fields, a message at the top.
+import type { Member } from "~/services/auth/session.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { UserRow } from "@db/schema";
-import { HttpError, ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/server/http.server";
 import { ProfileSchema } from "~/lib/member-schemas";
-import { redirectWithFlash } from "./flash.server";
-import { createSession } from "./session.server";
-import { profileFromForm, updateProfile } from "./users-profile.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { createSession } from "~/services/auth/session.server";
+import { profileFromForm, updateProfile } from "~/services/members/profile.server";
 
 type Replyable = {
   reply(options?: {
@@ -79,9 +79,9 @@ export const PROFILE_UPDATED_MESSAGE = "Your account has been updated!";
  */
 export async function saveProfileForm(
   request: Request,
-  editor: UserRow,
+  editor: Member,
   targetId: number,
-  redirectTo: (member: UserRow) => string,
+  redirectTo: (member: Member) => string,
 ) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ProfileSchema });

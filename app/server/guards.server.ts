@@ -1,9 +1,9 @@
 // Route guards (spec section 2), used by every loader and action that needs
 // them. Pages are redirected; /api calls get JSON 401/403.
 import { redirect } from "react-router";
-import type { UserRow } from "@db/schema";
-import { isApiRequest, jsonError } from "~/lib/http.server";
-import { currentMember } from "./session.server";
+import type { Member } from "~/services/auth/session.server";
+import { isApiRequest, jsonError } from "~/server/http.server";
+import { currentMember } from "~/services/auth/session.server";
 
 /** Where the request was headed, without React Router's data-request suffix. */
 export function originalLocation(request: Request) {
@@ -20,14 +20,14 @@ export function loginRedirect(request: Request) {
 }
 
 /** The logged-in member, or: a page goes to /login (remembering where it was), the API answers 401. */
-export async function requireMember(request: Request): Promise<UserRow> {
+export async function requireMember(request: Request): Promise<Member> {
   const member = await currentMember(request);
   if (member) return member;
   throw isApiRequest(request) ? jsonError(401, "Please log in.") : loginRedirect(request);
 }
 
 /** An admin, or: a visitor is treated as in requireMember, a member goes to / (the API answers 403). */
-export async function requireAdmin(request: Request): Promise<UserRow> {
+export async function requireAdmin(request: Request): Promise<Member> {
   const member = await requireMember(request);
   if (member.isAdmin) return member;
   throw isApiRequest(request) ? jsonError(403, "Only admins may do that.") : redirect("/");

@@ -2,22 +2,22 @@
 // the photo detail in place of a list with its previous and next photos in that
 // list's order. The rules stay in photos.server and friends; this file only
 // gathers what a screen needs.
+import type { Member } from "~/services/auth/session.server";
 import { data } from "react-router";
-import type { UserRow } from "@db/schema";
 import { featureYears } from "~/lib/feature-years";
 import { cameraDetails, formatTakenAt, type CameraDetail } from "~/lib/photo-details";
 import type { PhotoSort } from "~/lib/photo-schemas";
-import { findUserById } from "./users.server";
-import { toPhotoJson, type PhotoJson, type PhotoViewer } from "./photo-json.server";
+import { findUserById } from "~/services/members/members.server";
+import { toPhotoJson, type PhotoJson, type PhotoViewer } from "~/services/photos/json.server";
+import { canSeePhoto } from "~/services/access.server";
 import {
-  canSeePhoto,
   countPhotos,
   featuredIdsOfYear,
   loadPhotoRecords,
   PAGE_SIZE,
   photoIdsAt,
   placeInList,
-} from "./photo-queries.server";
+} from "~/services/photos/queries.server";
 
 /** The list a photo detail was opened from: a sorted, paged list, or one member's featured year. */
 export type PhotoListContext =
@@ -72,7 +72,7 @@ async function neighboursInYear(context: Extract<PhotoListContext, { kind: "year
  * a 404 response when the photo is not theirs to see or not in that list.
  */
 export async function photoDetail(
-  viewer: UserRow | null,
+  viewer: Member | null,
   photoId: number,
   context: PhotoListContext,
 ): Promise<PhotoDetailData> {

@@ -4,12 +4,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { HttpError, ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/server/http.server";
 import { FeatureOrderSchema, FeatureSchema, PhotoEditSchema } from "~/lib/photo-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { featurePhoto, reorderFeatures } from "./features.server";
-import { requireMember } from "./guards.server";
-import { deletePhoto, updatePhoto } from "./photos.server";
+import { featurePhoto, reorderFeatures } from "~/services/photos/features.server";
+import { requireMember } from "~/server/guards.server";
+import { deletePhoto, updatePhoto } from "~/services/photos/photos.server";
 
 export type PhotoFormResult =
   | { intent: "update"; photoId: number; result: SubmissionResult<string[]>; message?: string }

@@ -1,7 +1,7 @@
 // Form fields beyond form-fields.tsx's TextField: multi-line text, a checkbox,
 // a select and a date, labelled and marked invalid the same way.
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { FieldErrors } from "./form-fields";
+import { FieldErrors } from "./fields";
 
 export function TextAreaField({
   label,

@@ -4,11 +4,11 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "@db/schema";
 import { DEACTIVATED_MESSAGE, INVALID_LOGIN_MESSAGE, LoginSchema } from "~/lib/account-schemas";
-import { HttpError } from "~/lib/http.server";
+import { HttpError } from "~/server/http.server";
 import { clientAddress } from "~/server/request-context.server";
 import { loginDelayMs, loginRetryAfterMs, recordLoginFailure, recordLoginSuccess } from "./login-throttle.server";
 import { burnPasswordCheck, verifyPassword } from "./password-hash.server";
-import { findUserByLogin } from "./users.server";
+import { findUserByLogin } from "~/services/members/members.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { features, users } from "@db/schema";
 import { featureYears } from "~/lib/feature-years";
-import { HttpError, ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/server/http.server";
 import { FEATURE_YEAR_FULL_MESSAGE, MAX_FEATURED_PER_YEAR } from "~/lib/photo-schemas";
 import {
   closeFeatureGap,
@@ -12,9 +12,9 @@ import {
   lockMemberFeatures,
   rewriteYear,
   type NewFeatureRow,
-} from "./features-positions.server";
-import type { PhotoJson, PhotoViewer } from "./photo-json.server";
-import { photoOwnedBy, requireLoggedIn } from "./photos-access.server";
+} from "./feature-positions.server";
+import type { PhotoJson, PhotoViewer } from "./json.server";
+import { photoOwnedBy, requireLoggedIn } from "./ownership.server";
 import { getPhoto, listFeaturedPhotos } from "./photos.server";
 
 /** The years the owner may feature this photo in, newest first. */

@@ -9,13 +9,13 @@ import { passwordResetTokens, users, type UserRow } from "@db/schema";
 import { env } from "~/env.server";
 import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { HttpError, ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/server/http.server";
 import { EMAIL_NOT_FOUND_MESSAGE, ForgotPasswordSchema, ResetPasswordSchema } from "~/lib/member-schemas";
 import { clientAddress } from "~/server/request-context.server";
-import { passwordResetMail } from "./mail-messages.server";
-import { sendMail } from "./mail.server";
-import { hashPassword } from "./password-hash.server";
-import { destroyMemberSessions } from "./session.server";
+import { passwordResetMail } from "~/services/mail/messages.server";
+import { sendMail } from "~/services/mail/mail.server";
+import { hashPassword } from "~/services/auth/password-hash.server";
+import { destroyMemberSessions } from "~/services/auth/session.server";
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
 export const INVALID_RESET_LINK_MESSAGE = "Sorry, this password reset link is invalid.";

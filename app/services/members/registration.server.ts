@@ -4,8 +4,8 @@ import type { UserRow } from "@db/schema";
 import { env } from "~/env.server";
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { HttpError, ValidationError } from "~/lib/http.server";
-import { createMember } from "./users.server";
+import { HttpError, ValidationError } from "~/server/http.server";
+import { createMember } from "./members.server";
 
 export function requireRegistrationOpen() {
   if (!env().registrationEnabled) throw new HttpError(404, "Not Found");

@@ -6,50 +6,20 @@
 // an index in its order (db/schema.ts: `... DESC NULLS LAST, id DESC`); pages in
 // the second half are read from the other end of the same index with a small
 // OFFSET and turned round, so no page walks past more than half the list.
-import { and, asc, count, eq, exists, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
+import { membersVisibleTo, photosVisibleTo } from "~/services/access.server";
 import { features, meetings, meetingSubmissions, photos, ratings, users } from "@db/schema";
 import type { PhotoSort } from "~/lib/photo-schemas";
-import type { PhotoRecord, PhotoViewer, RatingJson } from "./photo-json.server";
+import type { PhotoRecord, PhotoViewer, RatingJson } from "./json.server";
 
 export const PAGE_SIZE = 24;
-
-/** A photo a visitor may see: featured, by an active member who shows themselves to visitors. */
-export function visibleToVisitors(): SQL {
-  return and(
-    exists(
-      db()
-        .select({ one: sql`1` })
-        .from(features)
-        .where(eq(features.photoId, photos.id)),
-    ),
-    exists(
-      db()
-        .select({ one: sql`1` })
-        .from(users)
-        .where(and(eq(users.id, photos.userId), eq(users.isPublic, true), isNull(users.deactivatedAt))),
-    ),
-  )!;
-}
-
-/** Whether visitors may see this member (and so their featured photos). */
-export async function memberVisibleToVisitors(userId: number): Promise<boolean> {
-  const [row] = await db()
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isPublic, true), isNull(users.deactivatedAt)))
-    .limit(1);
-  return !!row;
-}
 
 /** Which photos a list holds: all the viewer may see, or one member's. */
 export type PhotoScope = { viewer: PhotoViewer; userId?: number };
 
 function scopeFilter(scope: PhotoScope): SQL | undefined {
-  return and(
-    scope.userId === undefined ? undefined : eq(photos.userId, scope.userId),
-    scope.viewer ? undefined : visibleToVisitors(),
-  );
+  return and(scope.userId === undefined ? undefined : eq(photos.userId, scope.userId), photosVisibleTo(scope.viewer));
 }
 
 type SortKey = {
@@ -179,7 +149,7 @@ export async function randomFeaturedIds(viewer: PhotoViewer, wanted: number, sta
       .select({ id: features.photoId })
       .from(features)
       .innerJoin(users, eq(users.id, features.userId))
-      .where(and(range, viewer ? undefined : and(eq(users.isPublic, true), isNull(users.deactivatedAt))))
+      .where(and(range, membersVisibleTo(viewer)))
       .orderBy(asc(features.randomKey))
       .limit(limit);
     return rows.map((row) => row.id);
@@ -187,16 +157,6 @@ export async function randomFeaturedIds(viewer: PhotoViewer, wanted: number, sta
   const first = await pick(gte(features.randomKey, start), wanted);
   if (first.length === wanted) return first;
   return [...first, ...(await pick(lt(features.randomKey, start), wanted - first.length))];
-}
-
-/** Whether the viewer may see this photo (members: any photo; visitors: see visibleToVisitors). */
-export async function canSeePhoto(viewer: PhotoViewer, photoId: number): Promise<boolean> {
-  const [row] = await db()
-    .select({ id: photos.id })
-    .from(photos)
-    .where(and(eq(photos.id, photoId), viewer ? undefined : visibleToVisitors()))
-    .limit(1);
-  return !!row;
 }
 
 /** The rows the JSON of these photos is made from, in the order of `ids`. */

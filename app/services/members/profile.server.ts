@@ -1,16 +1,17 @@
 // Editing a profile (/members/{username}/edit, /admin/members/{userId}, PATCH
 // /api/users/{id}): a member edits themself, an admin edits anyone. Only admins
 // may change who is an admin and when someone joined.
+import type { Member } from "~/services/auth/session.server";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { users, type UserRow } from "@db/schema";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { HttpError, ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/server/http.server";
 import { ProfileSchema, type ProfileInput } from "~/lib/member-schemas";
-import { hashPassword } from "./password-hash.server";
+import { hashPassword } from "~/services/auth/password-hash.server";
 import { afterPasswordChange } from "./passwords.server";
 import { applyPictureChange } from "./pictures.server";
-import { assertAvailable, findUserById, findUserByUsername, takenError, toUserJson } from "./users.server";
+import { assertAvailable, findUserById, findUserByUsername, takenError, toUserJson } from "./members.server";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -26,7 +27,7 @@ function joinDate(value: string): Date {
 }
 
 /** The member whose profile `editor` wants to edit, or 404/403. */
-export async function profileToEdit(editor: UserRow, target: { id: number } | { username: string }): Promise<UserRow> {
+export async function profileToEdit(editor: Member, target: { id: number } | { username: string }): Promise<UserRow> {
   const member = "id" in target ? await findUserById(target.id) : await findUserByUsername(target.username);
   if (!member) throw new HttpError(404, "Member not found.");
   if (member.id !== editor.id && !editor.isAdmin) throw new HttpError(403, "You may only edit your own profile.");
@@ -73,9 +74,9 @@ async function activeAdminCount(): Promise<number> {
   return row?.n ?? 0;
 }
 
-export type ProfileUpdate = { member: UserRow; passwordChanged: boolean };
+export type ProfileUpdate = { member: Member; passwordChanged: boolean };
 
-export async function updateProfile(editor: UserRow, targetId: number, input: ProfileInput): Promise<ProfileUpdate> {
+export async function updateProfile(editor: Member, targetId: number, input: ProfileInput): Promise<ProfileUpdate> {
   const target = await profileToEdit(editor, { id: targetId });
 
   const adminChange = input.isAdmin !== undefined && input.isAdmin !== target.isAdmin;
@@ -107,7 +108,7 @@ export async function updateProfile(editor: UserRow, targetId: number, input: Pr
   if (joinChange) changes.createdAt = joinDate(input.createdAt!);
   if (input.password) changes.passwordHash = await hashPassword(input.password);
 
-  let member: UserRow | undefined;
+  let member: Member | undefined;
   try {
     [member] = await db().update(users).set(changes).where(eq(users.id, target.id)).returning();
   } catch (error) {

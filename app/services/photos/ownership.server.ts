@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { photos, type PhotoRow } from "@db/schema";
-import { HttpError } from "~/lib/http.server";
-import type { PhotoViewer } from "./photo-json.server";
+import { HttpError } from "~/server/http.server";
+import type { PhotoViewer } from "./json.server";
 
 export const photoNotFound = () => new HttpError(404, "Photo not found.");
 

@@ -3,7 +3,7 @@
 // wrote is left behind.
 import fs from "node:fs/promises";
 import { env } from "~/env.server";
-import { ValidationError } from "~/lib/http.server";
+import { ValidationError } from "~/server/http.server";
 import { imageFailureMessage, makeDerivatives, type SizeSpec } from "~/images/derivatives.server";
 import { readPhotoFacts, type PhotoFacts } from "~/images/exif.server";
 import { SNIFF_BYTES, sniffImage } from "~/images/sniff";

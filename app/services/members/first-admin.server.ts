@@ -7,8 +7,8 @@ import { sql } from "drizzle-orm";
 import { db } from "@db/client.server";
 import type { UserRow } from "@db/schema";
 import type { NewMember } from "~/lib/account-schemas";
-import { HttpError } from "~/lib/http.server";
-import { countUsers, createMember } from "./users.server";
+import { HttpError } from "~/server/http.server";
+import { countUsers, createMember } from "./members.server";
 
 const holder = globalThis as typeof globalThis & { __clubSetupToken?: string | null };
 

@@ -1,6 +1,7 @@
 // Invitations (spec sections 2, 4 and 7): an admin invites a person by e-mail;
 // the link {BASE_URL}/invites/{id} opens a sign-up form until the invite is
 // accepted or revoked. The id is the secret: 128 random bits, base64url.
+import type { Member } from "~/services/auth/session.server";
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -9,11 +10,11 @@ import { invites, users, type InviteRow, type UserRow } from "@db/schema";
 import { env } from "~/env.server";
 import { NewMemberSchema, type NewMember } from "~/lib/account-schemas";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { HttpError, ValidationError } from "~/lib/http.server";
+import { HttpError, ValidationError } from "~/server/http.server";
 import { InviteSchema } from "~/lib/member-schemas";
-import { inviteMail } from "./mail-messages.server";
-import { sendMail } from "./mail.server";
-import { createMember } from "./users.server";
+import { inviteMail } from "~/services/mail/messages.server";
+import { sendMail } from "~/services/mail/mail.server";
+import { createMember } from "./members.server";
 
 export const INVITE_ACCEPTED_MESSAGE = "This invite has already been accepted.";
 export const INVITE_REVOKED_MESSAGE = "This invite is no longer available.";
@@ -81,7 +82,7 @@ export async function listOpenInvites(): Promise<InviteRow[]> {
     .orderBy(desc(invites.updatedAt), desc(invites.createdAt));
 }
 
-function requireAdmin(actor: UserRow) {
+function requireAdmin(actor: Member) {
   if (!actor.isAdmin) throw new HttpError(403, "Only admins may do that.");
 }
 
@@ -91,7 +92,7 @@ function requireOpen(invite: InviteRow) {
   if (state === "revoked") throw new HttpError(410, INVITE_REVOKED_MESSAGE);
 }
 
-async function mailInvite(invite: InviteRow, admin: UserRow) {
+async function mailInvite(invite: InviteRow, admin: Member) {
   await sendMail(
     inviteMail({
       firstName: invite.firstName,
@@ -104,7 +105,7 @@ async function mailInvite(invite: InviteRow, admin: UserRow) {
 }
 
 /** POST /api/invites: records the invite and e-mails the link. Nothing is kept if the e-mail cannot be sent. */
-export async function createInvite(admin: UserRow, input: unknown): Promise<InviteRow> {
+export async function createInvite(admin: Member, input: unknown): Promise<InviteRow> {
   requireAdmin(admin);
   const details = parse(InviteSchema, input);
   const email = details.email.toLowerCase();
@@ -141,7 +142,7 @@ export async function createInvite(admin: UserRow, input: unknown): Promise<Invi
 }
 
 /** POST /api/invites/{id}/resend: sends the e-mail again and refreshes updatedAt (the time shown as sent). */
-export async function resendInvite(admin: UserRow, id: string): Promise<InviteRow> {
+export async function resendInvite(admin: Member, id: string): Promise<InviteRow> {
   requireAdmin(admin);
   const invite = await findInvite(id);
   requireOpen(invite);
@@ -156,7 +157,7 @@ export async function resendInvite(admin: UserRow, id: string): Promise<InviteRo
 }
 
 /** DELETE /api/invites/{id}: the link stops working; the invite leaves the pending list. */
-export async function revokeInvite(admin: UserRow, id: string): Promise<InviteRow> {
+export async function revokeInvite(admin: Member, id: string): Promise<InviteRow> {
   requireAdmin(admin);
   const invite = await findInvite(id);
   requireOpen(invite);

@@ -3,9 +3,10 @@ import { and, asc, count, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm"
 import { data } from "react-router";
 import { db, type Database, type Transaction } from "@db/client.server";
 import { users, type UserRow } from "@db/schema";
+import type { Member } from "~/services/auth/session.server";
 import type { NewMember } from "~/lib/account-schemas";
-import { HttpError, ValidationError } from "~/lib/http.server";
-import { hashPassword } from "./password-hash.server";
+import { HttpError, ValidationError } from "~/server/http.server";
+import { hashPassword } from "~/services/auth/password-hash.server";
 import { pictureFields } from "./pictures.server";
 
 /** The user as the API and the screens see it: never the password. */
@@ -29,7 +30,7 @@ export type UserJson = {
   deactivatedAt: string | null;
 };
 
-export function toUserJson(user: UserRow): UserJson {
+export function toUserJson(user: Member): UserJson {
   return {
     id: user.id,
     username: user.username,
@@ -70,7 +71,7 @@ export type PublicMemberJson = Pick<
   | "deactivatedAt"
 >;
 
-export function toPublicMemberJson(user: UserRow): PublicMemberJson {
+export function toPublicMemberJson(user: Member): PublicMemberJson {
   const json = toUserJson(user);
   return {
     id: json.id,
@@ -102,7 +103,7 @@ export function canSeeMember(viewer: Viewer, member: Pick<UserRow, "isPublic" | 
 }
 
 /** The whole user for the member themself and for admins; the public profile for everyone else. */
-export function memberJsonFor(viewer: Viewer, user: UserRow): UserJson | PublicMemberJson {
+export function memberJsonFor(viewer: Viewer, user: Member): UserJson | PublicMemberJson {
   return viewer && (viewer.isAdmin || viewer.id === user.id) ? toUserJson(user) : toPublicMemberJson(user);
 }
 
@@ -247,7 +248,7 @@ export function takenError(error: unknown): unknown {
 /** What the navbar needs of the logged-in member. */
 export type NavMember = Pick<UserJson, "id" | "username" | "firstName" | "lastName" | "isAdmin" | "pictureThumbUrl">;
 
-export function toNavMember(user: UserRow): NavMember {
+export function toNavMember(user: Member): NavMember {
   const json = toUserJson(user);
   return {
     id: json.id,

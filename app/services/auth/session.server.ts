@@ -2,10 +2,18 @@
 // the row says whose it is. Every request re-reads the member, so a deactivated
 // member's sessions stop working at once.
 import crypto from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, lt } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { sessions, users, type UserRow } from "@db/schema";
 import { clubCookie } from "./cookies.server";
+
+// What a request knows of its member: every column but the password hash, which
+// only the log-in and password services read, by themselves.
+const { passwordHash: _passwordHash, ...memberColumns } = getTableColumns(users);
+export { memberColumns };
+
+/** A logged-in member as the request sees them (no password hash). */
+export type Member = Omit<UserRow, "passwordHash">;
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
@@ -43,11 +51,11 @@ export async function deleteExpiredSessions() {
 }
 
 /** The active member a Cookie header belongs to, or null. */
-export async function memberFromCookieHeader(cookieHeader: string | null | undefined): Promise<UserRow | null> {
+export async function memberFromCookieHeader(cookieHeader: string | null | undefined): Promise<Member | null> {
   const id = await sessionIdFrom(cookieHeader);
   if (!id) return null;
   const [row] = await db()
-    .select({ user: users })
+    .select({ user: memberColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.deactivatedAt)))
@@ -56,9 +64,9 @@ export async function memberFromCookieHeader(cookieHeader: string | null | undef
 }
 
 // Several loaders of one request ask for the member; look it up once.
-const perRequest = new WeakMap<Request, Promise<UserRow | null>>();
+const perRequest = new WeakMap<Request, Promise<Member | null>>();
 
-export function currentMember(request: Request): Promise<UserRow | null> {
+export function currentMember(request: Request): Promise<Member | null> {
   let found = perRequest.get(request);
   if (!found) {
     found = memberFromCookieHeader(request.headers.get("Cookie"));

@@ -7,21 +7,19 @@ import { db } from "@db/client.server";
 import { assets, photos } from "@db/schema";
 import type { PhotoChanges, PhotoSort } from "~/lib/photo-schemas";
 import { storage } from "~/storage/storage.server";
-import { closeFeatureGap } from "./features-positions.server";
-import { toPhotoJson, type PhotoJson, type PhotoViewer } from "./photo-json.server";
+import { closeFeatureGap } from "./feature-positions.server";
+import { toPhotoJson, type PhotoJson, type PhotoViewer } from "./json.server";
+import { canSeePhoto, memberVisibleToVisitors, photoVisibleToVisitors } from "~/services/access.server";
 import {
-  canSeePhoto,
   countPhotos,
   featuredIdsOfYear,
   loadPhotoRecords,
-  memberVisibleToVisitors,
   PAGE_SIZE,
   photoIdsAt,
   randomFeaturedIds,
-  visibleToVisitors,
-} from "./photo-queries.server";
-import { photoStorageKeys } from "./photo-uploads.server";
-import { photoNotFound, photoOwnedBy } from "./photos-access.server";
+} from "./queries.server";
+import { photoStorageKeys } from "~/services/uploads/photo-uploads.server";
+import { photoNotFound, photoOwnedBy } from "./ownership.server";
 
 /** The JSON of these photos as this viewer may see them, in the order of `ids`. */
 export async function photosJson(viewer: PhotoViewer, ids: number[]): Promise<PhotoJson[]> {
@@ -118,7 +116,7 @@ export async function photoImage(
     .select({
       thumbKey: photos.thumbKey,
       largeKey: photos.largeKey,
-      public: sql<boolean>`${visibleToVisitors()}`.mapWith(Boolean),
+      public: sql<boolean>`${photoVisibleToVisitors()}`.mapWith(Boolean),
     })
     .from(photos)
     .where(eq(photos.id, photoId))

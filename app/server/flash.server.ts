@@ -1,7 +1,7 @@
 // One-time messages after a redirect ('Invite sent!'). The client also passes
 // flashes through navigation state; this carries them across server redirects.
 import { redirect } from "react-router";
-import { clubCookie } from "./cookies.server";
+import { clubCookie } from "~/services/auth/cookies.server";
 
 const flashCookie = clubCookie("__flash", 60);
 

@@ -6,11 +6,11 @@ import { eq } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { assets, users } from "@db/schema";
 import { PICTURE_SIZES } from "~/images/derivatives.server";
-import { HttpError } from "~/lib/http.server";
+import { HttpError } from "~/server/http.server";
 import { derivedKey, type DerivedSize } from "~/storage/keys.server";
-import { claimUpload, discardUpload } from "./assets.server";
-import { processImage } from "./image-processing.server";
-import { signAssetId, verifySignedId } from "./signed-ids.server";
+import { claimUpload, discardUpload } from "~/services/uploads/assets.server";
+import { processImage } from "~/services/uploads/image-processing.server";
+import { signAssetId, verifySignedId } from "~/services/uploads/signed-ids.server";
 
 export type PictureFields = { picture: string | null; pictureUrl: string | null; pictureThumbUrl: string | null };
 

@@ -1,0 +1,92 @@
+// The one way a page action reads its form and answers a refusal.
+//
+//   export async function action({ request }: Route.ActionArgs) {
+//     const admin = await requireAdmin(request);
+//     const submission = await parseForm(request, InviteSchema);
+//     if (submission.status !== "success") return invalidForm(submission);
+//     try {
+//       await createInvite(admin, submission.value);
+//     } catch (error) {
+//       return replyToRefusal(submission, error, { otherwise: UNEXPECTED_ERROR_MESSAGE });
+//     }
+//     return redirectWithFlash("/admin/members", "Invite sent!");
+//   }
+//
+// The same zod schema parses the page's form (here, through Conform) and the
+// /api twin's JSON (apiRoute's `body`), so services take typed input only.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { DomainError, InvalidError } from "~/services/errors.server";
+import { readBoundedFormData } from "./body-limit.server";
+import { HttpError, ValidationError } from "./http.server";
+
+/** Spec section 8: what sign-up and invite forms say when something unforeseen fails. */
+export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred. Please try again.";
+
+type Replyable = {
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
+};
+
+/** The form a page posted (bounded: 413 past FORM_BODY_LIMIT_BYTES), parsed by its shared zod schema. */
+export async function parseForm<S extends z.ZodType>(request: Request, schema: S, formData?: FormData) {
+  return parseWithZod(formData ?? (await readBoundedFormData(request)), { schema });
+}
+
+/** Reads a page's form once (for actions that look at `intent` before choosing a schema). */
+export const readForm = (request: Request) => readBoundedFormData(request);
+
+/** A form that failed its schema: 422 with the field errors under their fields. */
+export function invalidForm(submission: Replyable, options: { hideFields?: string[] } = {}) {
+  return data({ result: submission.reply({ hideFields: options.hideFields }) }, { status: 422 });
+}
+
+/**
+ * A service's refusal as the form's answer: an InvalidError's field errors under
+ * their fields (and its general message on top); any other refusal's message on
+ * top, with its status. Anything unforeseen is rethrown to the error boundary,
+ * or, with `otherwise` (spec section 8's sign-up and invite forms), logged and
+ * shown as that message.
+ */
+export function replyToRefusal(
+  submission: Replyable,
+  error: unknown,
+  options: { hideFields?: string[]; otherwise?: string } = {},
+) {
+  const { hideFields } = options;
+  if (error instanceof InvalidError || error instanceof ValidationError) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const { path, message } of error.errors) (fieldErrors[path] ??= []).push(message);
+    const formErrors = error.generalMessage ? [error.generalMessage] : undefined;
+    return data({ result: submission.reply({ fieldErrors, formErrors, hideFields }) }, { status: 422 });
+  }
+  const refusal = asRefusal(error);
+  if (refusal) {
+    return data(
+      { result: submission.reply({ formErrors: [refusal.message], hideFields }) },
+      { status: refusal.status, headers: refusal.headers },
+    );
+  }
+  if (!options.otherwise) throw error;
+  console.error(error);
+  return data({ result: submission.reply({ formErrors: [options.otherwise], hideFields }) }, { status: 500 });
+}
+
+/** A refusal for a form without fields (a button posted by a fetcher): `{ error }` with its status. */
+export function refusalMessage(error: unknown) {
+  const refusal = asRefusal(error);
+  if (!refusal) throw error;
+  return data({ error: refusal.message }, { status: refusal.status, headers: refusal.headers });
+}
+
+function asRefusal(error: unknown): { status: number; message: string; headers?: HeadersInit } | null {
+  if (error instanceof DomainError || error instanceof HttpError) {
+    return { status: error.status, message: error.message, headers: error.headers };
+  }
+  return null;
+}

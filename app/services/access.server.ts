@@ -1,0 +1,132 @@
+// Every permission rule of the club, written once. Services ask these
+// questions; routes never decide who may see or change what. Each rule has a
+// boolean form (for one row in hand) and, where lists need it, an SQL form
+// (for a WHERE clause), kept side by side so the two cannot drift apart.
+//
+// Who is who (spec section 6): a visitor is `null`; a member is a logged-in,
+// active member (the session never yields a deactivated one); an admin is a
+// member with isAdmin; an owner is the member a photo or comment belongs to.
+import { and, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
+import { db } from "@db/client.server";
+import { features, photos, users, type UserRow } from "@db/schema";
+import type { Member } from "./auth/session.server";
+import { ForbiddenError, NotLoggedInError } from "./errors.server";
+
+/** Who is looking: the logged-in member, or null for a visitor. */
+export type Viewer = Member | null;
+
+/** The least of a viewer the rules read; services that only pass a viewer through accept this. */
+export type ViewerRef = { id: number; isAdmin?: boolean } | null;
+
+export function isAdmin(viewer: ViewerRef): boolean {
+  return !!viewer?.isAdmin;
+}
+
+export function isOwner(viewer: ViewerRef, thing: { userId: number }): boolean {
+  return !!viewer && viewer.id === thing.userId;
+}
+
+/** A visitor is asked to log in (401). */
+export function requireLoggedIn<V extends ViewerRef>(viewer: V): asserts viewer is NonNullable<V> {
+  if (!viewer) throw new NotLoggedInError();
+}
+
+/** Admins only: a visitor is asked to log in (401), a member is refused (403). */
+export function requireAdmin<V extends ViewerRef>(viewer: V): asserts viewer is NonNullable<V> {
+  requireLoggedIn(viewer);
+  if (!viewer.isAdmin) throw new ForbiddenError("Only admins may do that.");
+}
+
+/** The owner only: a visitor is asked to log in (401), anyone else is refused (403). */
+export function requireOwner(viewer: ViewerRef, thing: { userId: number }, message: string): asserts viewer is Member {
+  requireLoggedIn(viewer);
+  if (viewer.id !== thing.userId) throw new ForbiddenError(message);
+}
+
+// Members ---------------------------------------------------------------------
+
+type MemberVisibility = Pick<UserRow, "isPublic" | "deactivatedAt">;
+
+/** Visitors see active members who chose to be public; logged-in members see everyone. */
+export function canSeeMember(viewer: ViewerRef, member: MemberVisibility): boolean {
+  if (viewer) return true;
+  return member.isPublic && !member.deactivatedAt;
+}
+
+/** canSeeMember as a condition on `users`; undefined when the viewer sees every member. */
+export function membersVisibleTo(viewer: ViewerRef): SQL | undefined {
+  if (viewer) return undefined;
+  return and(eq(users.isPublic, true), isNull(users.deactivatedAt));
+}
+
+/** Whether visitors may see this member (and so their featured photos). */
+export async function memberVisibleToVisitors(userId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), membersVisibleTo(null)))
+    .limit(1);
+  return !!row;
+}
+
+/** A member's contact details (email, phone) and account fields: the member themself and admins. */
+export function canSeeAccountOf(viewer: ViewerRef, member: { id: number }): boolean {
+  return !!viewer && (viewer.isAdmin || viewer.id === member.id);
+}
+
+/** A profile may be edited by its member and by admins. */
+export function mayEditProfile(viewer: ViewerRef, member: { id: number }): boolean {
+  return canSeeAccountOf(viewer, member);
+}
+
+// Photos ----------------------------------------------------------------------
+
+/** A photo a visitor may see: featured, by a member visitors may see. */
+export function photoVisibleToVisitors(): SQL {
+  return and(
+    exists(
+      db()
+        .select({ one: sql`1` })
+        .from(features)
+        .where(eq(features.photoId, photos.id)),
+    ),
+    exists(
+      db()
+        .select({ one: sql`1` })
+        .from(users)
+        .where(and(eq(users.id, photos.userId), membersVisibleTo(null))),
+    ),
+  )!;
+}
+
+/** Which photos the viewer may see, as a condition on `photos`; undefined for members (every photo). */
+export function photosVisibleTo(viewer: ViewerRef): SQL | undefined {
+  return viewer ? undefined : photoVisibleToVisitors();
+}
+
+/** Whether the viewer may see this photo (members: any photo that exists). */
+export async function canSeePhoto(viewer: ViewerRef, photoId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.id, photoId), photosVisibleTo(viewer)))
+    .limit(1);
+  return !!row;
+}
+
+/** Ratings, comments, taken dates and EXIF details are for members only (spec section 2). */
+export function canSeePhotoDetails(viewer: ViewerRef): viewer is NonNullable<ViewerRef> {
+  return !!viewer;
+}
+
+// Meetings --------------------------------------------------------------------
+
+/** Meetings are for members (spec section 2: everything under /meetings needs a log-in). */
+export function canSeeMeetings(viewer: ViewerRef): viewer is NonNullable<ViewerRef> {
+  return !!viewer;
+}
+
+/** A meeting open to everyone has no list; otherwise the member must be on it. */
+export function maySubmitToMeeting(member: { id: number }, meeting: { allowedUserIds: number[] | null }): boolean {
+  return meeting.allowedUserIds === null || meeting.allowedUserIds.includes(member.id);
+}

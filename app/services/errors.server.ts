@@ -1,0 +1,99 @@
+// The refusals a service may raise. Services never build HTTP responses: they
+// throw one of these, and the edge turns it into an answer — `apiRoute`
+// (app/server/api.server.ts) into JSON with the status below, `replyToRefusal`
+// (app/server/forms.server.ts) into a Conform reply or the page's error
+// boundary. The status is part of the error so both edges agree on it.
+import type { FieldError } from "~/lib/field-errors";
+
+export type { FieldError };
+
+export abstract class DomainError extends Error {
+  abstract readonly status: number;
+  /** Extra headers the answer should carry (Retry-After on 429). */
+  readonly headers?: Record<string, string>;
+}
+
+/** 401: the request needs a logged-in member. */
+export class NotLoggedInError extends DomainError {
+  readonly status = 401;
+  constructor(message = "Please log in.") {
+    super(message);
+    this.name = "NotLoggedInError";
+  }
+}
+
+/** 403: logged in, but not allowed. */
+export class ForbiddenError extends DomainError {
+  readonly status = 403;
+  constructor(message = "You are not allowed to do that.") {
+    super(message);
+    this.name = "ForbiddenError";
+  }
+}
+
+/** 404: no such thing, or one this viewer may not know exists. */
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+  constructor(message = "Not found.") {
+    super(message);
+    this.name = "NotFoundError";
+  }
+}
+
+/** 409: the thing exists but is in a state that refuses this change (already uploaded, has submissions). */
+export class ConflictError extends DomainError {
+  readonly status = 409;
+  constructor(message: string) {
+    super(message);
+    this.name = "ConflictError";
+  }
+}
+
+/** 410: the thing existed and is gone for good (an accepted invite, an expired reset link). */
+export class GoneError extends DomainError {
+  readonly status = 410;
+  constructor(message: string) {
+    super(message);
+    this.name = "GoneError";
+  }
+}
+
+/** 422: the input is wrong; each field error names its field by path. */
+export class InvalidError extends DomainError {
+  readonly status = 422;
+  constructor(
+    public readonly errors: FieldError[],
+    /** The message for the top of the form, when there is one beyond the field errors. */
+    public readonly generalMessage?: string,
+  ) {
+    super(generalMessage ?? errors.map((e) => `${e.path}: ${e.message}`).join("; "));
+    this.name = "InvalidError";
+  }
+
+  /** One field's error: `InvalidError.field("email", "Email is already in use.")`. */
+  static field(path: string, message: string) {
+    return new InvalidError([{ path, message }]);
+  }
+}
+
+/** 429: too many attempts; try again after `retryAfterSeconds`. */
+export class RateLimitedError extends DomainError {
+  readonly status = 429;
+  readonly headers: Record<string, string>;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.name = "RateLimitedError";
+    this.headers = { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+  }
+}
+
+/** 502/503: a part the club depends on (mail, storage, the database) did not answer. */
+export class UnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly status: 502 | 503 = 503,
+  ) {
+    super(message);
+    this.name = "UnavailableError";
+  }
+}

@@ -1,0 +1,36 @@
+// What happened in the club, told to whoever listens. Services publish here
+// and never import the realtime layer; app/realtime subscribes when socket.io
+// starts. A listener that throws is logged and never fails the service.
+//
+//   publish("sessions.ended", { userId: member.id });          // a service
+//   subscribe("sessions.ended", ({ userId }) => ...);          // app/realtime
+import { EventEmitter } from "node:events";
+
+export type ClubEvents = {
+  /** Every session of a member ended (deactivation, a new password): close their live connections. */
+  "sessions.ended": { userId: number };
+  /** One session ended (log-out): close the live connections made with it. */
+  "session.ended": { sessionId: string };
+};
+
+type Listener<E extends keyof ClubEvents> = (event: ClubEvents[E]) => void;
+
+// Kept on globalThis, like the database handle, so Vite's module reloads in development share one.
+const holder = globalThis as typeof globalThis & { __clubEvents?: EventEmitter };
+const emitter = (holder.__clubEvents ??= new EventEmitter());
+
+export function publish<E extends keyof ClubEvents>(name: E, event: ClubEvents[E]) {
+  for (const listener of emitter.listeners(name) as Listener<E>[]) {
+    try {
+      listener(event);
+    } catch (error) {
+      console.error(`A listener of ${name} failed:`, error);
+    }
+  }
+}
+
+/** Subscribes; returns the function that unsubscribes. */
+export function subscribe<E extends keyof ClubEvents>(name: E, listener: Listener<E>): () => void {
+  emitter.on(name, listener);
+  return () => emitter.off(name, listener);
+}
