@@ -1,0 +1,569 @@
+// The authorization matrix: every route of app/routes.ts, every method it
+// answers, as each kind of person (spec section 6), with the status each must
+// get. The rows are checked against the route table, so a new route or method
+// without its rows fails here. Each cell runs on fresh targets (its own owner,
+// photo and invite), so one cell's change never decides another's answer.
+//
+// An expectation is a status, or "302 /login" for a redirect and where it goes.
+// RECORD_MATRIX=1 prints what each cell answers instead of asserting.
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@db/client.server";
+import { invites, users, type PhotoRow } from "@db/schema";
+import { hashPassword } from "~/services/auth/password-hash.server";
+import { runWithRequestFacts } from "~/server/request-context.server";
+import { createSession } from "~/services/auth/session.server";
+import { cookieHeaderFrom, TEST_PASSWORD } from "../support/members";
+import { featureDirectly, insertPhoto } from "../support/photos";
+import { leafRoutes, loadRouteModule, type LeafRoute } from "../support/route-table";
+import { call } from "../support/routes";
+
+const ROLES = ["visitor", "member", "owner", "admin", "deactivated"] as const;
+type Role = (typeof ROLES)[number];
+type Expected = number | `${number} ${string}`;
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+type Person = { id: number; username: string; cookie: string };
+type Targets = { owner: Person; photo: PhotoRow; inviteId: string };
+
+/** What a cell sends: path parameters, query, and a JSON or form body. */
+type Send = { params?: Record<string, string>; query?: string; json?: unknown; form?: Record<string, string> };
+
+type Row = {
+  route: string;
+  method: Method;
+  /** Which case of the route this row covers, when a route has several rows for one method. */
+  case?: string;
+  send?: (targets: Targets) => Send;
+  expect: Record<Role, Expected>;
+};
+
+const LAST_YEAR = new Date().getFullYear() - 1;
+const NO_SUCH_ID = "2147483000";
+
+/** The same answer for everyone. */
+const everyone = (status: Expected): Record<Role, Expected> => ({
+  visitor: status,
+  member: status,
+  owner: status,
+  admin: status,
+  deactivated: status,
+});
+/** Logged-in members get `status`; visitors (and deactivated members, whose sessions are dead) `refused`. */
+const members = (status: Expected, refused: Expected): Record<Role, Expected> => ({
+  visitor: refused,
+  member: status,
+  owner: status,
+  admin: status,
+  deactivated: refused,
+});
+/** Admins get `status`; members `forbidden`; visitors `refused`. */
+const admins = (status: Expected, forbidden: Expected, refused: Expected): Record<Role, Expected> => ({
+  visitor: refused,
+  member: forbidden,
+  owner: forbidden,
+  admin: status,
+  deactivated: refused,
+});
+/** The owner (and admins, when `admin` says so) get `status`; other members `forbidden`. */
+const owner = (status: Expected, forbidden: Expected, refused: Expected, admin: Expected = forbidden) => ({
+  visitor: refused,
+  member: forbidden,
+  owner: status,
+  admin,
+  deactivated: refused,
+});
+
+const photo = (t: Targets) => ({ photoId: String(t.photo.id) });
+const ownerPage = (t: Targets) => ({ username: t.owner.username });
+
+const ROWS: Row[] = [
+  // Pages: loaders
+  { route: "", method: "GET", expect: everyone(200) },
+  { route: "login", method: "GET", expect: { ...everyone(200), member: "302 /", owner: "302 /", admin: "302 /" } },
+  { route: "logout", method: "GET", expect: everyone("302 /") },
+  { route: "register", method: "GET", expect: everyone(404) },
+  { route: "setup/:token", method: "GET", send: () => ({ params: { token: "nope" } }), expect: everyone(404) },
+  { route: "account", method: "GET", expect: members(200, "302 /login") },
+  { route: "passwords", method: "GET", expect: everyone("302 /passwords/forgot") },
+  {
+    route: "passwords/reset/:token",
+    method: "GET",
+    send: () => ({ params: { token: "x".repeat(43) } }),
+    expect: everyone(404),
+  },
+  {
+    route: "invites/:inviteId",
+    method: "GET",
+    send: (t) => ({ params: { inviteId: t.inviteId } }),
+    expect: everyone(200),
+  },
+  { route: "members", method: "GET", expect: everyone(200) },
+  {
+    route: "members/:username",
+    method: "GET",
+    send: (t) => ({ params: ownerPage(t) }),
+    // Members go to 'All', visitors to last year (spec section 2).
+    expect: { ...members("302 /members/", "302 /members/"), visitor: `302 /members/`, deactivated: `302 /members/` },
+  },
+  {
+    route: "members/:username/edit",
+    method: "GET",
+    send: (t) => ({ params: ownerPage(t) }),
+    expect: owner(200, 403, "302 /login", 200),
+  },
+  {
+    route: "members/:username/:year/:photoId?",
+    method: "GET",
+    send: (t) => ({ params: { ...ownerPage(t), year: String(LAST_YEAR), photoId: String(t.photo.id) } }),
+    expect: everyone(200),
+  },
+  { route: "browse/:photoId?", method: "GET", expect: members(200, "302 /login") },
+  { route: "upload", method: "GET", expect: members(200, "302 /login") },
+  { route: "comments/:photoId?", method: "GET", expect: members(200, "302 /login") },
+  { route: "meetings", method: "GET", expect: members(200, "302 /login") },
+  { route: "meetings/new", method: "GET", expect: admins(200, "302 /", "302 /login") },
+  {
+    route: "meetings/templates/:meetingId/edit",
+    method: "GET",
+    send: () => ({ params: { meetingId: "1" } }),
+    expect: admins(200, "302 /", "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/edit",
+    method: "GET",
+    send: () => ({ params: { meetingId: "1" } }),
+    expect: admins(200, "302 /", "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/upload",
+    method: "GET",
+    send: () => ({ params: { meetingId: "1" } }),
+    expect: members(200, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/:photoId?",
+    method: "GET",
+    send: () => ({ params: { meetingId: "1" } }),
+    expect: members(200, "302 /login"),
+  },
+  { route: "admin", method: "GET", expect: admins("302 /admin/members", "302 /", "302 /login") },
+  { route: "admin/members", method: "GET", expect: admins(200, "302 /", "302 /login") },
+  { route: "admin/members/invite", method: "GET", expect: admins(200, "302 /", "302 /login") },
+  {
+    route: "admin/members/:userId",
+    method: "GET",
+    send: (t) => ({ params: { userId: String(t.owner.id) } }),
+    expect: admins(200, "302 /", "302 /login"),
+  },
+  {
+    route: "media/photos/:photoId/:size",
+    method: "GET",
+    send: (t) => ({ params: { ...photo(t), size: "thumb" } }),
+    expect: everyone(200),
+  },
+  {
+    route: "media/pictures/:assetId/:size",
+    method: "GET",
+    send: () => ({ params: { assetId: NO_SUCH_ID, size: "thumb" } }),
+    expect: everyone(404),
+  },
+  { route: "uploads/:token", method: "GET", send: () => ({ params: { token: "nope" } }), expect: everyone(405) },
+
+  // Pages: actions
+  {
+    route: "login",
+    method: "POST",
+    send: () => ({ form: { email: `nobody-${crypto.randomUUID()}`, password: "wrong-password1" } }),
+    expect: everyone(422),
+  },
+  { route: "logout", method: "POST", expect: everyone("302 /") },
+  { route: "register", method: "POST", send: () => ({ form: {} }), expect: everyone(404) },
+  {
+    route: "setup/:token",
+    method: "POST",
+    send: () => ({ params: { token: "nope" }, form: {} }),
+    expect: everyone(404),
+  },
+  {
+    route: "passwords/forgot",
+    method: "POST",
+    send: () => ({ form: { email: "nobody@example.com" } }),
+    // Spec section 8: 'Email not found.'
+    expect: everyone(422),
+  },
+  {
+    route: "passwords/reset/:token",
+    method: "POST",
+    send: () => ({ params: { token: "x".repeat(43) }, form: { password: "darkroom42" } }),
+    expect: everyone(404),
+  },
+  {
+    route: "invites/:inviteId",
+    method: "POST",
+    send: (t) => ({ params: { inviteId: t.inviteId }, form: {} }),
+    expect: everyone(422),
+  },
+  {
+    route: "members/:username/edit",
+    method: "POST",
+    send: (t) => ({ params: ownerPage(t), form: {} }),
+    expect: owner(422, 403, "302 /login", 422),
+  },
+  {
+    route: "members/:username/:year/:photoId?",
+    method: "POST",
+    case: "update a photo",
+    send: (t) => ({
+      params: { ...ownerPage(t), year: String(LAST_YEAR) },
+      form: { intent: "update", photoId: String(t.photo.id), caption: "Changed", license: "ccby" },
+    }),
+    expect: owner(200, 403, "302 /login"),
+  },
+  {
+    route: "browse/:photoId?",
+    method: "POST",
+    case: "delete a photo",
+    send: (t) => ({ form: { intent: "delete", photoId: String(t.photo.id) } }),
+    expect: owner(200, 403, "302 /login"),
+  },
+  {
+    route: "upload",
+    method: "POST",
+    case: "feature a photo",
+    send: (t) => ({ form: { intent: "feature", photoId: String(t.photo.id), year: "" } }),
+    expect: owner(200, 403, "302 /login"),
+  },
+  {
+    route: "admin/members",
+    method: "POST",
+    case: "resend an invite",
+    send: (t) => ({ form: { intent: "resend", inviteId: t.inviteId } }),
+    expect: admins("302 /admin/members", "302 /", "302 /login"),
+  },
+  {
+    route: "admin/members/invite",
+    method: "POST",
+    send: () => ({ form: {} }),
+    expect: admins(422, "302 /", "302 /login"),
+  },
+  {
+    route: "admin/members/:userId",
+    method: "POST",
+    send: (t) => ({ params: { userId: String(t.owner.id) }, form: {} }),
+    expect: admins(422, "302 /", "302 /login"),
+  },
+  {
+    route: "uploads/:token",
+    method: "POST",
+    send: () => ({ params: { token: "nope" } }),
+    expect: everyone(405),
+  },
+  {
+    route: "uploads/:token",
+    method: "PUT",
+    send: () => ({ params: { token: "nope" } }),
+    expect: everyone(404),
+  },
+
+  // The API
+  {
+    route: "api/assets",
+    method: "POST",
+    send: () => ({ json: { blob: { filename: "street.jpg", content_type: "image/jpeg", byte_size: 1000 } } }),
+    expect: members(201, 401),
+  },
+  {
+    route: "api/auth/login",
+    method: "POST",
+    send: () => ({ json: { email: `nobody-${crypto.randomUUID()}`, password: "wrong-password1" } }),
+    expect: everyone(422),
+  },
+  { route: "api/auth/logout", method: "GET", expect: everyone(204) },
+  { route: "api/users/me", method: "GET", expect: members(200, 204) },
+  // Registration is closed in this suite (FEATURE_REGISTRATION unset): the route does not exist.
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method): Row => ({
+    route: "api/auth/register",
+    method,
+    send: () => (method === "GET" ? {} : { json: {} }),
+    expect: everyone(404),
+  })),
+  { route: "api/users", method: "GET", expect: everyone(200) },
+  {
+    route: "api/users/:userId",
+    method: "GET",
+    send: (t) => ({ params: { userId: String(t.owner.id) } }),
+    expect: everyone(200),
+  },
+  {
+    route: "api/users/:userId",
+    method: "PATCH",
+    send: (t) => ({ params: { userId: String(t.owner.id) }, json: {} }),
+    expect: owner(200, 403, 401, 200),
+  },
+  {
+    route: "api/users/:userId",
+    method: "PUT",
+    send: (t) => ({ params: { userId: String(t.owner.id) }, json: {} }),
+    expect: owner(200, 403, 401, 200),
+  },
+  {
+    route: "api/users/:userId",
+    method: "DELETE",
+    send: (t) => ({ params: { userId: String(t.owner.id) } }),
+    expect: admins(200, 403, 401),
+  },
+  { route: "api/invites", method: "GET", expect: admins(200, 403, 401) },
+  { route: "api/invites", method: "POST", send: () => ({ json: {} }), expect: admins(422, 403, 401) },
+  {
+    route: "api/invites/:inviteId",
+    method: "GET",
+    send: (t) => ({ params: { inviteId: t.inviteId } }),
+    expect: everyone(200),
+  },
+  {
+    route: "api/invites/:inviteId",
+    method: "DELETE",
+    send: (t) => ({ params: { inviteId: t.inviteId } }),
+    expect: admins(200, 403, 401),
+  },
+  ...(["POST", "PUT"] as const).map((method): Row => ({
+    route: "api/invites/:inviteId/accept",
+    method,
+    send: (t) => ({ params: { inviteId: t.inviteId }, json: {} }),
+    expect: everyone(422),
+  })),
+  {
+    route: "api/invites/:inviteId/resend",
+    method: "POST",
+    send: (t) => ({ params: { inviteId: t.inviteId } }),
+    expect: admins(200, 403, 401),
+  },
+  {
+    route: "api/passwords",
+    method: "POST",
+    send: () => ({ json: { email: "nobody@example.com" } }),
+    expect: everyone(422),
+  },
+  {
+    route: "api/passwords/:token",
+    method: "GET",
+    send: () => ({ params: { token: "x".repeat(43) } }),
+    expect: everyone(404),
+  },
+  ...(["PATCH", "PUT"] as const).map((method): Row => ({
+    route: "api/passwords/:token",
+    method,
+    send: () => ({ params: { token: "x".repeat(43) }, json: { password: "darkroom42" } }),
+    expect: everyone(404),
+  })),
+  { route: "api/photos", method: "GET", expect: everyone(200) },
+  { route: "api/photos", method: "POST", send: () => ({ json: {} }), expect: members(422, 401) },
+  { route: "api/photos/random", method: "GET", expect: everyone(200) },
+  {
+    route: "api/photos/features/:userId/:year",
+    method: "PUT",
+    send: (t) => ({
+      params: { userId: String(t.owner.id), year: String(LAST_YEAR) },
+      json: { photoIds: [t.photo.id] },
+    }),
+    expect: owner(200, 403, 401),
+  },
+  { route: "api/photos/:photoId", method: "GET", send: (t) => ({ params: photo(t) }), expect: everyone(200) },
+  {
+    route: "api/photos/:photoId",
+    method: "PATCH",
+    send: (t) => ({ params: photo(t), json: { caption: "Changed", license: "ccby" } }),
+    expect: owner(200, 403, 401),
+  },
+  {
+    route: "api/photos/:photoId",
+    method: "PUT",
+    send: (t) => ({ params: photo(t), json: { caption: "Changed", license: "ccby" } }),
+    expect: owner(200, 403, 401),
+  },
+  { route: "api/photos/:photoId", method: "DELETE", send: (t) => ({ params: photo(t) }), expect: owner(204, 403, 401) },
+  {
+    route: "api/photos/:photoId/feature",
+    method: "POST",
+    send: (t) => ({ params: photo(t), json: { year: null } }),
+    expect: owner(200, 403, 401),
+  },
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method): Row => ({
+    route: "api/*",
+    method,
+    send: () => ({ params: { "*": "nothing" } }),
+    expect: everyone(404),
+  })),
+];
+
+// People and targets --------------------------------------------------------
+
+let passwordHash: string;
+let people: Record<"member" | "admin" | "deactivated", Person>;
+
+async function insertMember(options: { isAdmin?: boolean } = {}): Promise<Person> {
+  const tag = crypto.randomBytes(5).toString("hex");
+  const [row] = await db()
+    .insert(users)
+    .values({
+      username: `matrix_${tag}`,
+      firstName: "Matrix",
+      lastName: `Member${tag}`,
+      email: `matrix_${tag}@example.com`,
+      passwordHash,
+      isAdmin: options.isAdmin ?? false,
+    })
+    .returning();
+  return { id: row!.id, username: row!.username, cookie: cookieHeaderFrom(await createSession(row!.id)) };
+}
+
+async function freshTargets(): Promise<Targets> {
+  const owner = await insertMember();
+  const photo = await insertPhoto(owner.id, { withFiles: true });
+  await featureDirectly(photo, LAST_YEAR, 1);
+  const inviteId = crypto.randomBytes(16).toString("base64url");
+  await db()
+    .insert(invites)
+    .values({
+      id: inviteId,
+      firstName: "Garry",
+      lastName: "Winogrand",
+      email: `invitee_${inviteId.toLowerCase()}@example.com`,
+      invitedById: people.admin.id,
+    });
+  return { owner, photo, inviteId };
+}
+
+/** A fresh session for each cell, so a cell that logs out ends nobody else's. */
+async function cookieOf(role: Role, targets: Targets): Promise<string | undefined> {
+  if (role === "visitor") return undefined;
+  if (role === "owner") return targets.owner.cookie;
+  return cookieHeaderFrom(await createSession(people[role].id));
+}
+
+async function requestFor(row: Row, role: Role, targets: Targets) {
+  const send = row.send?.(targets) ?? {};
+  const params = send.params ?? {};
+  const path =
+    "/" +
+    row.route
+      .split("/")
+      .map((part) =>
+        part.startsWith(":") ? (params[part.replace(/^:|\?$/g, "")] ?? "") : part === "*" ? params["*"] : part,
+      )
+      .filter((part) => part !== "")
+      .join("/");
+  const headers = new Headers();
+  const cookie = await cookieOf(role, targets);
+  if (cookie) headers.set("Cookie", cookie);
+  let body: string | undefined;
+  if (send.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(send.json);
+  } else if (send.form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    body = new URLSearchParams(send.form).toString();
+  }
+  const url = `http://localhost${path}${send.query ? `?${send.query}` : ""}`;
+  return { request: new Request(url, { method: row.method, headers, body }), params };
+}
+
+function describeAnswer(response: Response): Expected {
+  const location = response.headers.get("Location");
+  return location ? `${response.status} ${location}` : response.status;
+}
+
+function matches(expected: Expected, response: Response): boolean {
+  if (typeof expected === "number") return response.status === expected;
+  const [status, location] = expected.split(" ");
+  return response.status === Number(status) && (response.headers.get("Location") ?? "").startsWith(location!);
+}
+
+async function answer(row: Row, role: Role): Promise<Response> {
+  const route = leafRoutes().find((leaf) => leaf.path === row.route);
+  if (!route) throw new Error(`No route ${row.route} in app/routes.ts`);
+  const module = await loadRouteModule(route);
+  const handler = row.method === "GET" ? module.loader : module.action;
+  const { request, params } = await requestFor(row, role, await freshTargets());
+  // Each cell comes from its own address, so log-in throttling counts no cell against another.
+  return runWithRequestFacts({ clientAddress: `192.0.2.${++cellNumber % 250}:${cellNumber}` }, () =>
+    call(handler, request, params),
+  );
+}
+
+// The rows against the route table -------------------------------------------
+
+let cellNumber = 0;
+
+const STATE_CHANGING: Method[] = ["POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * The methods a route answers. A page: GET for a loader, POST for an action
+ * (what its forms send). A resource route of the API or of uploads: each method
+ * its loader or action does not answer with 405, probed as an admin on ids
+ * that name nothing, so no probe changes anything.
+ */
+async function methodsOf(route: LeafRoute): Promise<Method[]> {
+  const module = await loadRouteModule(route);
+  if (!/^(api|uploads)\//.test(route.path)) {
+    return [...(module.loader ? (["GET"] as const) : []), ...(module.action ? (["POST"] as const) : [])];
+  }
+  const params = Object.fromEntries(
+    route.path
+      .split("/")
+      .filter((part) => part.startsWith(":") || part === "*")
+      .map((part) => [part === "*" ? "*" : part.replace(/^:|\?$/g, ""), NO_SUCH_ID]),
+  );
+  const methods: Method[] = [];
+  for (const method of ["GET", ...STATE_CHANGING] as Method[]) {
+    const handler = method === "GET" ? module.loader : module.action;
+    if (!handler) continue;
+    const request = new Request("http://localhost/probe", {
+      method,
+      headers: { Cookie: await cookieOf("admin", undefined as never), "Content-Type": "application/json" },
+      body: method === "GET" || method === "DELETE" ? undefined : "{}",
+    });
+    if ((await call(handler, request, params)).status !== 405) methods.push(method);
+  }
+  return methods;
+}
+
+beforeAll(async () => {
+  passwordHash = await hashPassword(TEST_PASSWORD);
+  const [member, admin, deactivated] = await Promise.all([
+    insertMember(),
+    insertMember({ isAdmin: true }),
+    insertMember(),
+  ]);
+  await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.id));
+  people = { member, admin, deactivated };
+});
+
+describe("the authorization matrix", () => {
+  it("has rows for every route and method in the route table, and none for routes that do not exist", async () => {
+    const missing: string[] = [];
+    for (const route of leafRoutes()) {
+      for (const method of await methodsOf(route)) {
+        if (!ROWS.some((row) => row.route === route.path && row.method === method))
+          missing.push(`${method} /${route.path}`);
+      }
+    }
+    const unknown = ROWS.filter((row) => !leafRoutes().some((leaf) => leaf.path === row.route)).map((row) => row.route);
+    expect(missing).toEqual([]);
+    expect(unknown).toEqual([]);
+  });
+
+  const cells = ROWS.flatMap((row) => ROLES.map((role) => [row, role] as const));
+  it.each(
+    cells.map(([row, role]) => [`${row.method} /${row.route}${row.case ? ` (${row.case})` : ""}`, role, row] as const),
+  )("%s as %s", async (_name, role, row) => {
+    const response = await answer(row, role);
+    if (process.env.RECORD_MATRIX) {
+      console.log(`MATRIX ${row.method} /${row.route} ${role} -> ${describeAnswer(response)}`);
+      return;
+    }
+    expect(matches(row.expect[role], response), `got ${describeAnswer(response)}`).toBe(true);
+  });
+});
