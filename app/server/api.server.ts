@@ -78,6 +78,8 @@ type Options<BS, QS> = {
   query?: QS;
   /** A body limit other than API_BODY_LIMIT_BYTES. */
   maxBodyBytes?: number;
+  /** The message on top of a 422 for a body or query that fails its schema (spec section 5: login, passwords). */
+  invalidMessage?: string;
 };
 
 /** One declared method: who may call it, what it reads, and what it does. */
@@ -143,10 +145,12 @@ export function apiRoute<P extends ParamParsers = Record<never, never>>(spec: {
       if (entry.access !== "anyone" && !viewer) throw new NotLoggedInError();
       if (entry.access === "admin" && !viewer!.isAdmin) throw new ForbiddenError("Only admins may do that.");
       const url = new URL(request.url);
-      const { body: bodySchema, query: querySchema, maxBodyBytes } = entry.options;
-      const query = querySchema ? parseOrInvalid(querySchema, Object.fromEntries(url.searchParams)) : undefined;
+      const { body: bodySchema, query: querySchema, maxBodyBytes, invalidMessage } = entry.options;
+      const query = querySchema
+        ? parseOrInvalid(querySchema, Object.fromEntries(url.searchParams), invalidMessage)
+        : undefined;
       const body = bodySchema
-        ? parseOrInvalid(bodySchema, await readJsonBody(request, maxBodyBytes ?? API_BODY_LIMIT_BYTES))
+        ? parseOrInvalid(bodySchema, await readJsonBody(request, maxBodyBytes ?? API_BODY_LIMIT_BYTES), invalidMessage)
         : undefined;
       const result = await entry.run({ request, url, params: parsedParams, viewer, member: viewer, body, query });
       if (result instanceof Response) return withNoStore(result);
@@ -181,9 +185,9 @@ function withNoStore(response: Response): Response {
   return response;
 }
 
-export function parseOrInvalid<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseOrInvalid<S extends z.ZodType>(schema: S, input: unknown, message?: string): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new InvalidError(fieldErrorsFromZod(parsed.error));
+  if (!parsed.success) throw new InvalidError(fieldErrorsFromZod(parsed.error), message);
   return parsed.data;
 }
 

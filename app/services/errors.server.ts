@@ -76,6 +76,15 @@ export class InvalidError extends DomainError {
   }
 }
 
+/** 422 without field errors: well-formed input refused as a whole (a log-in that matches no member). */
+export class RefusedError extends DomainError {
+  readonly status = 422;
+  constructor(message: string) {
+    super(message);
+    this.name = "RefusedError";
+  }
+}
+
 /** 429: too many attempts; try again after `retryAfterSeconds`. */
 export class RateLimitedError extends DomainError {
   readonly status = 429;
