@@ -1,65 +1,106 @@
-// socket.io on the same HTTP server: one namespace, a room per photo. Viewers
-// connect with ?id={photoId}; only logged-in members get in (the session cookie
-// is checked at the handshake), and what they send is validated before it is
-// passed on to the others looking at the same photo.
-import type http from "node:http";
-import { Server, type Socket } from "socket.io";
-import { z } from "zod";
-import { CropMessageSchema, PHOTO_NAMESPACE, PointerMessageSchema, type Viewer } from "~/lib/realtime-messages";
+// The photo rooms: members looking at the same photo see each other's pointer
+// and crop. Viewers connect to /photos?id={photoId}; the handshake admits only
+// a logged-in member and a photo they may see, and every message is rate
+// limited and validated before it is passed on to the others in the room.
+import type { Namespace } from "socket.io";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import {
+  CropMessageSchema,
+  PHOTO_NAMESPACE,
+  PointerMessageSchema,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type ServerToClientEvents,
+  type Viewer,
+} from "~/lib/realtime-events";
+import { idParam } from "~/server/api.server";
 import { canSeePhoto } from "~/services/access.server";
-import { memberFromCookieHeader } from "~/services/auth/session.server";
+import { memberFromCookieHeader, sessionIdFrom } from "~/services/auth/session.server";
+import { DomainError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
+import type { RealtimeServer } from "./realtime.server";
 
-type ViewerData = { viewer: Viewer; userId: number; room: string };
+/** What the handshake learnt, kept on each socket. */
+export type SocketData = { viewer: Viewer; photoId: number; sessionId: string };
 
-const PhotoIdSchema = z.coerce.number().int().positive();
+type PhotoViewers = Namespace<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
-let io: Server | undefined;
+/**
+ * Messages a socket may send per second; the rest are dropped without a word.
+ * A pointer moving smoothly needs about one per frame, a crop far fewer; a
+ * client sending more is broken or hostile, and every message fans out to the room.
+ */
+export const MESSAGE_LIMITS = { pointer: 60, crop: 30 };
 
-export function attachRealtime(httpServer: http.Server): Server {
-  io = new Server(httpServer, { serveClient: false });
-  const photos = io.of(PHOTO_NAMESPACE);
+// The refusals a client sees. Nothing else (no SQL, no stack) reaches it.
+const NOT_LOGGED_IN = "unauthorized";
+const PHOTO_NOT_FOUND = "photo not found";
+const SERVER_ERROR = "server error";
 
-  photos.use(async (socket, next) => {
-    try {
-      const member = await memberFromCookieHeader(socket.request.headers.cookie);
-      if (!member) return next(new Error("unauthorized"));
-      const photoId = PhotoIdSchema.safeParse(socket.handshake.query.id);
-      if (!photoId.success) return next(new Error("bad photo id"));
-      // Only viewers of a photo they may see (for members: any photo that exists).
-      if (!(await canSeePhoto(member, photoId.data))) return next(new Error("photo not found"));
-      const data: ViewerData = {
-        viewer: { id: member.id, firstName: member.firstName },
-        userId: member.id,
-        room: `photo:${photoId.data}`,
-      };
-      socket.data = data;
-      next();
-    } catch (error) {
-      next(error as Error);
-    }
+const photoIdFrom = idParam(PHOTO_NOT_FOUND);
+
+const photoRoom = (photoId: number) => `photo:${photoId}`;
+const memberRoom = (userId: number) => `member:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+export function openPhotoViewers(io: RealtimeServer) {
+  const viewers: PhotoViewers = io.of(PHOTO_NAMESPACE);
+  const pointerLimit = new RateLimiterMemory({ keyPrefix: "pointer", points: MESSAGE_LIMITS.pointer, duration: 1 });
+  const cropLimit = new RateLimiterMemory({ keyPrefix: "crop", points: MESSAGE_LIMITS.crop, duration: 1 });
+
+  viewers.use((socket, next) => {
+    admit(socket.request.headers.cookie, socket.handshake.query.id).then(
+      (data) => {
+        socket.data = data;
+        next();
+      },
+      (error: unknown) => next(refusal(error)),
+    );
   });
 
-  photos.on("connection", (socket: Socket) => {
-    const { viewer, userId, room } = socket.data as ViewerData;
-    void socket.join([room, `member:${userId}`]);
+  viewers.on("connection", (socket) => {
+    const { viewer, photoId, sessionId } = socket.data;
+    const room = photoRoom(photoId);
+    void socket.join([room, memberRoom(viewer.id), sessionRoom(sessionId)]);
+    // A rejected consume is the limit reached (or the limiter failing): the message is dropped either way.
+    const dropped = () => {};
     socket.on("pointer", (payload: unknown) => {
-      const message = PointerMessageSchema.safeParse(payload);
-      if (message.success) socket.to(room).emit("pointer", { ...message.data, user: viewer });
+      pointerLimit.consume(socket.id).then(() => {
+        const message = PointerMessageSchema.safeParse(payload);
+        if (message.success) socket.to(room).emit("pointer", { ...message.data, user: viewer });
+      }, dropped);
     });
     socket.on("crop", (payload: unknown) => {
-      const message = CropMessageSchema.safeParse(payload);
-      if (message.success) socket.to(room).emit("crop", { ...message.data, user: viewer });
+      cropLimit.consume(socket.id).then(() => {
+        const message = CropMessageSchema.safeParse(payload);
+        if (message.success) socket.to(room).emit("crop", { ...message.data, user: viewer });
+      }, dropped);
     });
   });
-  return io;
 }
 
-/** Closes a member's live connections (deactivation, logout everywhere). */
-export function disconnectMember(userId: number) {
-  io?.of(PHOTO_NAMESPACE).in(`member:${userId}`).disconnectSockets(true);
+async function admit(cookieHeader: string | undefined, rawPhotoId: unknown): Promise<SocketData> {
+  const sessionId = await sessionIdFrom(cookieHeader);
+  const member = sessionId ? await memberFromCookieHeader(cookieHeader) : null;
+  if (!sessionId || !member) throw new NotLoggedInError(NOT_LOGGED_IN);
+  const photoId = photoIdFrom(typeof rawPhotoId === "string" ? rawPhotoId : undefined);
+  // Only viewers of a photo they may see (for members: any photo that exists).
+  if (!(await canSeePhoto(member, photoId))) throw new NotFoundError(PHOTO_NOT_FOUND);
+  return { viewer: { id: member.id, firstName: member.firstName }, photoId, sessionId };
 }
 
-export async function closeRealtime() {
-  await io?.close();
-  io = undefined;
+/** The error the client receives: a refusal says why; anything else is logged here and stays here. */
+function refusal(error: unknown): Error {
+  if (error instanceof DomainError) return new Error(error.message);
+  console.error("A photo viewer's handshake failed:", error);
+  return new Error(SERVER_ERROR);
+}
+
+/** Closes every live connection of a member (their sessions all ended). */
+export function disconnectMemberViewers(io: RealtimeServer, userId: number) {
+  io.of(PHOTO_NAMESPACE).in(memberRoom(userId)).disconnectSockets(true);
+}
+
+/** Closes the live connections opened with one session (it was logged out). */
+export function disconnectSessionViewers(io: RealtimeServer, sessionId: string) {
+  io.of(PHOTO_NAMESPACE).in(sessionRoom(sessionId)).disconnectSockets(true);
 }

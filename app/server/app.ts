@@ -7,7 +7,7 @@ import express from "express";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { env } from "~/env.server";
 import { closeExiftool, exiftoolVersion } from "~/images/exif.server";
-import { closeRealtime } from "~/realtime/photo-viewers.server";
+import { closeRealtime } from "~/realtime/realtime.server";
 import { openFirstAdminSetup } from "~/services/members/first-admin.server";
 import { health } from "~/server/health.server";
 import { closeMail } from "~/services/mail/mail.server";
@@ -16,7 +16,7 @@ import { deleteExpiredSessions } from "~/services/auth/session.server";
 import { storage } from "~/storage/storage.server";
 import { runWithRequestFacts } from "./request-context.server";
 
-export { attachRealtime } from "~/realtime/photo-viewers.server";
+export { attachRealtime } from "~/realtime/realtime.server";
 
 export const app = express();
 app.disable("x-powered-by");

@@ -34,3 +34,8 @@ export function subscribe<E extends keyof ClubEvents>(name: E, listener: Listene
   emitter.on(name, listener);
   return () => emitter.off(name, listener);
 }
+
+/** How many listeners an event has (the realtime layer's tests check it subscribes and unsubscribes). */
+export function listenerCount(name: keyof ClubEvents): number {
+  return emitter.listenerCount(name);
+}

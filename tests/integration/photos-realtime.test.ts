@@ -1,56 +1,59 @@
-// Joining a photo's live room (/photos?id=): only for a photo the member may see.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { io as connectClient } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_NAMESPACE } from "~/lib/realtime-messages";
-import { attachRealtime, closeRealtime } from "~/realtime/photo-viewers.server";
+// Joining a photo's live room (/photos?id=): only for a photo the member may see,
+// and a refusal tells the client why in plain words, never the server's insides.
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { closeDatabase, openDatabase } from "@db/client.server";
 import { cookieFor, makeMember } from "../support/members";
 import { insertPhoto } from "../support/photos";
+import { connected, refused, startSocketServer, type SocketServer } from "../support/sockets";
 
-let server: http.Server;
-let baseUrl: string;
+let sockets: SocketServer;
 
 beforeAll(async () => {
-  server = http.createServer();
-  attachRealtime(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sockets = await startSocketServer();
 });
 
 afterAll(async () => {
-  await closeRealtime();
+  await sockets.close();
 });
-
-function join(photoId: number, cookie: string): Promise<string> {
-  const socket = connectClient(`${baseUrl}${PHOTO_NAMESPACE}`, {
-    query: { id: String(photoId) },
-    extraHeaders: { Cookie: cookie },
-    transports: ["websocket"],
-    reconnection: false,
-  });
-  return new Promise((resolve) => {
-    socket.once("connect", () => {
-      socket.close();
-      resolve("connected");
-    });
-    socket.once("connect_error", (error) => {
-      socket.close();
-      resolve(error.message);
-    });
-  });
-}
 
 describe("photo viewers and photo visibility", () => {
   it("lets a member join any photo of the club, including another member's unfeatured one", async () => {
     const owner = await makeMember();
     const viewer = await makeMember();
     const photo = await insertPhoto(owner.id);
-    expect(await join(photo.id, await cookieFor(viewer.id))).toBe("connected");
+    await connected(sockets.viewer(photo.id, { cookie: await cookieFor(viewer.id) }));
   });
 
   it("refuses a photo that does not exist", async () => {
     const viewer = await makeMember();
-    expect(await join(999999999, await cookieFor(viewer.id))).toBe("photo not found");
+    expect(await refused(sockets.viewer(999999999, { cookie: await cookieFor(viewer.id) }))).toBe("photo not found");
+  });
+
+  it("refuses a malformed or out-of-range id as a photo not found, without a word from the database", async () => {
+    const viewer = await makeMember();
+    const cookie = await cookieFor(viewer.id);
+    for (const id of ["abc", "99999999999", "2147483648", "0", "-1", "1.5", "1e3", ""]) {
+      expect(await refused(sockets.viewer(id, { cookie }))).toBe("photo not found");
+    }
+  });
+
+  it("answers an unexpected failure with 'server error' and keeps the details in the server's log", async () => {
+    const viewer = await makeMember();
+    const photo = await insertPhoto(viewer.id);
+    const cookie = await cookieFor(viewer.id);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The database going away mid-handshake is the unexpected failure at hand.
+    await closeDatabase();
+    try {
+      expect(await refused(sockets.viewer(photo.id, { cookie }))).toBe("server error");
+      expect(logged).toHaveBeenCalledWith(
+        "A photo viewer's handshake failed:",
+        expect.objectContaining({ message: expect.stringMatching(/database is not open/) }),
+      );
+    } finally {
+      logged.mockRestore();
+      await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+    }
+    await connected(sockets.viewer(photo.id, { cookie }));
   });
 });

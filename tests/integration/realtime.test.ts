@@ -1,75 +1,34 @@
-// socket.io on a real HTTP server: only members get in, and what one viewer of
-// a photo sends reaches the other viewers of that photo, and nobody else.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { io as connectClient, type Socket } from "socket.io-client";
+// socket.io on a real HTTP server: only members get in, what one viewer of a
+// photo sends reaches the other viewers of that photo and nobody else, a flood
+// is cut down, and ending a session closes the sockets opened with it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_NAMESPACE, type PointerMessage } from "~/lib/realtime-messages";
-import { attachRealtime, closeRealtime, disconnectMember } from "~/realtime/photo-viewers.server";
-import { cookieFor, makeMember } from "../support/members";
+import type { PhotoViewerSocket } from "~/lib/realtime-events";
+import { MESSAGE_LIMITS } from "~/realtime/photo-viewers.server";
+import { destroyMemberSessions } from "~/services/auth/session.server";
+import { publish } from "~/services/events.server";
+import { action as logout } from "~/routes/logout";
+import { action as userApi } from "~/routes/api/users.user";
+import { cookieFor, cookieHeaderFrom, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
-import { request } from "../support/members";
-import { action as userApi } from "~/routes/api/users.user";
+import { connected, nextMessage, refused, startSocketServer, type SocketServer } from "../support/sockets";
 
 /** A real photo to view (the namespace refuses ids of photos that do not exist). */
 const photoBy = async (userId: number) => (await insertPhoto(userId)).id;
 
-let server: http.Server;
-let baseUrl: string;
-const clients: Socket[] = [];
+let sockets: SocketServer;
 
 beforeAll(async () => {
-  server = http.createServer();
-  attachRealtime(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sockets = await startSocketServer();
 });
 
 afterAll(async () => {
-  clients.forEach((c) => c.close());
-  await closeRealtime();
+  await sockets.close();
 });
-
-type Viewer = Socket & { outcome: Promise<"connected" | string> };
-
-/** Connects a viewer; `outcome` is settled from the start, so a fast connect is never missed. */
-function viewer(photoId: number | string, cookie?: string): Viewer {
-  const socket = connectClient(`${baseUrl}${PHOTO_NAMESPACE}`, {
-    query: { id: String(photoId) },
-    extraHeaders: cookie ? { Cookie: cookie } : {},
-    transports: ["websocket"],
-    reconnection: false,
-  }) as Viewer;
-  socket.outcome = new Promise((resolve) => {
-    socket.once("connect", () => resolve("connected"));
-    socket.once("connect_error", (error) => resolve(error.message));
-  });
-  clients.push(socket);
-  return socket;
-}
-
-async function connected(socket: Viewer) {
-  expect(await socket.outcome).toBe("connected");
-}
-
-async function refused(socket: Viewer) {
-  const outcome = await socket.outcome;
-  expect(outcome).not.toBe("connected");
-  return outcome;
-}
-
-const nextMessage = <T>(socket: Socket, event: string) =>
-  new Promise<T>((resolve) => socket.once(event, (message: T) => resolve(message)));
 
 describe("photo viewers namespace", () => {
   it("refuses a visitor without a session", async () => {
-    expect(await refused(viewer(1))).toBe("unauthorized");
-  });
-
-  it("refuses a bad photo id", async () => {
-    const member = await makeMember();
-    expect(await refused(viewer("abc", await cookieFor(member.id)))).toBe("bad photo id");
+    expect(await refused(sockets.viewer(1))).toBe("unauthorized");
   });
 
   it("relays a pointer to the other viewers of the same photo only, with who sent it", async () => {
@@ -77,9 +36,9 @@ describe("photo viewers namespace", () => {
     const bob = await makeMember({ firstName: "Bob" });
     const carl = await makeMember({ firstName: "Carl" });
     const shared = await photoBy(ann.id);
-    const annSocket = viewer(shared, await cookieFor(ann.id));
-    const bobSocket = viewer(shared, await cookieFor(bob.id));
-    const carlSocket = viewer(await photoBy(carl.id), await cookieFor(carl.id));
+    const annSocket = sockets.viewer(shared, { cookie: await cookieFor(ann.id) });
+    const bobSocket = sockets.viewer(shared, { cookie: await cookieFor(bob.id) });
+    const carlSocket = sockets.viewer(await photoBy(carl.id), { cookie: await cookieFor(carl.id) });
     await Promise.all([connected(annSocket), connected(bobSocket), connected(carlSocket)]);
 
     let carlHeard = false;
@@ -87,7 +46,7 @@ describe("photo viewers namespace", () => {
     let annHeardHerself = false;
     annSocket.on("pointer", () => (annHeardHerself = true));
 
-    const received = nextMessage<PointerMessage>(bobSocket, "pointer");
+    const received = nextMessage(bobSocket, "pointer");
     annSocket.emit("pointer", { dx: 0.25, dy: 0.75 });
     expect(await received).toEqual({ dx: 0.25, dy: 0.75, user: { id: ann.id, firstName: "Ann" } });
 
@@ -106,57 +65,181 @@ describe("photo viewers namespace", () => {
     const ann = await makeMember();
     const bob = await makeMember();
     const shared = await photoBy(ann.id);
-    const annSocket = viewer(shared, await cookieFor(ann.id));
-    const bobSocket = viewer(shared, await cookieFor(bob.id));
+    const annSocket = sockets.viewer(shared, { cookie: await cookieFor(ann.id) });
+    const bobSocket = sockets.viewer(shared, { cookie: await cookieFor(bob.id) });
     await Promise.all([connected(annSocket), connected(bobSocket)]);
     // One socket's messages arrive in order: had a bad one been relayed, it would come first.
     const first = nextMessage(bobSocket, "pointer");
-    annSocket.emit("pointer", { dx: 7, dy: 0.5 });
-    annSocket.emit("pointer", { dx: "0.5", dy: 0.5, user: { id: 999, firstName: "Spoof" } });
+    const raw = annSocket as unknown as { emit(event: string, payload: unknown): void };
+    raw.emit("pointer", { dx: 7, dy: 0.5 });
+    raw.emit("pointer", { dx: "0.5", dy: 0.5, user: { id: 999, firstName: "Spoof" } });
     annSocket.emit("pointer", { dx: 0.5, dy: 0.5 });
     expect(await first).toEqual({ dx: 0.5, dy: 0.5, user: { id: ann.id, firstName: "Vivian" } });
   });
-});
 
-describe("disconnectMember", () => {
-  it("closes every live connection of that member, and only theirs", async () => {
-    const leaving = await makeMember();
-    const staying = await makeMember();
-    const [one, two] = [await photoBy(staying.id), await photoBy(staying.id)];
-    const first = viewer(one, await cookieFor(leaving.id));
-    const second = viewer(two, await cookieFor(leaving.id));
-    const other = viewer(one, await cookieFor(staying.id));
-    await Promise.all([connected(first), connected(second), connected(other)]);
-    const closed = Promise.all([first, second].map((s) => new Promise((resolve) => s.once("disconnect", resolve))));
-    disconnectMember(leaving.id);
-    await closed;
-    expect(first.connected || second.connected).toBe(false);
-    expect(other.connected).toBe(true);
+  // One socket's messages are relayed in order, so a last message of the other kind, whose own
+  // budget is untouched, marks the end of the flood: every relayed message arrived before it.
+  async function flood(kind: "pointer" | "crop"): Promise<number> {
+    const ann = await makeMember();
+    const bob = await makeMember();
+    const shared = await photoBy(ann.id);
+    const annSocket = sockets.viewer(shared, { cookie: await cookieFor(ann.id) });
+    const bobSocket = sockets.viewer(shared, { cookie: await cookieFor(bob.id) });
+    await Promise.all([connected(annSocket), connected(bobSocket)]);
+    let received = 0;
+    bobSocket.on(kind, () => received++);
+    const marker = kind === "pointer" ? nextMessage(bobSocket, "crop") : nextMessage(bobSocket, "pointer");
+
+    for (let i = 0; i < 10 * MESSAGE_LIMITS[kind]; i++) {
+      if (kind === "pointer") annSocket.emit("pointer", { dx: 0.5, dy: 0.5 });
+      else annSocket.emit("crop", { phase: "drag", start: { dx: 0.1, dy: 0.1 }, drag: { dx: 0.2, dy: 0.2 } });
+    }
+    if (kind === "pointer")
+      annSocket.emit("crop", { phase: "end", start: { dx: 0.1, dy: 0.1 }, end: { dx: 0.3, dy: 0.3 } });
+    else annSocket.emit("pointer", { dx: 0.9, dy: 0.9 });
+    await marker;
+    return received;
+  }
+
+  it("passes on at most 60 pointer messages a second from one socket, and drops the rest", async () => {
+    expect(MESSAGE_LIMITS.pointer).toBe(60);
+    expect(await flood("pointer")).toBe(MESSAGE_LIMITS.pointer);
+  });
+
+  it("passes on at most 30 crop messages a second from one socket, and drops the rest", async () => {
+    expect(MESSAGE_LIMITS.crop).toBe(30);
+    expect(await flood("crop")).toBe(MESSAGE_LIMITS.crop);
   });
 });
 
-describe("deactivating a member", () => {
-  it("through DELETE /api/users/:id closes their live sockets at once, and they cannot come back", async () => {
+describe("the handshake's origin", () => {
+  it("admits the site's own origin (the Host it was sent to, or BASE_URL) and clients that send none", async () => {
+    const member = await makeMember();
+    const photo = await photoBy(member.id);
+    const cookie = await cookieFor(member.id);
+    await connected(sockets.viewer(photo, { cookie, origin: sockets.url }));
+    await connected(sockets.viewer(photo, { cookie, origin: "http://club.test" }));
+    await connected(sockets.viewer(photo, { cookie }));
+  });
+
+  it("refuses a page of another site, even with a member's cookie", async () => {
+    const member = await makeMember();
+    const photo = await photoBy(member.id);
+    const cookie = await cookieFor(member.id);
+    for (const origin of ["http://evil.test", "http://club.test.evil.test", "null"]) {
+      const socket = sockets.viewer(photo, { cookie, origin });
+      expect(await refused(socket)).toBeTruthy();
+      expect(socket.connected).toBe(false);
+    }
+    // Refused at the engine, before any namespace: the plain HTTP handshake is 403 as well.
+    const handshake = (origin: string) =>
+      fetch(`${sockets.url}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: origin, Cookie: cookie } });
+    expect((await handshake("http://evil.test")).status).toBe(403);
+    expect((await handshake(sockets.url)).status).toBe(200);
+  });
+});
+
+describe("ending sessions closes their sockets", () => {
+  /** Proves a socket is still live on the server: its pointer reaches a witness in the same room. */
+  async function stillHeard(socket: PhotoViewerSocket, witness: PhotoViewerSocket) {
+    const heard = nextMessage(witness, "pointer");
+    socket.emit("pointer", { dx: 0.5, dy: 0.5 });
+    await heard;
+  }
+
+  it("logging out (POST /logout) closes the sockets of that session only, and it cannot come back", async () => {
+    const member = await makeMember();
+    const witness = await makeMember();
+    const photo = await photoBy(member.id);
+    const [laptop, phone] = [await cookieFor(member.id), await cookieFor(member.id)];
+    const onLaptop = sockets.viewer(photo, { cookie: laptop });
+    const alsoOnLaptop = sockets.viewer(await photoBy(member.id), { cookie: laptop });
+    const onPhone = sockets.viewer(photo, { cookie: phone });
+    const watching = sockets.viewer(photo, { cookie: await cookieFor(witness.id) });
+    await Promise.all([connected(onLaptop), connected(alsoOnLaptop), connected(onPhone), connected(watching)]);
+
+    const response = await call(logout, request("/logout", { method: "POST", cookie: laptop }));
+    expect(response.status).toBe(302);
+    await Promise.all([onLaptop.disconnection, alsoOnLaptop.disconnection]);
+    expect(onLaptop.connected || alsoOnLaptop.connected).toBe(false);
+    await stillHeard(onPhone, watching);
+    expect(await refused(sockets.viewer(photo, { cookie: laptop }))).toBe("unauthorized");
+  });
+
+  it("a new password (PATCH /api/users/{id}) closes every socket of the member; the fresh session gets in", async () => {
+    const member = await makeMember();
+    const witness = await makeMember();
+    const photo = await photoBy(member.id);
+    const [laptop, phone] = [await cookieFor(member.id), await cookieFor(member.id)];
+    const onLaptop = sockets.viewer(photo, { cookie: laptop });
+    const onPhone = sockets.viewer(photo, { cookie: phone });
+    const watching = sockets.viewer(photo, { cookie: await cookieFor(witness.id) });
+    await Promise.all([connected(onLaptop), connected(onPhone), connected(watching)]);
+
+    const response = await call(
+      userApi,
+      request(`/api/users/${member.id}`, {
+        method: "PATCH",
+        cookie: laptop,
+        json: { password: "new-darkroom-42", confirmPassword: "new-darkroom-42" },
+      }),
+      { userId: String(member.id) },
+    );
+    expect(response.status).toBe(200);
+    await Promise.all([onLaptop.disconnection, onPhone.disconnection]);
+    expect(onLaptop.connected || onPhone.connected).toBe(false);
+    expect(await refused(sockets.viewer(photo, { cookie: phone }))).toBe("unauthorized");
+    const fresh = cookieHeaderFrom(response.headers.get("Set-Cookie"));
+    const again = sockets.viewer(photo, { cookie: fresh });
+    await connected(again);
+    await stillHeard(watching, again);
+  });
+
+  it("destroyMemberSessions closes every live connection of that member, and only theirs", async () => {
+    const leaving = await makeMember();
+    const staying = await makeMember();
+    const [one, two] = [await photoBy(staying.id), await photoBy(staying.id)];
+    const first = sockets.viewer(one, { cookie: await cookieFor(leaving.id) });
+    const second = sockets.viewer(two, { cookie: await cookieFor(leaving.id) });
+    const other = sockets.viewer(one, { cookie: await cookieFor(staying.id) });
+    const witness = sockets.viewer(one, { cookie: await cookieFor(staying.id) });
+    await Promise.all([connected(first), connected(second), connected(other), connected(witness)]);
+    await destroyMemberSessions(leaving.id);
+    await Promise.all([first.disconnection, second.disconnection]);
+    expect(first.connected || second.connected).toBe(false);
+    await stillHeard(other, witness);
+  });
+
+  it("deactivating a member (DELETE /api/users/{id}) closes their live sockets at once, and they cannot come back", async () => {
     const admin = await makeMember({ isAdmin: true });
     const member = await makeMember();
     const photo = await photoBy(member.id);
     const memberCookie = await cookieFor(member.id);
-    const socket = viewer(photo, memberCookie);
-    const watching = viewer(photo, await cookieFor(admin.id));
+    const socket = sockets.viewer(photo, { cookie: memberCookie });
+    const watching = sockets.viewer(photo, { cookie: await cookieFor(admin.id) });
     await Promise.all([connected(socket), connected(watching)]);
-    const closed = new Promise((resolve) => socket.once("disconnect", resolve));
 
     const response = await call(
       userApi,
       request(`/api/users/${member.id}`, { method: "DELETE", cookie: await cookieFor(admin.id) }),
-      {
-        userId: String(member.id),
-      },
+      { userId: String(member.id) },
     );
     expect(response.status).toBe(200);
-    await closed;
+    await socket.disconnection;
     expect(socket.connected).toBe(false);
     expect(watching.connected).toBe(true);
-    expect(await refused(viewer(photo, memberCookie))).toBe("unauthorized");
+    expect(await refused(sockets.viewer(photo, { cookie: memberCookie }))).toBe("unauthorized");
+  });
+
+  it("an event for a session nobody holds a socket of closes nothing", async () => {
+    const member = await makeMember();
+    const witness = await makeMember();
+    const photo = await photoBy(member.id);
+    const socket = sockets.viewer(photo, { cookie: await cookieFor(member.id) });
+    const watching = sockets.viewer(photo, { cookie: await cookieFor(witness.id) });
+    await Promise.all([connected(socket), connected(watching)]);
+    publish("session.ended", { sessionId: "not-a-session" });
+    publish("sessions.ended", { userId: witness.id + 1000000 });
+    await stillHeard(socket, watching);
   });
 });

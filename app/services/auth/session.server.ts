@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import { and, eq, getTableColumns, gt, isNull, lt } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { sessions, users, type UserRow } from "@db/schema";
+import { publish } from "~/services/events.server";
 import { clubCookie } from "./cookies.server";
 
 // What a request knows of its member: every column but the password hash, which
@@ -19,7 +20,8 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
 const sessionCookie = clubCookie("__session", SESSION_MAX_AGE_SECONDS);
 
-async function sessionIdFrom(cookieHeader: string | null | undefined): Promise<string | null> {
+/** The session id a Cookie header carries (signed), or null. */
+export async function sessionIdFrom(cookieHeader: string | null | undefined): Promise<string | null> {
   if (!cookieHeader) return null;
   const value = await sessionCookie().parse(cookieHeader);
   return typeof value === "string" && value.length > 0 ? value : null;
@@ -37,13 +39,19 @@ export async function createSession(userId: number): Promise<string> {
 /** Ends the request's session (if any); returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const id = await sessionIdFrom(request.headers.get("Cookie"));
-  if (id) await db().delete(sessions).where(eq(sessions.id, id));
+  if (id) {
+    await db().delete(sessions).where(eq(sessions.id, id));
+    // Sockets opened with this session would otherwise go on receiving after the log-out.
+    publish("session.ended", { sessionId: id });
+  }
   return sessionCookie().serialize("", { maxAge: 0 });
 }
 
 /** Ends every session of a member (password change, deactivation). */
 export async function destroyMemberSessions(userId: number) {
   await db().delete(sessions).where(eq(sessions.userId, userId));
+  // Their live connections close too, on every device.
+  publish("sessions.ended", { userId });
 }
 
 export async function deleteExpiredSessions() {

@@ -6,7 +6,6 @@ import { eq } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { users, type UserRow } from "@db/schema";
 import { HttpError } from "~/server/http.server";
-import { disconnectMember } from "~/realtime/photo-viewers.server";
 import { forgetResetTokens } from "./passwords.server";
 import { destroyMemberSessions } from "~/services/auth/session.server";
 import { findUserById } from "./members.server";
@@ -27,7 +26,6 @@ export async function toggleDeactivation(admin: Member, memberId: number): Promi
   if (deactivating) {
     await destroyMemberSessions(memberId);
     await forgetResetTokens(memberId);
-    disconnectMember(memberId);
   }
   return updated!;
 }
