@@ -65,6 +65,8 @@ export const users = pgTable(
     acquireLicensePage: text(),
     // The profile picture: the stored blob it was made from, and its derived sizes.
     pictureAssetId: integer().references((): AnyPgColumn => assets.id, { onDelete: "set null" }),
+    // An e-mail when someone comments on the member's photos (their profile's choice).
+    commentEmails: boolean().notNull().default(true),
     ...timestamps,
     deactivatedAt: timestamp({ withTimezone: true }),
   },
@@ -236,6 +238,30 @@ export const comments = pgTable(
   ],
 );
 
+// The e-mail telling a photo's owner about new comments, one row per photo: at
+// most one e-mail per photo per 15 minutes, comments made in between gathered
+// into the next. Kept here, not in memory, so the throttle holds across
+// restarts and several processes, and each comment is mailed once.
+export const commentNotifications = pgTable(
+  "comment_notifications",
+  {
+    photoId: integer()
+      .primaryKey()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    // The last e-mail about this photo: the next may go 15 minutes after it.
+    sentAt: timestamp({ withTimezone: true }),
+    // Since when a comment waits to be mailed; null when none does.
+    pendingSince: timestamp({ withTimezone: true }),
+    // The photo's comments up to this id are mailed already (or were never to be mailed).
+    mailedThroughCommentId: integer().notNull().default(0),
+  },
+  (t) => [
+    index("comment_notifications_pending_idx")
+      .on(t.pendingSince)
+      .where(sql`${t.pendingSince} is not null`),
+  ],
+);
+
 // A photo in its owner's public portfolio for one year, at a 1-based position.
 export const features = pgTable(
   "features",
@@ -328,3 +354,4 @@ export type UserRow = typeof users.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
 export type MeetingRow = typeof meetings.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
