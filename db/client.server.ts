@@ -91,11 +91,12 @@ export function databaseHandle(): DatabaseHandle {
 // The transaction context: inside `transaction(...)`, every `db()` call answers
 // the open transaction, so a service joins its caller's transaction without a
 // `tx` parameter, and a nested `transaction(...)` simply runs inside the outer one.
-const openTransaction = new AsyncLocalStorage<Transaction>();
+type OpenTransaction = { tx: Transaction; afterCommit: (() => void)[] };
+const openTransaction = new AsyncLocalStorage<OpenTransaction>();
 
 /** The query builder: the caller's open transaction if there is one, else the pool. */
 export function db(): Database {
-  return (openTransaction.getStore() as Database | undefined) ?? databaseHandle().db;
+  return (openTransaction.getStore()?.tx as Database | undefined) ?? databaseHandle().db;
 }
 
 /**
@@ -107,8 +108,25 @@ export function db(): Database {
  */
 export async function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   const open = openTransaction.getStore();
-  if (open) return work(open);
-  return databaseHandle().db.transaction((tx) => openTransaction.run(tx, () => work(tx)));
+  if (open) return work(open.tx);
+  const afterCommit: (() => void)[] = [];
+  const result = await databaseHandle().db.transaction((tx) =>
+    openTransaction.run({ tx, afterCommit }, () => work(tx)),
+  );
+  // Only now is what the transaction wrote visible to others: tell them.
+  for (const run of afterCommit) outsideTransaction(run);
+  return result;
+}
+
+/**
+ * Runs `work` once the caller's transaction commits (never, if it rolls back),
+ * or at once outside a transaction: for telling others what happened (events,
+ * live updates) only after it is true for them too.
+ */
+export function afterCommit(work: () => void): void {
+  const open = openTransaction.getStore();
+  if (open) open.afterCommit.push(work);
+  else work();
 }
 
 /** Runs `work` on the pool even when called inside a transaction (background work that outlives it). */
