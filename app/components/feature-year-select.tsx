@@ -1,19 +1,15 @@
-import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { PhotoFormResult } from "~/routes/photos/photo-forms.server";
+import type { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { ErrorModal } from "./error-modal";
+import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
 
 /**
  * The owner's choice of the photo's public year: 'Not featured' or one of the
  * years it may be featured in. A full year is refused with the spec's modal.
  */
 export function FeatureYearSelect({ photoId, year, years }: { photoId: number; year: number | null; years: number[] }) {
-  const fetcher = useFetcher<PhotoFormResult>({ key: `feature-${photoId}` });
-  const [error, setError] = useState<string | null>(null);
-  const refusal = fetcher.state === "idle" && fetcher.data?.intent === "feature" ? fetcher.data.error : undefined;
-  useEffect(() => {
-    if (refusal) setError(refusal);
-  }, [refusal, fetcher.data]);
+  const fetcher = useFetcher<typeof photoFormAction>({ key: `feature-${photoId}` });
+  const [refusal, dismiss] = useFetcherRefusal(fetcher);
 
   const pending = fetcher.formData?.get("year");
   const shown = typeof pending === "string" ? pending : year === null ? "" : String(year);
@@ -43,7 +39,7 @@ export function FeatureYearSelect({ photoId, year, years }: { photoId: number; y
           </option>
         ))}
       </select>
-      <ErrorModal title="An error has occurred" message={error} onClose={() => setError(null)} />
+      <ErrorModal title="An error has occurred" message={refusal} onClose={dismiss} />
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { LICENSES } from "~/lib/licenses";
-import type { PhotoFormResult } from "~/routes/photos/photo-forms.server";
-import type { PhotoDetailData } from "~/routes/photos/photo-pages.server";
+import type { PhotoDetailData } from "~/services/photos/detail.server";
 import { FeatureYearSelect } from "./feature-year-select";
 import { photoLabel } from "./photo-grid";
-import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
+import { DeletePhotoButton, PhotoEditForm, usePhotoEditFetcher } from "./photo-edit-form";
 import { PrivateNotes } from "./private-notes";
 import "./photos.css";
 
@@ -29,11 +28,11 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
   const [editing, setEditing] = useState(false);
   useEffect(() => setEditing(false), [photo.id]);
   // A saved edit goes back to the view, which says so.
-  const edit = useFetcher<PhotoFormResult>({ key: `photo-edit-${photo.id}` });
-  const saved = edit.state === "idle" && edit.data?.intent === "update" && edit.data.message ? edit.data.message : null;
+  const edit = usePhotoEditFetcher(photo.id);
+  const saved = edit.saved;
   useEffect(() => {
     if (saved) setEditing(false);
-  }, [saved, edit.data]);
+  }, [saved, edit.fetcher.data]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,14 +1,28 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { LICENSES } from "~/lib/licenses";
 import { PhotoEditSchema } from "~/lib/photo-schemas";
+import type { photoFormAction } from "~/routes/photos/photo-forms.server";
 import type { PhotoJson } from "~/services/photos/json.server";
-import type { PhotoFormResult } from "~/routes/photos/photo-forms.server";
-import { FieldErrors, FormErrors, TextField } from "./forms/fields";
+import { ErrorModal } from "./error-modal";
+import { FormErrors, SelectField, TextAreaField, TextField } from "./forms/fields";
+import { useClubForm } from "./forms/use-club-form";
+import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
+
+// The API may send null to clear a field; the form's inputs only ever send text.
+const text = (meta: FieldMetadata<string | null | undefined>) => meta as FieldMetadata<string | undefined>;
 
 type EditablePhoto = Pick<PhotoJson, "id" | "caption" | "description" | "license" | "acquireLicensePage" | "filename">;
+
+/** The fetcher of a photo's edit form, shared by the form and the detail that says it was saved. */
+export function usePhotoEditFetcher(photoId: number) {
+  const fetcher = useFetcher<typeof photoFormAction>({ key: `photo-edit-${photoId}` });
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const result = reply && "result" in reply ? reply.result : undefined;
+  const saved = reply && "message" in reply && typeof reply.message === "string" ? reply.message : null;
+  return { fetcher, result, saved };
+}
 
 /**
  * The owner's photo form (spec sections 4 and 5): caption, description, licence
@@ -16,51 +30,28 @@ type EditablePhoto = Pick<PhotoJson, "id" | "caption" | "description" | "license
  * Saved through the page's action; 'Photo updated!' once saved.
  */
 export function PhotoEditForm({ photo, onCancel }: { photo: EditablePhoto; onCancel?: () => void }) {
-  const fetcher = useFetcher<PhotoFormResult>({ key: `photo-edit-${photo.id}` });
-  const reply = fetcher.data?.intent === "update" && fetcher.data.photoId === photo.id ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const { fetcher, result, saved } = usePhotoEditFetcher(photo.id);
+  const { form, fields, hasFieldErrors } = useClubForm({
     id: `photo-edit-${photo.id}`,
-    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
-    constraint: getZodConstraint(PhotoEditSchema),
+    schema: PhotoEditSchema,
+    lastResult: result,
     defaultValue: {
       caption: photo.caption ?? "",
       description: photo.description ?? "",
-      license: photo.license,
+      license: photo.license as (typeof LICENSES)[number]["value"],
       acquireLicensePage: photo.acquireLicensePage ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PhotoEditSchema }),
   });
-  const saved = fetcher.state === "idle" && reply?.message;
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="stack" aria-label="Edit photo">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="photoId" value={photo.id} />
-      <TextField label="Caption" meta={fields.caption} />
-      <div className="field">
-        <label htmlFor={fields.description.id}>Description</label>
-        <textarea
-          {...getTextareaProps(fields.description, { ariaAttributes: true })}
-          key={fields.description.key}
-          rows={4}
-        />
-        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.license.id}>License</label>
-        <select {...getSelectProps(fields.license, { ariaAttributes: true })} key={fields.license.key}>
-          {LICENSES.map((license) => (
-            <option key={license.value} value={license.value}>
-              {license.label}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={fields.license.errorId} errors={fields.license.errors} />
-      </div>
-      <TextField label="Acquire License Page" meta={fields.acquireLicensePage} type="url" />
+      <TextField label="Caption" meta={text(fields.caption)} />
+      <TextAreaField label="Description" meta={fields.description} rows={4} />
+      <SelectField label="License" meta={fields.license} options={LICENSES} />
+      <TextField label="Acquire License Page" meta={text(fields.acquireLicensePage)} type="url" />
       <div className="field">
         <label htmlFor={`photo-filename-${photo.id}`}>Filename</label>
         <input id={`photo-filename-${photo.id}`} value={photo.filename} readOnly />
@@ -94,25 +85,30 @@ export function DeletePhotoButton({
   returnTo?: string;
   onDeleted?: () => void;
 }) {
-  const fetcher = useFetcher<PhotoFormResult>({ key: `photo-delete-${photoId}` });
-  const deleted = fetcher.state === "idle" && fetcher.data?.intent === "delete";
+  const fetcher = useFetcher<typeof photoFormAction>({ key: `photo-delete-${photoId}` });
+  const [refusal, dismiss] = useFetcherRefusal(fetcher);
+  const deleted =
+    fetcher.state === "idle" && !!fetcher.data && "intent" in fetcher.data && fetcher.data.intent === "delete";
   useEffect(() => {
     if (deleted) onDeleted?.();
   }, [deleted, onDeleted]);
   return (
-    <fetcher.Form
-      method="post"
-      onSubmit={(event) => {
-        if (!window.confirm("Are you sure you wish to delete this photo? This cannot be undone."))
-          event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="photoId" value={photoId} />
-      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-      <button type="submit" className="button danger" disabled={fetcher.state !== "idle"}>
-        Delete
-      </button>
-    </fetcher.Form>
+    <>
+      <fetcher.Form
+        method="post"
+        onSubmit={(event) => {
+          if (!window.confirm("Are you sure you wish to delete this photo? This cannot be undone."))
+            event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="photoId" value={photoId} />
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+        <button type="submit" className="button danger" disabled={fetcher.state !== "idle"}>
+          Delete
+        </button>
+      </fetcher.Form>
+      <ErrorModal title="An error has occurred" message={refusal} onClose={dismiss} />
+    </>
   );
 }

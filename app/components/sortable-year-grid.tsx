@@ -18,8 +18,9 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
-import type { PhotoFormResult } from "~/routes/photos/photo-forms.server";
+import type { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { ErrorModal } from "./error-modal";
+import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
 import { PhotoCard, photoLabel, type GridPhoto } from "./photo-grid";
 import "./photos.css";
 
@@ -73,7 +74,8 @@ export function SortableYearGrid({
   year: number;
   hrefFor: (photo: GridPhoto) => string;
 }) {
-  const fetcher = useFetcher<PhotoFormResult>({ key: `reorder-${year}` });
+  const fetcher = useFetcher<typeof photoFormAction>({ key: `reorder-${year}` });
+  const [refusal, dismiss] = useFetcherRefusal(fetcher);
   const [order, setOrder] = useState(() => photos.map((photo) => photo.id));
   // The server's order wins whenever the list is (re)loaded.
   const serverOrder = photos.map((photo) => photo.id).join(",");
@@ -104,12 +106,6 @@ export function SortableYearGrid({
     setOrder(next);
     fetcher.submit({ intent: "reorder", year: String(year), photoIds: next.join(",") }, { method: "post" });
   };
-
-  const refusal = fetcher.state === "idle" && fetcher.data?.intent === "reorder" ? (fetcher.data.error ?? null) : null;
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (refusal) setError(refusal);
-  }, [refusal, fetcher.data]);
 
   if (photos.length === 0) return <p className="muted">No photos yet.</p>;
   return (
@@ -145,7 +141,7 @@ export function SortableYearGrid({
           Saving the new order...
         </p>
       ) : null}
-      <ErrorModal title="An error has occurred" message={error} onClose={() => setError(null)} />
+      <ErrorModal title="An error has occurred" message={refusal} onClose={dismiss} />
     </>
   );
 }

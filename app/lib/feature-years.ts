@@ -1,12 +1,10 @@
 // Which years a photo may be featured in (spec section 4 "Featured"): from the
 // later of the year its owner joined and the year it was taken, up to this year.
+import { onCameraClock } from "./photo-details";
 
 /** The calendar year on the camera's clock: the UTC instant moved by the camera's own offset ('+02:00'). */
 export function yearOnCameraClock(takenAt: Date, offset: string | null): number {
-  const match = offset?.match(/^([+-])(\d{2}):?(\d{2})$/);
-  if (!match) return takenAt.getUTCFullYear();
-  const minutes = (Number(match[2]) * 60 + Number(match[3])) * (match[1] === "-" ? -1 : 1);
-  return new Date(takenAt.getTime() + minutes * 60_000).getUTCFullYear();
+  return onCameraClock(takenAt, offset).getUTCFullYear();
 }
 
 /** The years to offer, newest first; empty when the photo was taken after this year (a wrong camera clock). */

@@ -18,12 +18,21 @@ export function cameraName(make: string | null | undefined, model: string | null
   return `${maker} ${name}`;
 }
 
+/**
+ * The instant moved by the camera's own UTC offset ('+02:00'), so its UTC fields
+ * read as the camera's clock did; unchanged when the offset is unknown.
+ */
+export function onCameraClock(takenAt: Date, offset: string | null): Date {
+  const match = offset?.match(/^([+-])(\d{2}):?(\d{2})$/);
+  if (!match) return takenAt;
+  const minutes = (Number(match[2]) * 60 + Number(match[3])) * (match[1] === "-" ? -1 : 1);
+  return new Date(takenAt.getTime() + minutes * 60_000);
+}
+
 /** 'May 1, 2024, 10:00 AM' as the camera's clock read (its own UTC offset), or UTC when unknown. */
 export function formatTakenAt(takenAt: Date, offset: string | null): string {
-  const match = offset?.match(/^([+-])(\d{2}):?(\d{2})$/);
-  const minutes = match ? (Number(match[2]) * 60 + Number(match[3])) * (match[1] === "-" ? -1 : 1) : 0;
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
-    new Date(takenAt.getTime() + minutes * 60_000),
+    onCameraClock(takenAt, offset),
   );
 }
 

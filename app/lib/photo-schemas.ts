@@ -1,7 +1,9 @@
 // zod schemas for photos, shared by the photo forms (client), the page actions
-// and the /api/photos routes (server): editing, featuring, reordering, listing.
+// and the /api/photos routes (server): creating, editing, featuring, reordering,
+// listing. Each field is defined once and every text has a maximum.
 import { z } from "zod";
 import { LICENSE_VALUES } from "./licenses";
+import { FilenameSchema } from "./upload-schemas";
 
 /** Spec section 9: at most 12 photos featured per member per year. */
 export const MAX_FEATURED_PER_YEAR = 12;
@@ -18,82 +20,109 @@ export type PhotoSort = (typeof PHOTO_SORTS)[number]["value"];
 export const DEFAULT_SORT: PhotoSort = "meeting";
 const SORT_VALUES = PHOTO_SORTS.map((sort) => sort.value) as [PhotoSort, ...PhotoSort[]];
 
-const caption = z.string().trim().max(200, "Caption must be at most 200 characters.");
+/** A row id in a query or a body: PostgreSQL's integer columns end at 2^31 - 1, so a larger one names nothing. */
+const rowId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .positive(`${label} must be positive.`)
+    .max(2 ** 31 - 1, `${label} is not a known id.`);
+
+const caption = z.string().trim().max(500, "Caption must be at most 500 characters.");
 const description = z.string().trim().max(5000, "Description must be at most 5000 characters.");
 const notes = z.string().max(20000, "Notes must be at most 20000 characters.");
 const license = z.enum(LICENSE_VALUES, { error: "License must be one of the club's licences." });
 const acquireLicensePage = z
   .string()
   .trim()
-  .max(2000, "Acquire license page must be at most 2000 characters.")
+  .max(2048, "Acquire license page must be at most 2048 characters.")
   .pipe(z.url({ protocol: /^https?$/, error: "Acquire license page must be a web address (http or https)." }));
 
+// A missing key leaves a field as it is; an empty string or null clears it.
+const clearable = <T extends z.ZodType<string>>(field: T) =>
+  z.union([z.literal("").transform(() => null), z.null(), field]).optional();
+
 /**
- * The owner's edit form (caption, description, license, acquireLicensePage; the
- * filename is read-only). Conform turns empty inputs into undefined: a field left
- * empty clears it.
+ * The owner's edit of a photo, one schema for both ways in: the page's form
+ * (caption, description, licence, licence page; the filename is read-only) and
+ * PATCH /api/photos/{id}, which may also send any one field, or notes alone.
+ * Conform turns an input left empty into a missing key, so the page action
+ * clears the form's empty fields itself (photo-forms.server.ts).
  */
 export const PhotoEditSchema = z.object({
-  caption: caption.optional(),
-  description: description.optional(),
-  license,
-  acquireLicensePage: acquireLicensePage.optional(),
-});
-export type PhotoEdit = z.infer<typeof PhotoEditSchema>;
-
-// In JSON an empty string or null clears a field; a missing key leaves it alone.
-const clearable = <T extends z.ZodType<string>>(schema: T) =>
-  z.union([z.literal("").transform(() => null), z.null(), schema]).optional();
-
-/** PATCH /api/photos/{id}: any of the form fields, or notes only (spec section 7). */
-export const PhotoPatchSchema = z.object({
   caption: clearable(caption),
   description: clearable(description),
-  notes: clearable(notes),
   license: license.optional(),
   acquireLicensePage: clearable(acquireLicensePage),
+  notes: clearable(notes),
 });
-export type PhotoChanges = {
-  caption?: string | null;
-  description?: string | null;
-  notes?: string | null;
-  license?: (typeof LICENSE_VALUES)[number];
-  acquireLicensePage?: string | null;
-};
+export type PhotoEdit = z.output<typeof PhotoEditSchema>;
+
+/** POST /api/photos: a finished upload (its signed id) becomes a photo; licence and page default to the owner's. */
+export const NewPhotoSchema = z.object({
+  filename: FilenameSchema,
+  file: z.string({ error: "File is required." }).min(1, "File is required.").max(512, "The upload is not valid."),
+  license: license.nullish(),
+  acquireLicensePage: clearable(acquireLicensePage),
+});
+export type NewPhoto = z.output<typeof NewPhotoSchema>;
 
 const year = z.coerce.number({ error: "Year must be a year." }).int("Year must be a year.").min(1900).max(9999);
 
-/** POST /api/photos/{id}/feature {year, position}: year null (or "") un-features the photo. */
+/**
+ * POST /api/photos/{id}/feature {year, position}, and the year select of the
+ * photo detail: null, or the empty choice 'Not featured', un-features the photo.
+ */
 export const FeatureSchema = z.object({
-  year: z.union([z.null(), z.literal("").transform(() => null), year]),
+  year: z.preprocess((value) => (value === "" ? null : value), z.union([z.null(), year])),
   position: z.coerce.number().int().min(1).max(MAX_FEATURED_PER_YEAR).optional(),
 });
 
-/** The owner's new order of one year's featured photos, first to last. */
-export const FeatureOrderSchema = z.object({
+const featuredPhotoIds = z
+  .array(rowId("Photo id"))
+  .max(MAX_FEATURED_PER_YEAR)
+  .refine((ids) => new Set(ids).size === ids.length, "Each photo may appear once.");
+
+/** PUT /api/photos/features/{userId}/{year}: the owner's new order of the year's featured photos, first to last. */
+export const FeatureOrderSchema = z.object({ photoIds: featuredPhotoIds });
+
+/** The same order from the year view's drag and drop, with its year; the ids come joined by commas. */
+export const FeatureOrderFormSchema = z.object({
+  year,
   photoIds: z
-    .array(z.coerce.number().int().positive())
-    .max(MAX_FEATURED_PER_YEAR)
-    .refine((ids) => new Set(ids).size === ids.length, "Each photo may appear once."),
+    .string()
+    .max(200)
+    .transform((ids): unknown[] => ids.split(",").filter(Boolean))
+    .pipe(featuredPhotoIds),
 });
 
 export const SortSchema = z.enum(SORT_VALUES, { error: `Sort must be one of ${SORT_VALUES.join(", ")}.` });
 
-/** GET /api/photos query: userId, page, sort; a year other than 'all' replaces page and sort. */
-export const PhotoListQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1, "Page must be 1 or more.").default(1),
-  sort: SortSchema.default(DEFAULT_SORT),
-  year: z
-    .union([
-      z.literal("all"),
-      z
-        .string()
-        .regex(/^\d{4}$/, "Year must be a four-digit year or all.")
-        .transform(Number),
-    ])
-    .optional(),
-});
+/** GET /api/photos query: userId, page, sort; a year other than 'all' (with a userId) replaces page and sort. */
+export const PhotoListQuerySchema = z
+  .object({
+    userId: rowId("User id").optional(),
+    page: z.coerce
+      .number()
+      .int("Page must be a whole number.")
+      .min(1, "Page must be 1 or more.")
+      .max(2 ** 31 - 1, "Page is too large.")
+      .default(1),
+    sort: SortSchema.default(DEFAULT_SORT),
+    year: z
+      .union([
+        z.literal("all"),
+        z
+          .string()
+          .regex(/^\d{4}$/, "Year must be a four-digit year or all.")
+          .transform(Number),
+      ])
+      .optional(),
+  })
+  .refine((query) => typeof query.year !== "number" || query.userId !== undefined, {
+    path: ["userId"],
+    message: "A year needs a userId.",
+  });
 
 /** A sort from a page's query string: an unknown value falls back to the default. */
 export function sortFrom(value: string | null): PhotoSort {
@@ -105,4 +134,13 @@ export function sortFrom(value: string | null): PhotoSort {
 export function pageFrom(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The query of a photo list's address: its page and sort, each left out when it is the default. */
+export function listQuery(sort: PhotoSort, page?: number): string {
+  const params = new URLSearchParams();
+  if (page && page > 1) params.set("page", String(page));
+  if (sort !== DEFAULT_SORT) params.set("sort", sort);
+  const query = params.toString();
+  return query ? `?${query}` : "";
 }

@@ -1,22 +1,33 @@
 // The direct-upload calls of spec section 7, shared by the browser and the server.
 import { z } from "zod";
 
-export const BlobSchema = z.object({
-  blob: z.object({
-    filename: z.string().trim().min(1, "Filename is required.").max(255, "Filename is too long."),
-    // The spec: falls back to application/octet-stream. The bytes decide what the file is.
-    content_type: z
-      .string()
-      .max(255)
-      .nullish()
-      .transform((value) => value?.trim() || "application/octet-stream"),
-    byte_size: z
-      .number({ error: "Byte size must be a number." })
-      .int("Byte size must be a whole number.")
-      .positive("File is empty."),
-  }),
+/** A file's own name, kept for people to read (storage keys never use it). */
+export const FilenameSchema = z.string().trim().min(1, "Filename is required.").max(255, "Filename is too long.");
+
+const BlobFieldsSchema = z.object({
+  filename: FilenameSchema,
+  // The spec: falls back to application/octet-stream. The bytes decide what the file is.
+  content_type: z
+    .string()
+    .max(255)
+    .nullish()
+    .transform((value) => value?.trim() || "application/octet-stream"),
+  byte_size: z
+    .number({ error: "Byte size must be a number." })
+    .int("Byte size must be a whole number.")
+    .positive("File is empty."),
 });
-export type BlobInput = z.input<typeof BlobSchema>;
+
+/**
+ * POST /api/assets {blob: {filename, content_type, byte_size}}. The spec names
+ * the errors by the blob's own fields ('filename', not 'blob.filename'), so the
+ * blob is taken out of its envelope before its fields are checked.
+ */
+export const BlobSchema = z
+  .object({ blob: z.looseObject({}, { error: "The blob is required." }) })
+  .transform(({ blob }) => blob)
+  .pipe(BlobFieldsSchema);
+export type AnnouncedBlob = z.output<typeof BlobSchema>;
 
 export type DirectUploadResponse = {
   id: number;

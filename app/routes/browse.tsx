@@ -4,33 +4,31 @@ import { Pager } from "~/components/pager";
 import { PhotoDetail } from "~/components/photo-detail";
 import { PhotoGrid } from "~/components/photo-grid";
 import { SortSelector } from "~/components/sort-selector";
-import { pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-schemas";
+import { listQuery, pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-schemas";
+import { idParam } from "~/server/api.server";
 import { requireMember } from "~/server/guards.server";
+import { page } from "~/server/pages.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
-import { notFoundResponse, photoDetail } from "~/routes/photos/photo-pages.server";
+import { photoDetail } from "~/services/photos/detail.server";
+import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
 import { listPhotos } from "~/services/photos/photos.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const member = await requireMember(request);
   const search = new URL(request.url).searchParams;
   const sort = sortFrom(search.get("sort"));
   if (params.photoId) {
-    const photoId = Number(params.photoId);
-    if (!Number.isInteger(photoId) || photoId <= 0) throw notFoundResponse();
+    const photoId = idParam(PHOTO_NOT_FOUND_MESSAGE)(params.photoId);
     return { sort, detail: await photoDetail(member, photoId, { kind: "sorted", sort }), list: null };
   }
   return { sort, detail: null, list: await listPhotos(member, { page: pageFrom(search.get("page")), sort }) };
-}
+});
 
-export const action = ({ request }: Route.ActionArgs) => photoFormAction(request);
+export const action = photoFormAction;
 
-const browseHref = (path: string, sort: PhotoSort, page?: number) => {
-  const params = new URLSearchParams();
-  if (page && page > 1) params.set("page", String(page));
-  if (sort !== "meeting") params.set("sort", sort);
-  const query = params.toString();
-  return `/browse${path}${query ? `?${query}` : ""}`;
-};
+const browseHref = (path: string, sort: PhotoSort, page?: number) => `/browse${path}${listQuery(sort, page)}`;
 
 export default function BrowsePage({ loaderData }: Route.ComponentProps) {
   const { sort, detail, list } = loaderData;

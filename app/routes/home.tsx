@@ -5,6 +5,8 @@ import { useRootData } from "~/lib/root-data";
 import { randomPhotos } from "~/services/photos/photos.server";
 import { currentMember } from "~/services/auth/session.server";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
 // Random featured photos: a different handful on every visit.
 export async function loader({ request }: Route.LoaderArgs) {
   return { photos: await randomPhotos(await currentMember(request)) };

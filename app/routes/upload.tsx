@@ -9,6 +9,8 @@ import { requireMember } from "~/server/guards.server";
 import type { PhotoJson } from "~/services/photos/json.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
 // /upload: a member adds photos of their own, outside any meeting.
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireMember(request);
@@ -16,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The forms of the uploaded photos (edit, delete) post here.
-export const action = ({ request }: Route.ActionArgs) => photoFormAction(request);
+export const action = photoFormAction;
 
 export default function UploadPage({ loaderData }: Route.ComponentProps) {
   const createPhoto = useCallback(

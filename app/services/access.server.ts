@@ -119,6 +119,18 @@ export function canSeePhotoDetails(viewer: ViewerRef): viewer is NonNullable<Vie
   return !!viewer;
 }
 
+// Galleries -------------------------------------------------------------------
+
+/** A member's whole gallery ('All': every photo, in any sort) is for members; visitors see featured years. */
+export function canSeeWholeGallery(viewer: ViewerRef): viewer is NonNullable<ViewerRef> {
+  return !!viewer;
+}
+
+/** The newest year of a gallery's year pager: this year for members, last year for visitors (spec section 6). */
+export function newestGalleryYear(viewer: ViewerRef, now = new Date()): number {
+  return now.getFullYear() - (canSeeWholeGallery(viewer) ? 0 : 1);
+}
+
 // Meetings --------------------------------------------------------------------
 
 /** Meetings are for members (spec section 2: everything under /meetings needs a log-in). */

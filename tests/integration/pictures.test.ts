@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, users } from "@db/schema";
 import { closeExiftool } from "~/images/exif.server";
-import { ValidationError } from "~/server/http.server";
 import { loader as pictureMedia } from "~/routes/media/pictures";
+import { InvalidError } from "~/services/errors.server";
 import { applyPictureChange, pictureFields } from "~/services/members/pictures.server";
 import { useStorage } from "~/storage/storage.server";
 import type { LocalStorage } from "~/storage/local-storage.server";
@@ -115,8 +115,8 @@ describe("profile pictures", () => {
     const stranger = await makeMember();
     const adminUpload = await uploadFile(await cookieFor(admin.id), camera.bytes, "portrait.jpg");
     const error = await applyPictureChange(member.id, adminUpload, stranger.id).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).errors).toEqual([{ path: "picture", message: "The upload is not valid." }]);
+    expect(error).toBeInstanceOf(InvalidError);
+    expect((error as InvalidError).errors).toEqual([{ path: "picture", message: "The upload is not valid." }]);
     await applyPictureChange(member.id, adminUpload, admin.id);
     expect(await pictureOf(member.id)).toBeTruthy();
   });
@@ -130,7 +130,7 @@ describe("profile pictures", () => {
       "image/gif",
     );
     const error = await applyPictureChange(member.id, signedId).catch((e: unknown) => e);
-    expect((error as ValidationError).errors).toEqual([
+    expect((error as InvalidError).errors).toEqual([
       { path: "picture", message: expect.stringMatching(/not an image/) },
     ]);
     expect(await pictureOf(member.id)).toBeNull();

@@ -10,8 +10,8 @@ import { db } from "@db/client.server";
 import { assets, photos, users } from "@db/schema";
 import { env } from "~/env.server";
 import { closeExiftool } from "~/images/exif.server";
-import { ValidationError } from "~/server/http.server";
 import type { DirectUploadResponse } from "~/lib/upload-schemas";
+import { InvalidError } from "~/services/errors.server";
 import { sweepAbandonedUploads } from "~/services/uploads/assets.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
 import { signAssetId } from "~/services/uploads/signed-ids.server";
@@ -58,8 +58,8 @@ async function expectRefusal(promise: Promise<unknown>, path: string, message: R
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ValidationError);
-  expect((error as ValidationError).errors).toEqual([{ path, message: expect.stringMatching(message) }]);
+  expect(error).toBeInstanceOf(InvalidError);
+  expect((error as InvalidError).errors).toEqual([{ path, message: expect.stringMatching(message) }]);
 }
 
 async function assetCount(memberId: number) {

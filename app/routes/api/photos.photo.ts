@@ -1,14 +1,15 @@
-import { PhotoPatchSchema } from "~/lib/photo-schemas";
+import { PhotoEditSchema } from "~/lib/photo-schemas";
 import { apiRoute, idParam } from "~/server/api.server";
 import { deletePhoto, getPhoto, updatePhoto } from "~/services/photos/photos.server";
+import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
 
 // GET /api/photos/{id}: the photo as the viewer may see it.
 // PATCH (or PUT) /api/photos/{id}: the owner's form fields, or notes only.
 // DELETE /api/photos/{id}: the owner removes it (204).
 export const { loader, action } = apiRoute({
-  params: { photoId: idParam("Photo not found.") },
+  params: { photoId: idParam(PHOTO_NOT_FOUND_MESSAGE) },
   methods: ({ anyone, member }) => {
-    const update = member({ body: PhotoPatchSchema }, ({ member, params, body }) =>
+    const update = member({ body: PhotoEditSchema }, ({ member, params, body }) =>
       updatePhoto(member, params.photoId, body),
     );
     return {

@@ -1,19 +1,24 @@
-import { z } from "zod";
-import type { Route } from "./+types/photos";
-import { currentMember } from "~/services/auth/session.server";
-import { photoImage } from "~/services/photos/photos.server";
+import { apiRoute, idParam } from "~/server/api.server";
+import { NotFoundError } from "~/services/errors.server";
+import { PHOTO_MEDIA_SIZES, photoImage, type PhotoMediaSize } from "~/services/photos/photos.server";
 import { storedObjectResponse } from "~/storage/respond.server";
 
-const ParamsSchema = z.object({ photoId: z.coerce.number().int().positive(), size: z.enum(["thumb", "large"]) });
-
-const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+const sizeParam = (raw: string | undefined): PhotoMediaSize => {
+  const size = PHOTO_MEDIA_SIZES.find((known) => known === raw);
+  if (!size) throw new NotFoundError();
+  return size;
+};
 
 // GET /media/photos/:photoId/:size (thumb | large): a photo's derived image as the
 // viewer may see it (visitors: thumbnails of photos they may see; members: both).
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const parsed = ParamsSchema.safeParse(params);
-  if (!parsed.success) return notFound();
-  const image = await photoImage(await currentMember(request), parsed.data.photoId, parsed.data.size);
-  if (!image) return notFound();
-  return storedObjectResponse(request, image.key, { cacheControl: image.cacheControl });
-}
+// A resource route like /api's, declared the same way for its 405, its id parsing
+// (a malformed or out-of-range id is 404) and its refusals.
+export const { loader, action } = apiRoute({
+  params: { photoId: idParam(), size: sizeParam },
+  methods: ({ anyone }) => ({
+    GET: anyone(async ({ request, viewer, params }) => {
+      const image = await photoImage(viewer, params.photoId, params.size);
+      return storedObjectResponse(request, image.key, { cacheControl: image.cacheControl });
+    }),
+  }),
+});

@@ -8,36 +8,33 @@ import { PhotoGrid } from "~/components/photo-grid";
 import { SortableYearGrid } from "~/components/sortable-year-grid";
 import { SortSelector } from "~/components/sort-selector";
 import { YearPager } from "~/components/year-pager";
-import { pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-schemas";
+import { listQuery, pageFrom, sortFrom } from "~/lib/photo-schemas";
+import { idParam } from "~/server/api.server";
+import { page } from "~/server/pages.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
-import { galleryYearOf, galleryYears, notFoundResponse, photoDetail } from "~/routes/photos/photo-pages.server";
-import { listFeaturedPhotos, listPhotos } from "~/services/photos/photos.server";
+import { galleryYearParam } from "~/routes/photos/photo-params.server";
 import { currentMember } from "~/services/auth/session.server";
 import { findMemberForPage } from "~/services/members/members.server";
+import { photoDetail } from "~/services/photos/detail.server";
+import { galleryFrame, galleryYearOf } from "~/services/photos/galleries.server";
+import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
+import { listFeaturedPhotos, listPhotos } from "~/services/photos/photos.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // /members/{username}/{year}/{photoId?}: a member's gallery. 'all' (members only)
 // lists every photo with a sort and pager; a year lists its featured photos in
 // position order; a photo id opens the detail in place of the list.
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const viewer = await currentMember(request);
-  const year: "all" | number | null =
-    params.year === "all" ? "all" : /^\d{4}$/.test(params.year) ? Number(params.year) : null;
-  if (year === null || (year === "all" && !viewer)) throw notFoundResponse();
+  const year = galleryYearParam(params.year);
   const member = await findMemberForPage(params.username, viewer);
   const search = new URL(request.url).searchParams;
   const sort = sortFrom(search.get("sort"));
-  const gallery = {
-    member,
-    isOwner: viewer?.id === member.id,
-    isMember: viewer !== null,
-    years: galleryYears(new Date(member.createdAt), viewer),
-    year: year as "all" | number,
-    sort,
-  };
+  const gallery = { member, ...galleryFrame(viewer, member, year), year, sort };
 
   if (params.photoId) {
-    const photoId = Number(params.photoId);
-    if (!Number.isInteger(photoId) || photoId <= 0) throw notFoundResponse();
+    const photoId = idParam(PHOTO_NOT_FOUND_MESSAGE)(params.photoId);
     if (year === "all") {
       const detail = await photoDetail(viewer, photoId, { kind: "sorted", userId: member.id, sort });
       return { ...gallery, detail, list: null, featured: null };
@@ -54,20 +51,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return { ...gallery, detail: null, list, featured: null };
   }
   return { ...gallery, detail: null, list: null, featured: await listFeaturedPhotos(viewer, member.id, year) };
-}
+});
 
-export const action = ({ request }: Route.ActionArgs) => photoFormAction(request);
+export const action = photoFormAction;
 
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const { member, isOwner, isMember, years, year, sort, detail, list, featured } = loaderData;
   const base = `/members/${encodeURIComponent(member.username)}/${year}`;
-  const href = (path: string, page?: number, photoSort: PhotoSort = sort) => {
-    const params = new URLSearchParams();
-    if (year === "all" && page && page > 1) params.set("page", String(page));
-    if (year === "all" && photoSort !== "meeting") params.set("sort", photoSort);
-    const query = params.toString();
-    return `${base}${path}${query ? `?${query}` : ""}`;
-  };
+  const href = (path: string, page?: number) => `${base}${path}${year === "all" ? listQuery(sort, page) : ""}`;
 
   return (
     <section>

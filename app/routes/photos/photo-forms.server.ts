@@ -1,97 +1,106 @@
 // The photo forms on the screens (the photo detail on every list, the upload
 // screen, the year view): one action for all of them, told apart by `intent`,
-// calling the same services as the /api/photos routes.
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { HttpError, ValidationError } from "~/server/http.server";
-import { FeatureOrderSchema, FeatureSchema, PhotoEditSchema } from "~/lib/photo-schemas";
+// parsing with the same schemas and calling the same services as /api/photos.
+// The edit form answers as every Conform form does (invalidForm, replyToRefusal);
+// the fetchers' buttons (featured year, reorder, delete) answer a refusal as
+// `{ error }` (refusalMessage), which the screen shows in the error modal.
+import { redirect } from "react-router";
+import { FeatureOrderFormSchema, FeatureSchema, PhotoEditSchema } from "~/lib/photo-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { featurePhoto, reorderFeatures } from "~/services/photos/features.server";
+import { idParam } from "~/server/api.server";
+import { invalidForm, parseForm, readForm, refusalMessage, replyToRefusal } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";
+import { page } from "~/server/pages.server";
+import type { Member } from "~/services/auth/session.server";
+import { InvalidError } from "~/services/errors.server";
+import { featurePhoto, reorderFeatures } from "~/services/photos/features.server";
+import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
 import { deletePhoto, updatePhoto } from "~/services/photos/photos.server";
 
-export type PhotoFormResult =
-  | { intent: "update"; photoId: number; result: SubmissionResult<string[]>; message?: string }
-  | { intent: "feature"; photoId: number; error?: string }
-  | { intent: "delete"; photoId: number }
-  | { intent: "reorder"; error?: string };
+export const PHOTO_UPDATED_MESSAGE = "Photo updated!";
 
-function positiveInt(value: FormDataEntryValue | null): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw data("Bad Request", { status: 400, statusText: "Bad Request" });
-  return number;
+type Form = { member: Member; request: Request; formData: FormData };
+
+/** The photo a form names; a malformed id names none (404, the page's error screen). */
+function photoIdIn(formData: FormData): number {
+  const raw = formData.get("photoId");
+  return idParam(PHOTO_NOT_FOUND_MESSAGE)(typeof raw === "string" ? raw : undefined);
 }
 
-export async function photoFormAction(request: Request) {
-  const member = await requireMember(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+/** A fetcher's post that fails its schema (only a hand-made request can): one message for the modal. */
+const unreadable = (message: string) => refusalMessage(new InvalidError([], message));
+
+async function saveEdit({ member, request, formData }: Form) {
+  const photoId = photoIdIn(formData);
+  const submission = await parseForm(request, PhotoEditSchema, formData);
+  if (submission.status !== "success") return invalidForm(submission);
+  const edit = submission.value;
   try {
-    switch (intent) {
-      case "update": {
-        const photoId = positiveInt(formData.get("photoId"));
-        const submission = parseWithZod(formData, { schema: PhotoEditSchema });
-        if (submission.status !== "success") {
-          return data({ intent, photoId, result: submission.reply() } satisfies PhotoFormResult, { status: 422 });
-        }
-        const edit = submission.value;
-        await updatePhoto(member, photoId, {
-          caption: edit.caption ?? null,
-          description: edit.description ?? null,
-          license: edit.license,
-          acquireLicensePage: edit.acquireLicensePage ?? null,
-        });
-        return { intent, photoId, result: submission.reply(), message: "Photo updated!" } satisfies PhotoFormResult;
-      }
-      case "feature": {
-        const photoId = positiveInt(formData.get("photoId"));
-        const choice = FeatureSchema.safeParse({ year: formData.get("year") ?? "" });
-        if (!choice.success)
-          return data({ intent, photoId, error: "Please choose a year." } satisfies PhotoFormResult, { status: 422 });
-        try {
-          await featurePhoto(member, photoId, choice.data);
-        } catch (error) {
-          if (!(error instanceof ValidationError)) throw error;
-          const message = error.generalMessage ?? error.errors[0]?.message ?? "The photo could not be featured.";
-          return data({ intent, photoId, error: message } satisfies PhotoFormResult, { status: 422 });
-        }
-        return { intent, photoId } satisfies PhotoFormResult;
-      }
-      case "delete": {
-        const photoId = positiveInt(formData.get("photoId"));
-        await deletePhoto(member, photoId);
-        const returnTo = formData.get("returnTo");
-        // Back to the list the photo was in; the upload screen just drops the item.
-        if (typeof returnTo === "string" && returnTo) throw redirect(safeRedirect(returnTo));
-        return { intent, photoId } satisfies PhotoFormResult;
-      }
-      case "reorder": {
-        const year = positiveInt(formData.get("year"));
-        const order = FeatureOrderSchema.safeParse({
-          photoIds: String(formData.get("photoIds") ?? "")
-            .split(",")
-            .filter(Boolean),
-        });
-        if (!order.success)
-          return data({ intent, error: "The new order could not be read." } satisfies PhotoFormResult, { status: 422 });
-        try {
-          await reorderFeatures(member, member.id, year, order.data.photoIds);
-        } catch (error) {
-          if (!(error instanceof ValidationError)) throw error;
-          return data(
-            { intent, error: error.generalMessage ?? "The new order could not be saved." } satisfies PhotoFormResult,
-            { status: 422 },
-          );
-        }
-        return { intent } satisfies PhotoFormResult;
-      }
-      default:
-        throw data("Bad Request", { status: 400, statusText: "Bad Request" });
-    }
+    // The form shows every field it edits, so one left empty (a missing key, after Conform) clears it.
+    await updatePhoto(member, photoId, {
+      ...edit,
+      caption: edit.caption ?? null,
+      description: edit.description ?? null,
+      acquireLicensePage: edit.acquireLicensePage ?? null,
+    });
   } catch (error) {
-    // A refusal meant for the page (403, 404) shows the error screen with its status.
-    if (error instanceof HttpError) throw data(error.message, { status: error.status, statusText: error.message });
-    throw error;
+    return replyToRefusal(submission, error);
   }
+  return { intent: "update" as const, result: submission.reply(), message: PHOTO_UPDATED_MESSAGE };
 }
+
+async function feature({ member, request, formData }: Form) {
+  const photoId = photoIdIn(formData);
+  const submission = await parseForm(request, FeatureSchema, formData);
+  if (submission.status !== "success") return unreadable("Please choose a year.");
+  try {
+    await featurePhoto(member, photoId, submission.value);
+  } catch (error) {
+    return refusalMessage(error);
+  }
+  return { intent: "feature" as const };
+}
+
+async function reorder({ member, request, formData }: Form) {
+  const submission = await parseForm(request, FeatureOrderFormSchema, formData);
+  if (submission.status !== "success") return unreadable("The new order could not be read.");
+  const { year, photoIds } = submission.value;
+  try {
+    await reorderFeatures(member, member.id, year, photoIds);
+  } catch (error) {
+    return refusalMessage(error);
+  }
+  return { intent: "reorder" as const };
+}
+
+async function remove({ member, formData }: Form) {
+  const photoId = photoIdIn(formData);
+  try {
+    await deletePhoto(member, photoId);
+  } catch (error) {
+    return refusalMessage(error);
+  }
+  // Back to the list the photo was in; the upload screen just drops the item.
+  const returnTo = formData.get("returnTo");
+  if (typeof returnTo === "string" && returnTo) return redirect(safeRedirect(returnTo));
+  return { intent: "delete" as const };
+}
+
+/** The action of every screen that shows photo forms: `export const action = photoFormAction;`. */
+export const photoFormAction = page(async ({ request }: { request: Request }) => {
+  const member = await requireMember(request);
+  const formData = await readForm(request);
+  const form = { member, request, formData };
+  switch (formData.get("intent")) {
+    case "update":
+      return saveEdit(form);
+    case "feature":
+      return feature(form);
+    case "reorder":
+      return reorder(form);
+    case "delete":
+      return remove(form);
+    default:
+      throw InvalidError.field("intent", "The form could not be read.");
+  }
+});

@@ -1,20 +1,23 @@
 // A member's public portfolio (spec sections 4 and 9): the owner features a photo
 // in a year, at most 12 a year, at a 1-based position, and reorders the year.
 import { eq } from "drizzle-orm";
-import { db } from "@db/client.server";
-import { features, users } from "@db/schema";
+import { db, transaction } from "@db/client.server";
+import { users } from "@db/schema";
 import { featureYears } from "~/lib/feature-years";
-import { HttpError, ValidationError } from "~/server/http.server";
 import { FEATURE_YEAR_FULL_MESSAGE, MAX_FEATURED_PER_YEAR } from "~/lib/photo-schemas";
+import { requireOwner, type ViewerRef } from "~/services/access.server";
+import { InvalidError } from "~/services/errors.server";
 import {
   closeFeatureGap,
+  featureOfPhoto,
   featuresOfYear,
+  leaveYear,
   lockMemberFeatures,
   rewriteYear,
   type NewFeatureRow,
 } from "./feature-positions.server";
-import type { PhotoJson, PhotoViewer } from "./json.server";
-import { photoOwnedBy, requireLoggedIn } from "./ownership.server";
+import type { PhotoJson } from "./json.server";
+import { photoOwnedBy } from "./ownership.server";
 import { getPhoto, listFeaturedPhotos } from "./photos.server";
 
 /** The years the owner may feature this photo in, newest first. */
@@ -33,14 +36,14 @@ export async function featureYearsFor(photo: {
  * Leaving a year closes its gap. Owner only.
  */
 export async function featurePhoto(
-  viewer: PhotoViewer,
+  viewer: ViewerRef,
   photoId: number,
   choice: { year: number | null; position?: number },
 ): Promise<PhotoJson> {
   const photo = await photoOwnedBy(viewer, photoId);
   const { year } = choice;
   if (year === null) {
-    await db().transaction((tx) => closeFeatureGap(tx, photo.userId, photoId));
+    await closeFeatureGap(photo.userId, photoId);
     return getPhoto(viewer, photoId);
   }
 
@@ -50,25 +53,23 @@ export async function featurePhoto(
       allowed.length === 0
         ? "This photo cannot be featured yet."
         : `Year must be between ${allowed[allowed.length - 1]} and ${allowed[0]}.`;
-    throw new ValidationError([{ path: "year", message }]);
+    // The message also goes on top: the year select has no field to show it under.
+    throw new InvalidError([{ path: "year", message }], message);
   }
 
-  await db().transaction(async (tx) => {
-    await lockMemberFeatures(tx, photo.userId);
-    const [current] = await tx.select().from(features).where(eq(features.photoId, photoId)).limit(1);
-    const others = (await featuresOfYear(tx, photo.userId, year)).filter((row) => row.photoId !== photoId);
+  await transaction(async () => {
+    await lockMemberFeatures(photo.userId);
+    const current = await featureOfPhoto(photoId);
+    const others = (await featuresOfYear(photo.userId, year)).filter((row) => row.photoId !== photoId);
     if (others.length >= MAX_FEATURED_PER_YEAR) {
-      throw new ValidationError([{ path: "year", message: FEATURE_YEAR_FULL_MESSAGE }], FEATURE_YEAR_FULL_MESSAGE);
+      throw new InvalidError([{ path: "year", message: FEATURE_YEAR_FULL_MESSAGE }], FEATURE_YEAR_FULL_MESSAGE);
     }
-    if (current && current.year !== year) {
-      const rest = (await featuresOfYear(tx, photo.userId, current.year)).filter((row) => row.photoId !== photoId);
-      await rewriteYear(tx, photo.userId, current.year, rest);
-    }
+    if (current && current.year !== year) await leaveYear(photo.userId, current.year, photoId);
     const sameYear = current?.year === year;
     const wanted = choice.position ?? (sameYear ? current.position : others.length + 1);
     const at = Math.min(Math.max(wanted, 1), others.length + 1) - 1;
     const row: NewFeatureRow = current ? { ...current, year } : { photoId, userId: photo.userId, year };
-    await rewriteYear(tx, photo.userId, year, [...others.slice(0, at), row, ...others.slice(at)]);
+    await rewriteYear(photo.userId, year, [...others.slice(0, at), row, ...others.slice(at)]);
   });
   return getPhoto(viewer, photoId);
 }
@@ -78,25 +79,23 @@ export async function featurePhoto(
  * name each of them exactly once. Positions become 1..n.
  */
 export async function reorderFeatures(
-  viewer: PhotoViewer,
+  viewer: ViewerRef,
   userId: number,
   year: number,
   photoIds: number[],
 ): Promise<PhotoJson[]> {
-  requireLoggedIn(viewer);
-  if (viewer.id !== userId) throw new HttpError(403, "Only the member may reorder their photos.");
-  await db().transaction(async (tx) => {
-    await lockMemberFeatures(tx, userId);
-    const rows = await featuresOfYear(tx, userId, year);
+  requireOwner(viewer, { userId }, "Only the member may reorder their photos.");
+  await transaction(async () => {
+    await lockMemberFeatures(userId);
+    const rows = await featuresOfYear(userId, year);
     const byPhoto = new Map(rows.map((row) => [row.photoId, row]));
     if (photoIds.length !== rows.length || !photoIds.every((id) => byPhoto.has(id))) {
-      throw new ValidationError(
+      throw new InvalidError(
         [{ path: "photoIds", message: "The order must name each photo featured in that year once." }],
         "The featured photos changed meanwhile. Please reload the page.",
       );
     }
     await rewriteYear(
-      tx,
       userId,
       year,
       photoIds.map((id) => byPhoto.get(id)!),

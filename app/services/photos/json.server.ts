@@ -4,8 +4,7 @@
 // - members: everything but notes;
 // - the owner: notes too.
 import type { PhotoMetadata, PhotoRow } from "@db/schema";
-
-export type PhotoViewer = { id: number } | null;
+import { canSeePhotoDetails, isOwner, type ViewerRef } from "~/services/access.server";
 
 export type PhotoOwnerJson = { id: number; firstName: string; lastName: string; username: string };
 export type FeatureJson = { year: number; position: number };
@@ -50,7 +49,7 @@ export function photoMediaUrl(photoId: number, size: "thumb" | "large") {
   return `/media/photos/${photoId}/${size}`;
 }
 
-export function toPhotoJson(record: PhotoRecord, viewer: PhotoViewer): PhotoJson {
+export function toPhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
   const { photo, owner, feature } = record;
   const basic: PhotoJson = {
     id: photo.id,
@@ -66,7 +65,7 @@ export function toPhotoJson(record: PhotoRecord, viewer: PhotoViewer): PhotoJson
     User: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, username: owner.username },
     Feature: feature ? { year: feature.year, position: feature.position } : null,
   };
-  if (!viewer) return basic;
+  if (!canSeePhotoDetails(viewer)) return basic;
 
   const json: PhotoJson = {
     ...basic,
@@ -79,6 +78,6 @@ export function toPhotoJson(record: PhotoRecord, viewer: PhotoViewer): PhotoJson
     metadata: { exif: photo.metadata.exif ?? {} },
     MeetingSubmission: record.meetingStartsAt ? { Meeting: { startsAt: record.meetingStartsAt.toISOString() } } : null,
   };
-  if (viewer.id === photo.userId) json.notes = photo.notes;
+  if (isOwner(viewer, photo)) json.notes = photo.notes;
   return json;
 }

@@ -3,13 +3,21 @@
 // - visitors see featured photos of active, public members, thumbnails and basic data;
 // - members see every photo; only the owner edits or deletes it and reads its notes.
 import { eq, sql } from "drizzle-orm";
-import { db } from "@db/client.server";
+import { db, transaction } from "@db/client.server";
 import { assets, photos } from "@db/schema";
-import type { PhotoChanges, PhotoSort } from "~/lib/photo-schemas";
+import type { PhotoEdit, PhotoSort } from "~/lib/photo-schemas";
+import {
+  canSeePhoto,
+  canSeePhotoDetails,
+  memberVisibleToVisitors,
+  photoVisibleToVisitors,
+  type ViewerRef,
+} from "~/services/access.server";
+import { photoStorageKeys } from "~/services/uploads/photo-uploads.server";
 import { storage } from "~/storage/storage.server";
 import { closeFeatureGap } from "./feature-positions.server";
-import { toPhotoJson, type PhotoJson, type PhotoViewer } from "./json.server";
-import { canSeePhoto, memberVisibleToVisitors, photoVisibleToVisitors } from "~/services/access.server";
+import { toPhotoJson, type PhotoJson } from "./json.server";
+import { photoNotFound, photoOwnedBy } from "./ownership.server";
 import {
   countPhotos,
   featuredIdsOfYear,
@@ -18,12 +26,10 @@ import {
   photoIdsAt,
   randomFeaturedIds,
 } from "./queries.server";
-import { photoStorageKeys } from "~/services/uploads/photo-uploads.server";
-import { photoNotFound, photoOwnedBy } from "./ownership.server";
 
 /** The JSON of these photos as this viewer may see them, in the order of `ids`. */
-export async function photosJson(viewer: PhotoViewer, ids: number[]): Promise<PhotoJson[]> {
-  const records = await loadPhotoRecords(ids, { withRatings: viewer !== null });
+export async function photosJson(viewer: ViewerRef, ids: number[]): Promise<PhotoJson[]> {
+  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) });
   return records.map((record) => toPhotoJson(record, viewer));
 }
 
@@ -31,7 +37,7 @@ export type PhotoPage = { photos: PhotoJson[]; page: number; pageCount: number; 
 
 /** One page of photos in a sort (all the viewer may see, or one member's). */
 export async function listPhotos(
-  viewer: PhotoViewer,
+  viewer: ViewerRef,
   query: { userId?: number; page: number; sort: PhotoSort },
 ): Promise<PhotoPage> {
   const spec = { viewer, userId: query.userId, sort: query.sort };
@@ -47,7 +53,7 @@ export async function listPhotos(
 }
 
 /** A member's featured photos of one year in position order (their public portfolio). */
-export async function listFeaturedPhotos(viewer: PhotoViewer, userId: number, year: number): Promise<PhotoJson[]> {
+export async function listFeaturedPhotos(viewer: ViewerRef, userId: number, year: number): Promise<PhotoJson[]> {
   // A visitor gets nothing of a member who is hidden from visitors.
   if (!viewer && !(await memberVisibleToVisitors(userId))) return [];
   return photosJson(viewer, await featuredIdsOfYear(userId, year));
@@ -56,12 +62,12 @@ export async function listFeaturedPhotos(viewer: PhotoViewer, userId: number, ye
 export const RANDOM_PHOTO_COUNT = 12;
 
 /** Random featured photos for the home page (visitors: of public, active members only). */
-export async function randomPhotos(viewer: PhotoViewer, wanted = RANDOM_PHOTO_COUNT): Promise<PhotoJson[]> {
+export async function randomPhotos(viewer: ViewerRef, wanted = RANDOM_PHOTO_COUNT): Promise<PhotoJson[]> {
   return photosJson(viewer, await randomFeaturedIds(viewer, wanted));
 }
 
 /** One photo as the viewer may see it; 404 when it does not exist or is not theirs to see. */
-export async function getPhoto(viewer: PhotoViewer, photoId: number): Promise<PhotoJson> {
+export async function getPhoto(viewer: ViewerRef, photoId: number): Promise<PhotoJson> {
   if (!(await canSeePhoto(viewer, photoId))) throw photoNotFound();
   const [photo] = await photosJson(viewer, [photoId]);
   if (!photo) throw photoNotFound();
@@ -69,7 +75,7 @@ export async function getPhoto(viewer: PhotoViewer, photoId: number): Promise<Ph
 }
 
 /** The owner edits caption, description, licence, licence page or notes (the filename stays). */
-export async function updatePhoto(viewer: PhotoViewer, photoId: number, changes: PhotoChanges): Promise<PhotoJson> {
+export async function updatePhoto(viewer: ViewerRef, photoId: number, changes: PhotoEdit): Promise<PhotoJson> {
   await photoOwnedBy(viewer, photoId);
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (Object.keys(set).length > 0) {
@@ -85,12 +91,15 @@ export async function updatePhoto(viewer: PhotoViewer, photoId: number, changes:
  * The owner deletes a photo: its ratings, comments, feature and submission go with
  * it (cascade), the rest of its year closes up, and its stored files are removed.
  */
-export async function deletePhoto(viewer: PhotoViewer, photoId: number): Promise<void> {
+export async function deletePhoto(viewer: ViewerRef, photoId: number): Promise<void> {
   const photo = await photoOwnedBy(viewer, photoId);
-  const originalKey = await db().transaction(async (tx) => {
-    await closeFeatureGap(tx, photo.userId, photoId);
-    await tx.delete(photos).where(eq(photos.id, photoId));
-    const [asset] = await tx.delete(assets).where(eq(assets.id, photo.originalAssetId)).returning({ key: assets.key });
+  const originalKey = await transaction(async () => {
+    await closeFeatureGap(photo.userId, photoId);
+    await db().delete(photos).where(eq(photos.id, photoId));
+    const [asset] = await db()
+      .delete(assets)
+      .where(eq(assets.id, photo.originalAssetId))
+      .returning({ key: assets.key });
     return asset?.key ?? null;
   });
   // Files go after the rows: a failure here leaves unreachable files, never a photo without its files.
@@ -100,18 +109,23 @@ export async function deletePhoto(viewer: PhotoViewer, photoId: number): Promise
     .catch((error: unknown) => console.error(`Could not remove the files of photo ${photoId}:`, error));
 }
 
+/** The sizes /media/photos serves; originals never leave the storage. */
+export const PHOTO_MEDIA_SIZES = ["thumb", "large"] as const;
+export type PhotoMediaSize = (typeof PHOTO_MEDIA_SIZES)[number];
+
 /**
- * Which stored image to serve for /media/photos/{id}/{size}, or null (404): the
- * thumbnail to anyone who may see the photo, the large size to members only;
- * originals never. Images visitors may see can sit in shared caches for a short
- * while (un-featuring takes effect within the hour); the rest stay private.
+ * Which stored image to serve for /media/photos/{id}/{size}, else 404: the
+ * thumbnail to anyone who may see the photo, the large size to members only.
+ * Images visitors may see can sit in shared caches for a short while
+ * (un-featuring takes effect within the hour); the rest stay private.
  */
 export async function photoImage(
-  viewer: PhotoViewer,
+  viewer: ViewerRef,
   photoId: number,
-  size: "thumb" | "large",
-): Promise<{ key: string; cacheControl: string } | null> {
-  if (size === "large" && !viewer) return null;
+  size: PhotoMediaSize,
+): Promise<{ key: string; cacheControl: string }> {
+  // Visitors get thumbnails and basic data only; the large size is a member's detail.
+  if (size === "large" && !canSeePhotoDetails(viewer)) throw photoNotFound();
   const [photo] = await db()
     .select({
       thumbKey: photos.thumbKey,
@@ -121,8 +135,8 @@ export async function photoImage(
     .from(photos)
     .where(eq(photos.id, photoId))
     .limit(1);
-  if (!photo || (!viewer && !photo.public)) return null;
+  if (!photo || (!canSeePhotoDetails(viewer) && !photo.public)) throw photoNotFound();
   const key = size === "thumb" ? photo.thumbKey : photo.largeKey;
-  if (!key) return null;
+  if (!key) throw photoNotFound();
   return { key, cacheControl: photo.public && size === "thumb" ? "public, max-age=3600" : "private, max-age=86400" };
 }

@@ -8,15 +8,15 @@
 // OFFSET and turned round, so no page walks past more than half the list.
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
-import { membersVisibleTo, photosVisibleTo } from "~/services/access.server";
+import { canSeePhotoDetails, membersVisibleTo, photosVisibleTo, type ViewerRef } from "~/services/access.server";
 import { features, meetings, meetingSubmissions, photos, ratings, users } from "@db/schema";
 import type { PhotoSort } from "~/lib/photo-schemas";
-import type { PhotoRecord, PhotoViewer, RatingJson } from "./json.server";
+import type { PhotoRecord, RatingJson } from "./json.server";
 
 export const PAGE_SIZE = 24;
 
 /** Which photos a list holds: all the viewer may see, or one member's. */
-export type PhotoScope = { viewer: PhotoViewer; userId?: number };
+export type PhotoScope = { viewer: ViewerRef; userId?: number };
 
 function scopeFilter(scope: PhotoScope): SQL | undefined {
   return and(scope.userId === undefined ? undefined : eq(photos.userId, scope.userId), photosVisibleTo(scope.viewer));
@@ -30,7 +30,7 @@ type SortKey = {
   keyOf: (photoId: number) => SQL;
 };
 
-function sortKey(sort: PhotoSort, viewer: PhotoViewer): SortKey {
+function sortKey(sort: PhotoSort, viewer: ViewerRef): SortKey {
   const column = (
     c: typeof photos.createdAt | typeof photos.takenAt | typeof photos.meetingStartsAt | typeof photos.ratingAverage,
     nullable: boolean,
@@ -40,7 +40,7 @@ function sortKey(sort: PhotoSort, viewer: PhotoViewer): SortKey {
     keyOf: (photoId) => sql`(select ${c} from ${photos} where ${photos.id} = ${photoId})`,
   });
   // Visitors see neither ratings, taken dates nor meetings: their lists go newest first.
-  if (!viewer) return column(photos.createdAt, false);
+  if (!canSeePhotoDetails(viewer)) return column(photos.createdAt, false);
   switch (sort) {
     case "createdAt":
       return column(photos.createdAt, false);
@@ -143,7 +143,7 @@ export async function featuredIdsOfYear(userId: number, year: number): Promise<n
  * round to the start when the end comes first. The cost does not grow with the
  * number of featured photos (never ORDER BY random() over the table).
  */
-export async function randomFeaturedIds(viewer: PhotoViewer, wanted: number, start = Math.random()): Promise<number[]> {
+export async function randomFeaturedIds(viewer: ViewerRef, wanted: number, start = Math.random()): Promise<number[]> {
   const pick = async (range: SQL, limit: number) => {
     const rows = await db()
       .select({ id: features.photoId })

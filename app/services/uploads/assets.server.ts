@@ -9,9 +9,8 @@ import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { assets } from "@db/schema";
 import { env } from "~/env.server";
-import { HttpError, ValidationError } from "~/server/http.server";
-import { BlobSchema, type DirectUploadResponse } from "~/lib/upload-schemas";
-import { fieldErrorsFromZod } from "~/lib/field-errors";
+import type { AnnouncedBlob, DirectUploadResponse } from "~/lib/upload-schemas";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 import { newOriginalKey } from "~/storage/keys.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { storage } from "~/storage/storage.server";
@@ -26,19 +25,14 @@ const CLAIM_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** POST /api/assets: records the blob and says where to send its bytes. */
-export async function announceUpload(memberId: number, input: unknown, origin: string): Promise<DirectUploadResponse> {
-  const parsed = BlobSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ValidationError(
-      fieldErrorsFromZod(parsed.error).map((e) => ({ ...e, path: e.path.replace(/^blob\./, "") })),
-    );
-  }
-  const blob = parsed.data.blob;
+export async function announceUpload(
+  memberId: number,
+  blob: AnnouncedBlob,
+  origin: string,
+): Promise<DirectUploadResponse> {
   const limit = env().UPLOAD_MAX_BYTES;
   if (blob.byte_size > limit) {
-    throw new ValidationError([
-      { path: "byte_size", message: `The file is larger than the ${megabytes(limit)} limit.` },
-    ]);
+    throw InvalidError.field("byte_size", `The file is larger than the ${megabytes(limit)} limit.`);
   }
   const key = newOriginalKey();
   const [asset] = await db()
@@ -75,17 +69,16 @@ export async function announceUpload(memberId: number, input: unknown, origin: s
  */
 export async function receiveLocalUpload(token: string, body: ReadableStream<Uint8Array> | null): Promise<void> {
   const store = storage();
-  if (!(store instanceof LocalStorage)) throw new HttpError(404, "Not found");
+  if (!(store instanceof LocalStorage)) throw new NotFoundError();
   const check = verifySignedId(token, "put");
-  if (!check.ok)
-    throw new HttpError(
-      check.reason === "expired" ? 403 : 404,
-      check.reason === "expired" ? "This upload link has expired." : "Not found",
-    );
+  if (!check.ok) {
+    if (check.reason === "expired") throw new ForbiddenError("This upload link has expired.");
+    throw new NotFoundError();
+  }
   const [asset] = await db().select().from(assets).where(eq(assets.id, check.assetId));
-  if (!asset) throw new HttpError(404, "Not found");
-  if (asset.uploadedAt || asset.attachedAt) throw new HttpError(409, "This file has already been uploaded.");
-  if (!body) throw new ValidationError([{ path: "file", message: "The upload has no content." }]);
+  if (!asset) throw new NotFoundError();
+  if (asset.uploadedAt || asset.attachedAt) throw new ConflictError("This file has already been uploaded.");
+  if (!body) throw InvalidError.field("file", "The upload has no content.");
 
   const expected = asset.byteSize;
   const scratch = await store.scratchFile();
@@ -108,9 +101,7 @@ export async function receiveLocalUpload(token: string, body: ReadableStream<Uin
   } catch (error) {
     await fs.rm(scratch, { force: true });
     if (error instanceof ByteCountError) {
-      throw new ValidationError([
-        { path: "file", message: `The file sent does not match its announced size of ${expected} bytes.` },
-      ]);
+      throw InvalidError.field("file", `The file sent does not match its announced size of ${expected} bytes.`);
     }
     throw error;
   }
@@ -125,7 +116,7 @@ class ByteCountError extends Error {}
  */
 export async function claimUpload(memberId: number, signedId: unknown, field: string): Promise<AssetRow> {
   const refuse = (message: string): never => {
-    throw new ValidationError([{ path: field, message }]);
+    throw InvalidError.field(field, message);
   };
   const check = verifySignedId(signedId, "upload");
   if (!check.ok) {

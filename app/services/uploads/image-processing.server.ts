@@ -3,10 +3,10 @@
 // wrote is left behind.
 import fs from "node:fs/promises";
 import { env } from "~/env.server";
-import { ValidationError } from "~/server/http.server";
 import { imageFailureMessage, makeDerivatives, type SizeSpec } from "~/images/derivatives.server";
 import { readPhotoFacts, type PhotoFacts } from "~/images/exif.server";
 import { SNIFF_BYTES, sniffImage } from "~/images/sniff";
+import { InvalidError } from "~/services/errors.server";
 import { derivedKey, type DerivedSize } from "~/storage/keys.server";
 import { storage } from "~/storage/storage.server";
 
@@ -36,7 +36,7 @@ export async function processImage(
   options: { field: string; readFacts: boolean },
 ): Promise<ProcessedImage> {
   const refuse = (message: string): never => {
-    throw new ValidationError([{ path: options.field, message }]);
+    throw InvalidError.field(options.field, message);
   };
   const store = storage();
   const maxPixels = env().UPLOAD_MAX_PIXELS;

@@ -1,44 +1,32 @@
 // POST /api/photos (and, later, meeting submissions): a member's finished upload
 // becomes a photo. The photo row is written last, in one statement, after every
 // stored size exists; a refusal at any step removes the upload and its sizes.
-import { z } from "zod";
-import { db, type Transaction } from "@db/client.server";
+import { db, transaction } from "@db/client.server";
 import { assets, photos } from "@db/schema";
-import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { ValidationError } from "~/server/http.server";
-import { LICENSE_VALUES } from "~/lib/licenses";
+import type { NewPhoto } from "~/lib/photo-schemas";
 import { PHOTO_SIZES } from "~/images/derivatives.server";
 import { newOriginalKey } from "~/storage/keys.server";
 import { storage } from "~/storage/storage.server";
 import { type AssetRow, claimUpload, discardUpload } from "./assets.server";
 import { processImage } from "./image-processing.server";
 
-export const NewPhotoSchema = z.object({
-  filename: z.string().trim().min(1, "Filename is required.").max(255, "Filename is too long."),
-  file: z.string({ error: "File is required." }).min(1, "File is required."),
-  license: z.enum(LICENSE_VALUES, { error: "License is not one of the choices." }).nullish(),
-  acquireLicensePage: z
-    .url({ protocol: /^https?$/, error: "Acquire license page must be a web address." })
-    .nullish()
-    .or(z.literal("")),
-});
-
 type PhotoOwner = { id: number; license: string; acquireLicensePage: string | null };
 
+/** What a caller writes beside the new photo, in the photo's transaction (its `db()` calls join it). */
+export type AlongsidePhoto = (photoId: number) => Promise<void>;
+
 /**
- * Creates a photo from an upload. `insert` lets a caller (a meeting submission)
- * add its own rows in the same transaction as the photo.
+ * Creates a photo from an upload. `alongside` lets a caller (a meeting
+ * submission) add its own rows in the same transaction as the photo.
  */
 export async function createPhotoFromUpload(
   member: PhotoOwner,
-  input: unknown,
-  insert?: (tx: Transaction, photoId: number) => Promise<void>,
+  input: NewPhoto,
+  alongside?: AlongsidePhoto,
 ): Promise<number> {
-  const parsed = NewPhotoSchema.safeParse(input);
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
-  const { file, ...details } = parsed.data;
+  const { file, ...details } = input;
   const asset = await claimUpload(member.id, file, "file");
-  return photoFromAsset(member, asset, details, insert);
+  return photoFromAsset(member, asset, details, alongside);
 }
 
 /**
@@ -65,15 +53,16 @@ export async function importPhoto(member: PhotoOwner, bytes: Buffer, filename: s
 async function photoFromAsset(
   member: PhotoOwner,
   asset: AssetRow,
-  details: Omit<z.infer<typeof NewPhotoSchema>, "file">,
-  insert?: (tx: Transaction, photoId: number) => Promise<void>,
+  details: Omit<NewPhoto, "file">,
+  alongside?: AlongsidePhoto,
 ): Promise<number> {
   let derived: string[] = [];
   try {
+    // The slow part (decoding, storing every size) runs before the transaction opens.
     const image = await processImage(asset.key, PHOTO_SIZES, { field: "file", readFacts: true });
     derived = Object.values(image.keys);
-    return await db().transaction(async (tx) => {
-      const [photo] = await tx
+    return await transaction(async () => {
+      const [photo] = await db()
         .insert(photos)
         .values({
           userId: member.id,
@@ -91,7 +80,7 @@ async function photoFromAsset(
           metadata: image.facts?.metadata ?? {},
         })
         .returning({ id: photos.id });
-      if (insert) await insert(tx, photo!.id);
+      await alongside?.(photo!.id);
       return photo!.id;
     });
   } catch (error) {

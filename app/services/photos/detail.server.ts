@@ -1,23 +1,13 @@
-// What the photo screens show (home, /browse, member galleries): the lists, and
-// the photo detail in place of a list with its previous and next photos in that
-// list's order. The rules stay in photos.server and friends; this file only
-// gathers what a screen needs.
-import type { Member } from "~/services/auth/session.server";
-import { data } from "react-router";
-import { featureYears } from "~/lib/feature-years";
+// The photo detail, shown in place of a list (home, /browse, member galleries):
+// the photo as the viewer may see it, with its previous and next photos in the
+// order of the list it was opened from.
 import { cameraDetails, formatTakenAt, type CameraDetail } from "~/lib/photo-details";
 import type { PhotoSort } from "~/lib/photo-schemas";
-import { findUserById } from "~/services/members/members.server";
-import { toPhotoJson, type PhotoJson, type PhotoViewer } from "~/services/photos/json.server";
-import { canSeePhoto } from "~/services/access.server";
-import {
-  countPhotos,
-  featuredIdsOfYear,
-  loadPhotoRecords,
-  PAGE_SIZE,
-  photoIdsAt,
-  placeInList,
-} from "~/services/photos/queries.server";
+import { canSeePhoto, canSeePhotoDetails, isOwner, type ViewerRef } from "~/services/access.server";
+import { featureYearsFor } from "./features.server";
+import { toPhotoJson, type PhotoJson } from "./json.server";
+import { photoNotFound } from "./ownership.server";
+import { countPhotos, featuredIdsOfYear, loadPhotoRecords, PAGE_SIZE, photoIdsAt, placeInList } from "./queries.server";
 
 /** The list a photo detail was opened from: a sorted, paged list, or one member's featured year. */
 export type PhotoListContext =
@@ -38,10 +28,8 @@ export type PhotoDetailData = {
   featureYears: number[] | null;
 };
 
-export const notFoundResponse = () => data("Not Found", { status: 404, statusText: "Not Found" });
-
 async function neighboursInSortedList(
-  viewer: PhotoViewer,
+  viewer: ViewerRef,
   context: Extract<PhotoListContext, { kind: "sorted" }>,
   photoId: number,
 ) {
@@ -69,32 +57,25 @@ async function neighboursInYear(context: Extract<PhotoListContext, { kind: "year
 
 /**
  * The photo detail as the viewer may see it, within the list it was opened from;
- * a 404 response when the photo is not theirs to see or not in that list.
+ * 404 when the photo is not theirs to see or not in that list.
  */
 export async function photoDetail(
-  viewer: Member | null,
+  viewer: ViewerRef,
   photoId: number,
   context: PhotoListContext,
 ): Promise<PhotoDetailData> {
-  if (!(await canSeePhoto(viewer, photoId))) throw notFoundResponse();
+  if (!(await canSeePhoto(viewer, photoId))) throw photoNotFound();
   const neighbours =
     context.kind === "sorted"
       ? await neighboursInSortedList(viewer, context, photoId)
       : await neighboursInYear(context, photoId);
-  if (!neighbours) throw notFoundResponse();
-  const [record] = await loadPhotoRecords([photoId], { withRatings: viewer !== null });
-  if (!record) throw notFoundResponse();
+  if (!neighbours) throw photoNotFound();
+  const [record] = await loadPhotoRecords([photoId], { withRatings: canSeePhotoDetails(viewer) });
+  if (!record) throw photoNotFound();
   const { photo } = record;
-
-  const isOwner = viewer?.id === photo.userId;
-  let years: number[] | null = null;
-  if (isOwner) {
-    const owner = await findUserById(photo.userId);
-    years = owner ? featureYears(owner.createdAt, photo.takenAt, photo.takenAtOffset) : [];
-  }
   return {
     photo: toPhotoJson(record, viewer),
-    details: viewer
+    details: canSeePhotoDetails(viewer)
       ? {
           takenAt: photo.takenAt ? formatTakenAt(photo.takenAt, photo.takenAtOffset) : null,
           camera: cameraDetails(photo.metadata.exif ?? {}),
@@ -103,31 +84,6 @@ export async function photoDetail(
     previous: neighbours.previous,
     next: neighbours.next,
     page: neighbours.page,
-    featureYears: years,
+    featureYears: isOwner(viewer, photo) ? await featureYearsFor(photo) : null,
   };
-}
-
-/**
- * Where a member's photo lives in their gallery when it is no longer in the year
- * it was opened in (its owner just moved it to another year or un-featured it):
- * its featured year, else 'all' for members; null when the viewer may not see it.
- */
-export async function galleryYearOf(
-  viewer: PhotoViewer,
-  memberId: number,
-  photoId: number,
-): Promise<number | "all" | null> {
-  if (!(await canSeePhoto(viewer, photoId))) return null;
-  const [record] = await loadPhotoRecords([photoId], { withRatings: false });
-  if (!record || record.photo.userId !== memberId) return null;
-  if (record.feature) return record.feature.year;
-  return viewer ? "all" : null;
-}
-
-/** The years of a member's year pager: this year (last year for visitors) down to the year they joined. */
-export function galleryYears(joinedAt: Date, viewer: PhotoViewer, now = new Date()): number[] {
-  const newest = now.getFullYear() - (viewer ? 0 : 1);
-  const years: number[] = [];
-  for (let year = newest; year >= joinedAt.getFullYear(); year--) years.push(year);
-  return years;
 }
