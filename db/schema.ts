@@ -67,6 +67,10 @@ export const users = pgTable(
     pictureAssetId: integer().references((): AnyPgColumn => assets.id, { onDelete: "set null" }),
     // An e-mail when someone comments on the member's photos (their profile's choice).
     commentEmails: boolean().notNull().default(true),
+    // The secret in the member's private calendar address (/calendar/{token}.ics); null until first asked for.
+    calendarToken: text(),
+    // An e-mail MEETING_REMINDER_HOURS before each meeting they may submit to (their profile's choice).
+    meetingReminders: boolean().notNull().default(true),
     ...timestamps,
     deactivatedAt: timestamp({ withTimezone: true }),
   },
@@ -74,6 +78,7 @@ export const users = pgTable(
     // Logins and sign-ups treat 'Ann' and 'ann' as the same member.
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_calendar_token_key").on(t.calendarToken),
     index("users_name_idx").on(t.lastName, t.firstName),
     licenseCheck("users_license_check", t.license),
   ],
@@ -348,6 +353,20 @@ export const meetingSubmissions = pgTable(
     index("meeting_submissions_meeting_user_idx").on(t.meetingId, t.userId, t.position),
     check("meeting_submissions_position_check", sql`${t.position} >= 1`),
   ],
+);
+
+// One row per reminder e-mail claimed: inserted before the e-mail goes, so a
+// member hears once per meeting across restarts and several server processes.
+export const meetingReminders = pgTable(
+  "meeting_reminders",
+  {
+    meetingId: integer()
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    userId: memberId(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] })],
 );
 
 export type UserRow = typeof users.$inferSelect;
