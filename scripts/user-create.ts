@@ -5,7 +5,7 @@ import { closeDatabase, openDatabase } from "@db/client.server";
 import { DatabaseInUseError } from "@db/pglite-lock.server";
 import { EnvError, parseEnv } from "~/env.server";
 import { NewMemberSchema } from "~/lib/account-schemas";
-import { ValidationError } from "~/server/http.server";
+import { InvalidError } from "~/services/errors.server";
 import { createMember } from "~/services/members/members.server";
 
 const usage =
@@ -75,7 +75,7 @@ try {
   // A plain string: console.log of a number is coloured when FORCE_COLOR is set, which breaks scripts.
   process.stdout.write(`${member.id}\n`);
 } catch (error) {
-  if (error instanceof ValidationError) {
+  if (error instanceof InvalidError) {
     process.exitCode = 1;
     console.error(error.errors.map((e) => `--${e.path}: ${e.message}`).join("\n"));
   } else {

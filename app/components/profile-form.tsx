@@ -1,14 +1,13 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { LICENSES } from "~/lib/licenses";
 import { ProfileSchema } from "~/lib/member-schemas";
 import type { UserJson } from "~/services/members/members.server";
-import { FormErrors, TextField } from "./forms/fields";
+import { CheckboxField, DateField, FormErrors, SelectField, TextAreaField, TextField } from "./forms/fields";
+import { useClubForm } from "./forms/use-club-form";
 import { PictureInput } from "./picture-input";
-import { CheckboxField, DateField, SelectField, TextAreaField } from "./forms/profile-fields";
 import "./members.css";
 
 /** Fields whose schema reads blanks as null have an unknown input type; on the page they are text inputs. */
@@ -44,8 +43,9 @@ export function ProfileForm({
 }) {
   const navigation = useNavigation();
   const [uploading, setUploading] = useState(false);
-  const [form, fields] = useForm<z.input<typeof ProfileSchema>>({
+  const { form, fields, hasFieldErrors } = useClubForm({
     id: `profile-${member.id}`,
+    schema: ProfileSchema,
     lastResult,
     defaultValue: {
       firstName: member.firstName,
@@ -61,12 +61,7 @@ export function ProfileForm({
       isAdmin: member.isAdmin,
       createdAt: member.createdAt.slice(0, 10),
     },
-    constraint: getZodConstraint(ProfileSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
   });
-  const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name);
 
   return (
     <Form method="post" {...getFormProps(form)} className="stack">

@@ -1,11 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import type { z } from "zod";
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { FormErrors, TextField } from "./forms/fields";
+import { useClubForm } from "./forms/use-club-form";
 
-/** The new-member form of /register and /invites/{id}: names, username, email, password twice. */
+/** The new-member form of /register, /invites/{id} and /setup/{token}: names, username, email, password twice. */
 export function SignUpForm({
   id,
   lastResult,
@@ -20,17 +19,7 @@ export function SignUpForm({
   children?: React.ReactNode;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof NewMemberSchema>>({
-    id,
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(NewMemberSchema),
-    // As on /login: validating on blur would move the button under the pointer.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewMemberSchema }),
-  });
-  const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name);
+  const { form, fields, hasFieldErrors } = useClubForm({ id, schema: NewMemberSchema, lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
       <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />

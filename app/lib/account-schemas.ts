@@ -29,7 +29,9 @@ export const EmailSchema = z
   .string({ error: "Email is required." })
   .trim()
   .min(1, "Email is required.")
-  .pipe(z.email("Email must be a valid email address.").max(254));
+  // Bounded before the address pattern runs on it.
+  .max(254, "Email must be at most 254 characters.")
+  .pipe(z.email("Email must be a valid email address."));
 
 export const PasswordSchema = z
   .string({ error: PASSWORD_RULE_MESSAGE })
@@ -37,9 +39,19 @@ export const PasswordSchema = z
   .regex(/^(?=.*[A-Za-z])(?=.*[0-9]).{8,}$/s, PASSWORD_RULE_MESSAGE);
 
 export const LoginSchema = z.object({
-  email: z.string({ error: "Email or username is required." }).trim().min(1, "Email or username is required."),
-  password: z.string({ error: "Password is required." }).min(1, "Password is required."),
+  email: z
+    .string({ error: "Email or username is required." })
+    .trim()
+    .min(1, "Email or username is required.")
+    .max(254, "Email or username must be at most 254 characters."),
+  // Bounded: every attempt is hashed, and hashing a megabyte is work an attacker should not get for free.
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    .max(200, "Password must be at most 200 characters."),
 });
+
+export type Login = z.output<typeof LoginSchema>;
 
 /** A new member's details: the setup page, the user:create command, and later invites and registration. */
 export const NewMemberSchema = z
@@ -49,7 +61,7 @@ export const NewMemberSchema = z
     username: UsernameSchema,
     email: EmailSchema,
     password: PasswordSchema,
-    confirmPassword: z.string({ error: "Please confirm the password." }),
+    confirmPassword: z.string({ error: "Please confirm the password." }).max(200, "Passwords do not match."),
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],

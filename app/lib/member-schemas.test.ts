@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { ForgotPasswordSchema, ProfileSchema, ResetPasswordSchema } from "./member-schemas";
+import { LoginSchema, NewMemberSchema } from "./account-schemas";
+import { ForgotPasswordSchema, ProfilePatchSchema, ProfileSchema, ResetPasswordSchema } from "./member-schemas";
 
 const profile = {
   firstName: "Vivian",
@@ -84,6 +85,39 @@ describe("ProfileSchema", () => {
     form.delete("isPublic");
     const unchecked = parseWithZod(form, { schema: ProfileSchema });
     expect(unchecked.status === "success" && unchecked.value.isPublic).toBe(false);
+  });
+});
+
+describe("ProfilePatchSchema", () => {
+  it("keeps what a partial body leaves out, with the form's rules for what it sends", () => {
+    expect(ProfilePatchSchema.parse({ lastName: " Arbus " })).toEqual({ lastName: "Arbus" });
+    expect(ProfilePatchSchema.parse({ bio: "", website: "example.com", isPublic: false })).toEqual({
+      bio: null,
+      website: "https://example.com",
+      isPublic: false,
+    });
+    const mismatch = ProfilePatchSchema.safeParse({ password: "darkroom42", confirmPassword: "darkroom43" });
+    expect(mismatch.error?.issues.map((issue) => issue.path)).toEqual([["confirmPassword"]]);
+    expect(ProfilePatchSchema.safeParse([1, 2]).success).toBe(false);
+  });
+});
+
+describe("bounded fields", () => {
+  it("refuses text past each field's limit", () => {
+    const long = (n: number) => "a".repeat(n);
+    const tooLong = [
+      ProfileSchema.safeParse({ ...profile, firstName: long(101) }),
+      ProfileSchema.safeParse({ ...profile, bio: long(2001) }),
+      ProfileSchema.safeParse({ ...profile, phone: long(41) }),
+      ProfileSchema.safeParse({ ...profile, website: `https://example.com/${long(500)}` }),
+      ProfileSchema.safeParse({ ...profile, email: `${long(250)}@example.com` }),
+      ProfileSchema.safeParse({ ...profile, createdAt: long(100) }),
+      ProfileSchema.safeParse({ ...profile, confirmPassword: long(201) }),
+      LoginSchema.safeParse({ email: long(255), password: "x" }),
+      LoginSchema.safeParse({ email: "vivian", password: long(201) }),
+      NewMemberSchema.safeParse({ ...profile, password: "darkroom42", confirmPassword: long(201) }),
+    ];
+    for (const result of tooLong) expect(result.success).toBe(false);
   });
 });
 

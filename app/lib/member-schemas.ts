@@ -41,45 +41,63 @@ const optionalLink = (label: string) =>
   );
 
 /** 'Joined on': a date (YYYY-MM-DD, from the form) or a date-time (ISO, from the API). */
-export const JoinedOnSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
-  error: "Joined on must be a date.",
-});
+export const JoinedOnSchema = z
+  .string({ error: "Joined on must be a date." })
+  .max(40, "Joined on must be a date.")
+  .pipe(z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: "Joined on must be a date." }));
 
-/**
- * The profile form (spec section 3 "User"): the same for a member editing
- * themself and an admin editing anyone. Only admins may change isAdmin and
- * createdAt ('Administrator', 'Joined on'); the server enforces that.
- */
-export const ProfileSchema = z
-  .object({
-    firstName: PersonNameSchema("First name"),
-    lastName: PersonNameSchema("Last name"),
-    username: UsernameSchema,
-    email: EmailSchema,
-    phone: optionalText("Phone", 40),
-    bio: optionalText("Bio", 2000),
-    website: optionalLink("Website"),
-    isPublic: z.boolean({ error: "Show me to visitors must be true or false." }).default(false),
-    license: z.enum(LICENSE_VALUES, { error: "Please choose a licence." }),
-    acquireLicensePage: optionalLink("Acquire licence page"),
-    // Write-only: blank means 'keep the current password'.
-    password: z.preprocess((value) => (value === "" || value === null ? undefined : value), PasswordSchema.optional()),
-    confirmPassword: z.string().nullish(),
-    isAdmin: z.boolean({ error: "Administrator must be true or false." }).optional(),
-    createdAt: JoinedOnSchema.optional(),
-    // A signed upload id: the current one (no change), a new upload, or null/"" to remove.
-    picture: z.string().max(2000).nullish(),
-  })
-  .refine((profile) => (profile.password ?? "") === (profile.confirmPassword ?? ""), {
+/** The profile's fields and their rules (spec section 3 "User"), shared by the form's schema and the API's. */
+const profileFields = {
+  firstName: PersonNameSchema("First name"),
+  lastName: PersonNameSchema("Last name"),
+  username: UsernameSchema,
+  email: EmailSchema,
+  phone: optionalText("Phone", 40),
+  bio: optionalText("Bio", 2000),
+  website: optionalLink("Website"),
+  isPublic: z.boolean({ error: "Show me to visitors must be true or false." }),
+  license: z.enum(LICENSE_VALUES, { error: "Please choose a licence." }),
+  acquireLicensePage: optionalLink("Acquire licence page"),
+  // Write-only: blank means 'keep the current password'.
+  password: z.preprocess((value) => (value === "" || value === null ? undefined : value), PasswordSchema.optional()),
+  confirmPassword: z.string().max(200, PASSWORDS_DO_NOT_MATCH_MESSAGE).nullish(),
+  isAdmin: z.boolean({ error: "Administrator must be true or false." }).optional(),
+  createdAt: JoinedOnSchema.optional(),
+  // A signed upload id: the current one (no change), a new upload, or null/"" to remove.
+  picture: z.string().max(2000).nullish(),
+};
+
+type PasswordPair = { password?: unknown; confirmPassword?: unknown };
+
+/** The confirmation must repeat the password; checked also when other fields are wrong, so every error shows at once. */
+function passwordsMatch<S extends z.ZodType<PasswordPair>>(schema: S) {
+  return schema.refine((profile) => (profile.password ?? "") === (profile.confirmPassword ?? ""), {
     path: ["confirmPassword"],
     message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
-    // Also when other fields are wrong, so every error shows at once.
     when: ({ value }) => {
       const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>;
       return [password, confirmPassword].every((v) => v === undefined || v === null || typeof v === "string");
     },
   });
+}
 
+/**
+ * The profile form (spec section 3 "User"): the same for a member editing
+ * themself and an admin editing anyone. Only admins may change isAdmin and
+ * createdAt ('Administrator', 'Joined on'); the server enforces that. A blank
+ * field is empty (null), and an unchecked 'Show my profile' box is false.
+ */
+export const ProfileSchema = passwordsMatch(
+  z.object({ ...profileFields, isPublic: profileFields.isPublic.default(false) }),
+);
+
+/**
+ * PATCH /api/users/{id}: the whole user (spec section 7) or only some fields,
+ * with the form's rules; a field left out keeps its value.
+ */
+export const ProfilePatchSchema = passwordsMatch(z.object(profileFields).partial());
+
+export type ProfilePatch = z.output<typeof ProfilePatchSchema>;
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
 export const InviteSchema = z.object({
@@ -89,7 +107,30 @@ export const InviteSchema = z.object({
   message: optionalText("Message", 5000),
 });
 
-export type InviteInput = z.output<typeof InviteSchema>;
+export type Invite = z.output<typeof InviteSchema>;
+
+/** GET /api/users?showAll=true: admins ask for deactivated members too. */
+export const MemberListQuerySchema = z.object({
+  showAll: z
+    .string()
+    .max(10)
+    .optional()
+    .transform((value) => value === "true" || value === "1"),
+});
+
+/** The buttons of /admin/members: resend or revoke an invite, deactivate or reactivate a member. */
+export const MemberAdminActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("resend"), inviteId: z.string().max(200) }),
+  z.object({ intent: z.literal("revoke"), inviteId: z.string().max(200) }),
+  z.object({
+    intent: z.literal("toggle"),
+    userId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
+  }),
+]);
 
 /** The forgot-password form: any failure reads 'Email not found.' (spec section 5). */
 export const ForgotPasswordSchema = z.object({
@@ -104,3 +145,6 @@ export const ForgotPasswordSchema = z.object({
 export const ResetPasswordSchema = z.object({
   password: z.string({ error: PASSWORD_RULE_MESSAGE }).max(200, PASSWORD_RULE_MESSAGE).pipe(PasswordSchema),
 });
+
+export type ForgotPassword = z.output<typeof ForgotPasswordSchema>;
+export type ResetPassword = z.output<typeof ResetPasswordSchema>;

@@ -8,6 +8,8 @@ import { nextMeeting } from "~/services/meetings/next-meeting.server";
 import { requireMember } from "~/server/guards.server";
 import { toUserJson } from "~/services/members/members.server";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
 // Where a new member lands after accepting an invite: who they are, and what to do next.
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireMember(request);

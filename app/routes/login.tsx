@@ -1,17 +1,19 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { FormErrors, TextField } from "~/components/forms/fields";
+import { useClubForm } from "~/components/forms/use-club-form";
 import { PageTitle } from "~/components/page-title";
 import { env } from "~/env.server";
 import { LoginSchema } from "~/lib/account-schemas";
-import { HttpError } from "~/server/http.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticateForm } from "~/services/auth/login.server";
+import { invalidForm, parseForm, readForm, replyToRefusal } from "~/server/forms.server";
 import { requireVisitor } from "~/server/guards.server";
+import { logIn } from "~/services/auth/login.server";
 import { createSession } from "~/services/auth/session.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const from = safeRedirect(new URL(request.url).searchParams.get("from"));
@@ -20,18 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+  const formData = await readForm(request);
+  const submission = await parseForm(request, LoginSchema, formData);
+  if (submission.status !== "success") return invalidForm(submission);
   try {
-    const member = await authenticateForm(request);
+    const member = await logIn(submission.value);
     return redirect(safeRedirect(formData.get("from")), { headers: { "Set-Cookie": await createSession(member.id) } });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-      { status: error.status, headers: error.headers },
-    );
+    return replyToRefusal(submission, error, { hideFields: ["password"] });
   }
 }
 
@@ -44,16 +42,7 @@ export default function LoginPage() {
   const stateFrom = (location.state as { from?: string } | null)?.from;
   const from = stateFrom ?? new URLSearchParams(location.search).get("from") ?? "/";
 
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    // Not on blur: moving from the password to the button would clear the
-    // server's message and shift the button away from under the pointer.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  const { form, fields } = useClubForm({ id: "login", schema: LoginSchema, lastResult: actionData?.result });
 
   // A failed attempt clears the password, keeping the email or username. Done on
   // the DOM input: going through Conform would re-validate and hide the message.

@@ -1,43 +1,37 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import type { Route } from "./+types/setup";
 import { PageTitle } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
 import { NewMemberSchema } from "~/lib/account-schemas";
-import { HttpError, ValidationError } from "~/server/http.server";
-import { createFirstAdmin, isFirstAdminSetupOpen } from "~/services/members/first-admin.server";
 import { redirectWithFlash } from "~/server/flash.server";
+import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
+import { page } from "~/server/pages.server";
 import { createSession } from "~/services/auth/session.server";
+import { createFirstAdmin, requireFirstAdminSetupOpen } from "~/services/members/first-admin.server";
 
-const notFound = () => data("This setup link is not valid.", { status: 404, statusText: "Not Found" });
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  if (!(await isFirstAdminSetupOpen(params.token))) throw notFound();
+const HIDDEN = ["password", "confirmPassword"];
+
+// The one-time link the server prints while the club has no members (404 otherwise).
+export const loader = page(async ({ params }: Route.LoaderArgs) => {
+  await requireFirstAdminSetupOpen(params.token);
   return null;
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: NewMemberSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 422 });
-  }
+export const action = page(async ({ request, params }: Route.ActionArgs) => {
+  await requireFirstAdminSetupOpen(params.token);
+  const submission = await parseForm(request, NewMemberSchema);
+  if (submission.status !== "success") return invalidForm(submission, { hideFields: HIDDEN });
   try {
     const admin = await createFirstAdmin(params.token, submission.value);
     return redirectWithFlash("/", "Your account has been created!", {
       headers: { "Set-Cookie": await createSession(admin.id) },
     });
   } catch (error) {
-    if (error instanceof ValidationError) {
-      const fieldErrors = Object.fromEntries(error.errors.map((e) => [e.path, [e.message]]));
-      return data(
-        { result: submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }) },
-        { status: 422 },
-      );
-    }
-    if (error instanceof HttpError) throw notFound();
-    throw error;
+    return replyToRefusal(submission, error, { hideFields: HIDDEN });
   }
-}
+});
 
 export default function SetupPage() {
   const actionData = useActionData<typeof action>();

@@ -3,10 +3,21 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
+import { db } from "@db/client.server";
 import { lockDataDir } from "@db/pglite-lock.server";
-import { findUserByLogin } from "~/services/members/members.server";
+import { users } from "@db/schema";
 import { verifyPassword } from "~/services/auth/password-hash.server";
+
+/** The stored row, password hash included: what the command wrote. */
+async function storedMember(username: string) {
+  const [row] = await db()
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  return row;
+}
 
 function run(script: string, args: string[], env: Record<string, string | undefined>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -44,7 +55,7 @@ describe("npm run user:create", () => {
     });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const created = await findUserByLogin(tag);
+    const created = await storedMember(tag);
     expect(result.stdout.trim()).toBe(String(created!.id));
     expect(created!.isAdmin).toBe(true);
     expect(created!.firstName).toBe("Garry");
@@ -82,7 +93,7 @@ describe("npm run user:create", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("--email: Email must be a valid email address.");
     expect(result.stderr).toContain("--password: Minimum eight characters, at least one letter and one number.");
-    expect(await findUserByLogin("ok_name")).toBeUndefined();
+    expect(await storedMember("ok_name")).toBeUndefined();
   });
 
   it("never opens an embedded database another process holds", async () => {

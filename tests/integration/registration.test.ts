@@ -67,7 +67,9 @@ describe("POST /api/auth/register (registration open)", () => {
   });
 
   it("GET is not a way to register", async () => {
-    expect((await call(registerApiGet, request("/api/auth/register"))).status).toBe(405);
+    const response = await call(registerApiGet, request("/api/auth/register"));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
   });
 });
 

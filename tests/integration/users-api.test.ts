@@ -1,8 +1,8 @@
 // /api/users: the directory, a member's profile, editing it, and deactivation,
 // with every refusal (visitor 401, member 403, bad input 422, unknown 404).
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { db } from "@db/client.server";
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDatabase, db, openDatabase } from "@db/client.server";
 import { passwordResetTokens, users } from "@db/schema";
 import { loader as listApi } from "~/routes/api/users";
 import { action as userAction, loader as userApi } from "~/routes/api/users.user";
@@ -10,6 +10,7 @@ import { loader as meApi } from "~/routes/api/users.me";
 import { verifyLogin } from "~/services/auth/login.server";
 import { cookieFor, cookieHeaderFrom, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
+import { createTestDatabase, dropTestDatabase } from "../support/test-database";
 
 const getUsers = (query = "", cookie?: string) => call(listApi, request(`/api/users${query}`, { cookie }));
 const getUser = (id: number | string, cookie?: string) =>
@@ -367,5 +368,58 @@ describe("DELETE /api/users/{id}", () => {
     expect(on.status).toBe(200);
     expect(await on.json()).toMatchObject({ id: member.id, deactivatedAt: null });
     expect((await verifyLogin(member.username, TEST_PASSWORD, "10.51.0.1")).id).toBe(member.id);
+  });
+});
+
+describe("the last admin", () => {
+  // A database of its own, so the club's active admins are exactly the ones made here.
+  let url: string;
+  beforeAll(async () => {
+    url = await createTestDatabase("club_last_admin");
+    await closeDatabase();
+    await openDatabase({ databaseUrl: url, dataDir: process.env.DATA_DIR! });
+  });
+  afterAll(async () => {
+    await closeDatabase();
+    await dropTestDatabase(url);
+    await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+  });
+
+  const activeAdmins = () =>
+    db()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt)));
+
+  it("is never demoted: 422 under isAdmin", async () => {
+    const only = await makeMember({ isAdmin: true });
+    const response = await patchUser(only.id, { isAdmin: false }, await cookieFor(only.id));
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors).toEqual([
+      { path: "isAdmin", message: "The club needs at least one admin." },
+    ]);
+    expect(await activeAdmins()).toEqual([{ id: only.id }]);
+    await deactivate(only.id);
+  });
+
+  it("two admins demoting each other at once: exactly one succeeds, and one admin is left", async () => {
+    for (let round = 0; round < 5; round++) {
+      const ann = await makeMember({ isAdmin: true });
+      const bob = await makeMember({ isAdmin: true });
+      expect(await activeAdmins()).toHaveLength(2);
+      const [annCookie, bobCookie] = [await cookieFor(ann.id), await cookieFor(bob.id)];
+      const results = await Promise.all([
+        patchUser(bob.id, { isAdmin: false }, annCookie),
+        patchUser(ann.id, { isAdmin: false }, bobCookie),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
+      const refused = results.find((r) => r.status === 422)!;
+      expect((await refused.json()).errors).toEqual([
+        { path: "isAdmin", message: "The club needs at least one admin." },
+      ]);
+      expect(await activeAdmins()).toHaveLength(1);
+      // The next round starts again from two admins.
+      for (const { id } of await activeAdmins()) await deactivate(id);
+    }
   });
 });

@@ -5,12 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, databaseHandle, openDatabase } from "@db/client.server";
-import { ValidationError } from "~/server/http.server";
 import { verifyLogin } from "~/services/auth/login.server";
 import { createFirstAdmin, isFirstAdminSetupOpen, openFirstAdminSetup } from "~/services/members/first-admin.server";
 import { health } from "~/server/health.server";
 import { createSession, memberFromCookieHeader } from "~/services/auth/session.server";
-import { countUsers, createMember, findUserByLogin } from "~/services/members/members.server";
+import { InvalidError } from "~/services/errors.server";
+import { countUsers, createMember, findUserByUsername } from "~/services/members/members.server";
 import { cookieHeaderFrom } from "../support/members";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-pglite-"));
@@ -71,14 +71,14 @@ describe("embedded PGlite database", () => {
     const error = await createMember({ ...firstAdmin, username: "HELEN", email: "other@example.com" }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).errors).toEqual([{ path: "username", message: "Username is already taken." }]);
+    expect(error).toBeInstanceOf(InvalidError);
+    expect((error as InvalidError).errors).toEqual([{ path: "username", message: "Username is already taken." }]);
   });
 
   it("keeps its data across a restart, and migrating again changes nothing", async () => {
     await closeDatabase();
     const handle = await openDatabase({ dataDir });
     await handle.migrate();
-    expect((await findUserByLogin("helen"))?.email).toBe("helen@example.com");
+    expect((await findUserByUsername("helen"))?.email).toBe("helen@example.com");
   });
 });

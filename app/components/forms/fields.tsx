@@ -1,4 +1,6 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+// The field components of every form: a label, the control, its errors
+// underneath, and the control marked invalid when it has any.
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 
 /** A labelled input with its errors underneath, marked invalid when it has any. */
 export function TextField({
@@ -57,6 +59,98 @@ export function FormErrors({
       {messages.map((message) => (
         <p key={message}>{message}</p>
       ))}
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  meta,
+  rows = 4,
+  hint,
+}: {
+  label: string;
+  meta: FieldMetadata<unknown>;
+  rows?: number;
+  hint?: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <textarea
+        {...getTextareaProps(meta, { ariaAttributes: true })}
+        key={meta.key}
+        rows={rows}
+        className={meta.errors?.length ? "invalid" : undefined}
+      />
+      {hint ? <p className="field-hint">{hint}</p> : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  meta,
+  hint,
+}: {
+  label: string;
+  meta: FieldMetadata<boolean | undefined>;
+  hint?: string;
+}) {
+  return (
+    <div className="field checkbox-field">
+      <label htmlFor={meta.id}>
+        <input {...getInputProps(meta, { type: "checkbox", ariaAttributes: true })} key={meta.key} />
+        {label}
+      </label>
+      {hint ? <p className="field-hint">{hint}</p> : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  meta,
+  options,
+  children,
+}: {
+  label: string;
+  meta: FieldMetadata<string | undefined>;
+  options: readonly { value: string; label: string }[];
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select
+        {...getSelectProps(meta, { ariaAttributes: true })}
+        key={meta.key}
+        className={meta.errors?.length ? "invalid" : undefined}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {children}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function DateField({ label, meta }: { label: string; meta: FieldMetadata<string | undefined> }) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input
+        {...getInputProps(meta, { type: "date", ariaAttributes: true })}
+        key={meta.key}
+        className={meta.errors?.length ? "invalid" : undefined}
+      />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/invite";
-import { FormErrors, TextField } from "~/components/forms/fields";
+import { FormErrors, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageTitle } from "~/components/page-title";
-import { TextAreaField } from "~/components/forms/profile-fields";
 import "~/components/members.css";
 import { InviteSchema } from "~/lib/member-schemas";
 import { useClubForm } from "~/components/forms/use-club-form";
@@ -11,6 +10,8 @@ import { invalidForm, parseForm, replyToRefusal, UNEXPECTED_ERROR_MESSAGE } from
 import { redirectWithFlash } from "~/server/flash.server";
 import { requireAdmin } from "~/server/guards.server";
 import { createInvite } from "~/services/members/invites.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

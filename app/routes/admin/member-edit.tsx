@@ -3,25 +3,28 @@ import type { Route } from "./+types/member-edit";
 import { PageTitle } from "~/components/page-title";
 import { ProfileForm } from "~/components/profile-form";
 import { env } from "~/env.server";
-import { asPageError, saveProfileForm } from "~/routes/members/profile-form.server";
+import { saveProfileForm } from "~/routes/members/profile-form.server";
 import { requireAdmin } from "~/server/guards.server";
-import { profileToEdit } from "~/services/members/profile.server";
+import { page } from "~/server/pages.server";
 import { toUserJson } from "~/services/members/members.server";
+import { profileToEdit } from "~/services/members/profile.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 /** /admin/members/{userId}; a username works too (the spec's admin links name members by username). */
 const target = (param: string) => (/^\d{1,9}$/.test(param) ? { id: Number(param) } : { username: param });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);
-  const member = await profileToEdit(admin, target(params.userId)).catch(asPageError);
+  const member = await profileToEdit(admin, target(params.userId));
   return { member: toUserJson(member), pictureMaxBytes: env().UPLOAD_MAX_BYTES };
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = page(async ({ request, params }: Route.ActionArgs) => {
   const admin = await requireAdmin(request);
-  const member = await profileToEdit(admin, target(params.userId)).catch(asPageError);
+  const member = await profileToEdit(admin, target(params.userId));
   return saveProfileForm(request, admin, member.id, () => "/admin/members");
-}
+});
 
 export default function AdminMemberEditPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

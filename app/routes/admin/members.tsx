@@ -1,16 +1,21 @@
-import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { Link, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/members";
 import { ConfirmButton } from "~/components/confirm-button";
+import { ErrorModal } from "~/components/error-modal";
+import { useFetcherRefusal } from "~/components/forms/use-fetcher-refusal";
 import { LocalTime } from "~/components/local-time";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
-import { HttpError } from "~/server/http.server";
+import { MemberAdminActionSchema } from "~/lib/member-schemas";
 import { redirectWithFlash } from "~/server/flash.server";
+import { parseForm, refusalMessage } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
-import { listOpenInvites, resendInvite, revokeInvite, toInviteJson } from "~/services/members/invites.server";
+import { InvalidError } from "~/services/errors.server";
 import { toggleDeactivation } from "~/services/members/deactivation.server";
+import { listOpenInvites, resendInvite, revokeInvite, toInviteJson } from "~/services/members/invites.server";
 import { listMembers, toUserJson } from "~/services/members/members.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -18,19 +23,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { adminId: admin.id, invites: invites.map(toInviteJson), members: members.map(toUserJson) };
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("resend"), inviteId: z.string() }),
-  z.object({ intent: z.literal("revoke"), inviteId: z.string() }),
-  z.object({ intent: z.literal("toggle"), userId: z.coerce.number().int().positive() }),
-]);
-
-// Resend, Revoke, Deactivate/Reactivate: each ends back here with a message.
+// Resend, Revoke, Deactivate/Reactivate: each ends back here with a message,
+// or answers its refusal for the error modal.
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithFlash("/admin/members", "That action is not known.");
-  const order = parsed.data;
   try {
+    const submission = await parseForm(request, MemberAdminActionSchema);
+    if (submission.status !== "success") throw new InvalidError([], "That action is not known.");
+    const order = submission.value;
     if (order.intent === "resend") {
       await resendInvite(admin, order.inviteId);
       return redirectWithFlash("/admin/members", "Invite resent!");
@@ -46,14 +46,41 @@ export async function action({ request }: Route.ActionArgs) {
       member.deactivatedAt ? `${name} was deactivated.` : `${name} was reactivated.`,
     );
   } catch (error) {
-    if (error instanceof HttpError) return redirectWithFlash("/admin/members", error.message);
-    throw error;
+    return refusalMessage(error);
   }
+}
+
+/**
+ * A row's buttons, posted by a fetcher: done, the page comes back with the
+ * flash (the action redirects); refused, the reason shows in the error modal.
+ */
+function RowActions({
+  fields,
+  className,
+  children,
+}: {
+  fields: Record<string, string>;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const fetcher = useFetcher<{ error?: string }>();
+  const [refusal, dismiss] = useFetcherRefusal(fetcher);
+  return (
+    <>
+      <fetcher.Form method="post" className={className}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {children}
+      </fetcher.Form>
+      <ErrorModal title="An error has occurred" message={refusal} onClose={dismiss} />
+    </>
+  );
 }
 
 export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
   const { invites, members, adminId } = loaderData;
-  const busy = useNavigation().state !== "idle";
+  const busy = useFetchers().some((fetcher) => fetcher.state !== "idle");
   return (
     <section>
       <PageTitle>Manage Members</PageTitle>
@@ -94,8 +121,7 @@ export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
                       <LocalTime iso={invite.updatedAt} />
                     </td>
                     <td>
-                      <Form method="post" className="row-actions">
-                        <input type="hidden" name="inviteId" value={invite.id} />
+                      <RowActions fields={{ inviteId: invite.id }} className="row-actions">
                         <ConfirmButton
                           name="intent"
                           value="resend"
@@ -111,7 +137,7 @@ export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
                         >
                           Revoke
                         </ConfirmButton>
-                      </Form>
+                      </RowActions>
                     </td>
                   </tr>
                 );
@@ -165,8 +191,7 @@ export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
                         Edit
                       </Link>
                       {member.id === adminId ? null : (
-                        <Form method="post">
-                          <input type="hidden" name="userId" value={member.id} />
+                        <RowActions fields={{ userId: String(member.id) }}>
                           {member.deactivatedAt ? (
                             <ConfirmButton
                               name="intent"
@@ -185,7 +210,7 @@ export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
                               Deactivate
                             </ConfirmButton>
                           )}
-                        </Form>
+                        </RowActions>
                       )}
                     </div>
                   </td>

@@ -1,7 +1,12 @@
-import type { Route } from "./+types/auth.logout";
+import { apiRoute } from "~/server/api.server";
 import { destroySession } from "~/services/auth/session.server";
 
 // GET /api/auth/logout: ends the session; 204 either way.
-export async function loader({ request }: Route.LoaderArgs) {
-  return new Response(null, { status: 204, headers: { "Set-Cookie": await destroySession(request) } });
-}
+export const { loader, action } = apiRoute({
+  methods: ({ anyone }) => ({
+    GET: anyone(
+      async ({ request }) =>
+        new Response(null, { status: 204, headers: { "Set-Cookie": await destroySession(request) } }),
+    ),
+  }),
+});

@@ -1,25 +1,33 @@
-import type { Route } from "./+types/auth.register";
-import { apiHandler, jsonError, readJson } from "~/server/http.server";
+import { NewMemberSchema } from "~/lib/account-schemas";
+import { apiErrorResponse, apiRoute } from "~/server/api.server";
 import { createSession } from "~/services/auth/session.server";
-import { registerMember, requireRegistrationOpen } from "~/services/members/registration.server";
+import { NotFoundError } from "~/services/errors.server";
 import { toUserJson } from "~/services/members/members.server";
+import { registerMember, registrationOpen } from "~/services/members/registration.server";
 
-// POST /api/auth/register: exists only when FEATURE_REGISTRATION is exactly 'true' (else 404).
-export async function action({ request }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    requireRegistrationOpen();
-    if (request.method !== "POST") return jsonError(405, "Method Not Allowed");
-    const member = await registerMember(await readJson(request));
-    return Response.json(toUserJson(member), {
-      status: 201,
-      headers: { "Set-Cookie": await createSession(member.id) },
-    });
-  });
-}
+// POST /api/auth/register: exists only when FEATURE_REGISTRATION is exactly 'true'.
+const route = apiRoute({
+  methods: ({ anyone }) => ({
+    POST: anyone({ body: NewMemberSchema }, async ({ body }) => {
+      const member = await registerMember(body);
+      return Response.json(toUserJson(member), {
+        status: 201,
+        headers: { "Set-Cookie": await createSession(member.id) },
+      });
+    }),
+  }),
+});
 
-export async function loader() {
-  return apiHandler(async () => {
-    requireRegistrationOpen();
-    return jsonError(405, "Method Not Allowed");
-  });
-}
+// Closed, it does not exist: 404 to every method and body, before apiRoute could answer 405 or 422.
+type Handler = typeof route.loader;
+const whileOpen =
+  (handle: Handler): Handler =>
+  async (args) => {
+    if (registrationOpen()) return handle(args);
+    const notFound = apiErrorResponse(new NotFoundError("Not Found"));
+    notFound.headers.set("Cache-Control", "private, no-store");
+    return notFound;
+  };
+
+export const loader = whileOpen(route.loader);
+export const action = whileOpen(route.action);

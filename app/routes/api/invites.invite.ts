@@ -1,19 +1,13 @@
-import type { Route } from "./+types/invites.invite";
-import { apiHandler, jsonError } from "~/server/http.server";
-import { requireAdmin } from "~/server/guards.server";
-import { findInvite, revokeInvite, toInviteJson } from "~/services/members/invites.server";
+import { apiRoute, textParam } from "~/server/api.server";
+import { findInvite, INVITE_NOT_FOUND_MESSAGE, revokeInvite, toInviteJson } from "~/services/members/invites.server";
 
 // GET /api/invites/{id}: anyone holding the link may read the invite it names
 // (the sign-up page does); the id is the secret.
-export async function loader({ params }: Route.LoaderArgs) {
-  return apiHandler(async () => Response.json(toInviteJson(await findInvite(params.inviteId))));
-}
-
 // DELETE /api/invites/{id}: revoke (admins).
-export async function action({ request, params }: Route.ActionArgs) {
-  if (request.method !== "DELETE") return jsonError(405, "Method Not Allowed");
-  return apiHandler(async () => {
-    const admin = await requireAdmin(request);
-    return Response.json(toInviteJson(await revokeInvite(admin, params.inviteId)));
-  });
-}
+export const { loader, action } = apiRoute({
+  params: { inviteId: textParam(INVITE_NOT_FOUND_MESSAGE) },
+  methods: ({ anyone, admin }) => ({
+    GET: anyone(async ({ params }) => toInviteJson(await findInvite(params.inviteId))),
+    DELETE: admin(async ({ member, params }) => toInviteJson(await revokeInvite(member, params.inviteId))),
+  }),
+});

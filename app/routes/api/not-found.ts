@@ -1,5 +1,12 @@
-import { jsonError } from "~/server/http.server";
+import { apiRoute } from "~/server/api.server";
+import { NotFoundError } from "~/services/errors.server";
 
-// Unknown /api paths answer in JSON, like the rest of the API.
-export const loader = () => jsonError(404, "Not Found");
-export const action = () => jsonError(404, "Not Found");
+// Unknown /api paths answer in JSON, like the rest of the API, whatever the method.
+export const { loader, action } = apiRoute({
+  methods: ({ anyone }) => {
+    const nothingHere = anyone(() => {
+      throw new NotFoundError("Not Found");
+    });
+    return { GET: nothingHere, POST: nothingHere, PUT: nothingHere, PATCH: nothingHere, DELETE: nothingHere };
+  },
+});

@@ -1,27 +1,29 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/invite";
 import { PageTitle } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { useRootData } from "~/lib/root-data";
-import { asPageError, refusalReply } from "~/routes/members/profile-form.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { acceptInvite, findInvite, inviteState } from "~/services/members/invites.server";
+import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
+import { page } from "~/server/pages.server";
 import { createSession } from "~/services/auth/session.server";
+import { acceptInvite, findInvite, inviteState } from "~/services/members/invites.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 const HIDDEN = ["password", "confirmPassword"];
 
-// The link in the invite e-mail: the sign-up form while the invite is open.
-export async function loader({ params }: Route.LoaderArgs) {
-  const invite = await findInvite(params.inviteId).catch(asPageError);
+// The link in the invite e-mail: the sign-up form while the invite is open (404 for no such invite).
+export const loader = page(async ({ params }: Route.LoaderArgs) => {
+  const invite = await findInvite(params.inviteId);
   return { state: inviteState(invite), firstName: invite.firstName, lastName: invite.lastName, email: invite.email };
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: NewMemberSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 422 });
+export const action = page(async ({ request, params }: Route.ActionArgs) => {
+  await findInvite(params.inviteId);
+  const submission = await parseForm(request, NewMemberSchema);
+  if (submission.status !== "success") return invalidForm(submission, { hideFields: HIDDEN });
   try {
     const member = await acceptInvite(params.inviteId, submission.value);
     return redirectWithFlash("/account", "Your account has been created!", {
@@ -29,9 +31,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   } catch (error) {
     // Accepted or revoked in the meantime (410): the message says which.
-    return refusalReply(submission, error, { hideFields: HIDDEN, asFormError: [410] });
+    return replyToRefusal(submission, error, { hideFields: HIDDEN });
   }
-}
+});
 
 export default function InvitePage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

@@ -3,28 +3,31 @@ import type { Route } from "./+types/edit";
 import { PageTitle } from "~/components/page-title";
 import { ProfileForm } from "~/components/profile-form";
 import { env } from "~/env.server";
-import { asPageError, saveProfileForm } from "~/routes/members/profile-form.server";
+import { saveProfileForm } from "~/routes/members/profile-form.server";
 import { requireMember } from "~/server/guards.server";
-import { profileToEdit } from "~/services/members/profile.server";
+import { page } from "~/server/pages.server";
 import { toUserJson } from "~/services/members/members.server";
+import { profileToEdit } from "~/services/members/profile.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // A member edits their own profile (admins may open anyone's).
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const editor = await requireMember(request);
-  const member = await profileToEdit(editor, { username: params.username }).catch(asPageError);
+  const member = await profileToEdit(editor, { username: params.username });
   return { member: toUserJson(member), isAdminEditor: editor.isAdmin, pictureMaxBytes: env().UPLOAD_MAX_BYTES };
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = page(async ({ request, params }: Route.ActionArgs) => {
   const editor = await requireMember(request);
-  const target = await profileToEdit(editor, { username: params.username }).catch(asPageError);
+  const target = await profileToEdit(editor, { username: params.username });
   return saveProfileForm(
     request,
     editor,
     target.id,
     (member) => `/members/${encodeURIComponent(member.username)}/edit`,
   );
-}
+});
 
 export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

@@ -6,6 +6,8 @@ import "~/components/members.css";
 import { currentMember } from "~/services/auth/session.server";
 import { listMembers, toPublicMemberJson } from "~/services/members/members.server";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
 // The directory (visitors too): active members, only the public ones for a visitor.
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await currentMember(request);

@@ -1,31 +1,24 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot";
 import { FormErrors, TextField } from "~/components/forms/fields";
+import { useClubForm } from "~/components/forms/use-club-form";
 import { PageTitle } from "~/components/page-title";
-import { HttpError, ValidationError } from "~/server/http.server";
-import { EMAIL_NOT_FOUND_MESSAGE, ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/member-schemas";
+import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/member-schemas";
 import { redirectWithFlash } from "~/server/flash.server";
+import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
 import { requestPasswordReset } from "~/services/members/passwords.server";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+// Spec section 5: any failure reads 'Email not found.'; being throttled says so.
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+  const submission = await parseForm(request, ForgotPasswordSchema);
+  if (submission.status !== "success") return invalidForm(submission);
   try {
     await requestPasswordReset(submission.value);
   } catch (error) {
-    // Spec section 5: any failure reads 'Email not found.'; being throttled says so.
-    if (error instanceof ValidationError) {
-      return data({ result: submission.reply({ formErrors: [EMAIL_NOT_FOUND_MESSAGE] }) }, { status: 422 });
-    }
-    if (error instanceof HttpError && error.status === 429) {
-      return data(
-        { result: submission.reply({ formErrors: [error.message] }) },
-        { status: 429, headers: error.headers },
-      );
-    }
-    throw error;
+    return replyToRefusal(submission, error);
   }
   return redirectWithFlash("/login", RESET_REQUESTED_MESSAGE);
 }
@@ -33,13 +26,10 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields } = useClubForm({
     id: "forgot-password",
+    schema: ForgotPasswordSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
   });
   return (
     <section className="narrow">

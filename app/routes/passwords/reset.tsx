@@ -1,46 +1,50 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/reset";
 import { FormErrors, TextField } from "~/components/forms/fields";
+import { useClubForm } from "~/components/forms/use-club-form";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
 import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
-import { HttpError, ValidationError } from "~/server/http.server";
 import { PASSWORD_SAVED_MESSAGE, ResetPasswordSchema } from "~/lib/member-schemas";
 import { redirectWithFlash } from "~/server/flash.server";
-import { checkResetToken, resetPassword } from "~/services/members/passwords.server";
+import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
 import { createSession } from "~/services/auth/session.server";
+import { GoneError, NotFoundError } from "~/services/errors.server";
+import { checkResetToken, resetPassword } from "~/services/members/passwords.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 type LinkProblem = { status: 404 | 410; message: string };
 
-/** A dead link (404 invalid, 410 expired) is shown on the page with that status, not as an error screen. */
-function linkProblem(error: unknown): LinkProblem {
-  if (error instanceof HttpError && (error.status === 404 || error.status === 410)) {
-    return { status: error.status, message: error.message };
+/**
+ * A dead link (404 invalid, 410 expired) is one of the page's states (spec
+ * section 4): shown in place of the form, with that status and a way to ask
+ * for another, rather than as an error screen.
+ */
+function linkProblem(error: unknown): LinkProblem | null {
+  if (error instanceof NotFoundError || error instanceof GoneError) {
+    return { status: error.status as 404 | 410, message: error.message };
   }
-  throw error;
+  return null;
 }
 
-// The token is checked before the form is shown (spec section 4: valid, invalid or expired).
+const hideFields = ["password"];
+
 export async function loader({ params }: Route.LoaderArgs) {
   try {
     await checkResetToken(params.token);
     return { problem: null };
   } catch (error) {
     const problem = linkProblem(error);
+    if (!problem) throw error;
     return data({ problem }, { status: problem.status });
   }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
-  const refused = () =>
-    data(
-      { result: submission.reply({ formErrors: [PASSWORD_RULE_MESSAGE], hideFields: ["password"] }), problem: null },
-      { status: 422 },
-    );
-  if (submission.status !== "success") return refused();
+  const submission = await parseForm(request, ResetPasswordSchema);
+  if (submission.status !== "success") return invalidForm(submission, { hideFields });
   try {
     const member = await resetPassword(params.token, submission.value);
     // Logged in at once, unless the account was deactivated in the meantime.
@@ -49,23 +53,21 @@ export async function action({ request, params }: Route.ActionArgs) {
       headers: { "Set-Cookie": await createSession(member.id) },
     });
   } catch (error) {
-    if (error instanceof ValidationError) return refused();
     const problem = linkProblem(error);
-    return data({ result: submission.reply(), problem }, { status: problem.status });
+    if (problem) return data({ result: submission.reply({ hideFields }), problem }, { status: problem.status });
+    return replyToRefusal(submission, error, { hideFields });
   }
 }
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const problem = actionData?.problem ?? loaderData.problem;
-  const [form, fields] = useForm({
+  const problem: LinkProblem | null =
+    (actionData && "problem" in actionData ? (actionData.problem as LinkProblem) : null) ?? loaderData.problem;
+  const { form, fields } = useClubForm({
     id: "reset-password",
+    schema: ResetPasswordSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   });
   return (
     <section className="narrow">

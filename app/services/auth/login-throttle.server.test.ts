@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOGIN_LIMITS, loginDelayMs, loginRetryAfterMs, recordLoginFailure } from "./login-throttle.server";
+import { accountKey, LOGIN_LIMITS, loginDelayMs, loginRetryAfterMs, recordLoginFailure } from "./login-throttle.server";
 
 describe("login throttle", () => {
   it("slows an account guessed at from many addresses, but never blocks it", async () => {
@@ -19,5 +19,15 @@ describe("login throttle", () => {
     for (let i = 0; i < LOGIN_LIMITS.addressFailures; i++) await recordLoginFailure(`account-${i}`, address);
     expect(await loginRetryAfterMs("someone-new", address)).toBeGreaterThan(0);
     expect(await loginRetryAfterMs("someone-new", `${address}-other`)).toBe(0);
+  });
+
+  it("keys a megabyte identifier by a short hash, whatever its case and surrounding spaces", async () => {
+    const huge = `${Date.now()}-${"A".repeat(1024 * 1024)}`;
+    expect(accountKey(huge)).toMatch(/^[0-9a-f]{64}$/);
+    expect(accountKey(`  ${huge}\n`)).toBe(accountKey(huge.toLowerCase()));
+    expect(accountKey(huge)).not.toBe(accountKey(`${huge}B`));
+    // The counters find the account by that key, however it was typed.
+    for (let i = 0; i <= LOGIN_LIMITS.accountFreeFailures; i++) await recordLoginFailure(huge, `192.0.2.${i}`);
+    expect(await loginDelayMs(` ${huge.toLowerCase()} `)).toBe(250);
   });
 });

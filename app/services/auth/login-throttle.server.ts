@@ -6,7 +6,9 @@
 // - per account, from any address: past 10 failures an hour each attempt is
 //   delayed (doubling, at most 5 s): a distributed guesser is slowed, and the
 //   member still gets in with the right password.
-// Counters live in memory: the site is one process.
+// Counters live in memory: the site is one process. Their keys are hashes, so
+// whatever a client types (a megabyte of 'username') is kept as 64 characters.
+import crypto from "node:crypto";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 
 export const LOGIN_LIMITS = {
@@ -37,8 +39,13 @@ const account = new RateLimiterMemory({
   duration: LOGIN_LIMITS.accountWindowSeconds,
 });
 
-const accountKey = (identifier: string) => identifier.trim().toLowerCase();
-const pairKey = (identifier: string, clientAddress: string) => `${accountKey(identifier)}|${clientAddress}`;
+const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+
+/** The limiter key of an account: the identifier as typed, in any case and spacing, hashed. */
+export const accountKey = (identifier: string) => sha256(identifier.trim().toLowerCase());
+const addressKey = (clientAddress: string) => sha256(clientAddress);
+const pairKey = (identifier: string, clientAddress: string) =>
+  sha256(`${identifier.trim().toLowerCase()}\n${clientAddress}`);
 
 function blockedFor(res: RateLimiterRes | null, limit: number): number {
   return res && res.consumedPoints > limit ? res.msBeforeNext : 0;
@@ -48,7 +55,7 @@ function blockedFor(res: RateLimiterRes | null, limit: number): number {
 export async function loginRetryAfterMs(identifier: string, clientAddress: string): Promise<number> {
   const [pairRes, addressRes] = await Promise.all([
     pair.get(pairKey(identifier, clientAddress)),
-    address.get(clientAddress),
+    address.get(addressKey(clientAddress)),
   ]);
   return Math.max(
     blockedFor(pairRes, LOGIN_LIMITS.pairFailures - 1),
@@ -67,7 +74,7 @@ export async function recordLoginFailure(identifier: string, clientAddress: stri
   // consume() rejects once a limit is passed; the block it sets is what we want.
   await Promise.allSettled([
     pair.consume(pairKey(identifier, clientAddress)),
-    address.consume(clientAddress),
+    address.consume(addressKey(clientAddress)),
     account.consume(accountKey(identifier)),
   ]);
 }

@@ -1,31 +1,36 @@
 // What admins do to members beyond editing them: deactivate and reactivate
 // (spec section 4 "Member"). A deactivated member cannot log in, loses every
 // session and live connection at once, and leaves the public directory.
-import type { Member } from "~/services/auth/session.server";
 import { eq } from "drizzle-orm";
-import { db } from "@db/client.server";
-import { users, type UserRow } from "@db/schema";
-import { HttpError } from "~/server/http.server";
+import { db, transaction } from "@db/client.server";
+import { users } from "@db/schema";
+import { requireAdmin } from "~/services/access.server";
+import { destroyMemberSessions, memberColumns, type Member } from "~/services/auth/session.server";
+import { ForbiddenError, NotFoundError } from "~/services/errors.server";
 import { forgetResetTokens } from "./passwords.server";
-import { destroyMemberSessions } from "~/services/auth/session.server";
-import { findUserById } from "./members.server";
 
 /** DELETE /api/users/{id}: deactivates an active member, reactivates a deactivated one. */
-export async function toggleDeactivation(admin: Member, memberId: number): Promise<UserRow> {
-  if (!admin.isAdmin) throw new HttpError(403, "Only admins may do that.");
-  if (memberId === admin.id) throw new HttpError(403, "You cannot deactivate yourself.");
-  const member = await findUserById(memberId);
-  if (!member) throw new HttpError(404, "Member not found.");
-
-  const deactivating = !member.deactivatedAt;
-  const [updated] = await db()
-    .update(users)
-    .set({ deactivatedAt: deactivating ? new Date() : null, updatedAt: new Date() })
-    .where(eq(users.id, memberId))
-    .returning();
-  if (deactivating) {
-    await destroyMemberSessions(memberId);
-    await forgetResetTokens(memberId);
-  }
-  return updated!;
+export async function toggleDeactivation(admin: Member, memberId: number): Promise<Member> {
+  requireAdmin(admin);
+  if (memberId === admin.id) throw new ForbiddenError("You cannot deactivate yourself.");
+  const updated = await transaction(async () => {
+    // Locked, so two admins pressing the button at once toggle it once each, in turn.
+    const [member] = await db()
+      .select({ deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(eq(users.id, memberId))
+      .for("update");
+    if (!member) throw new NotFoundError("Member not found.");
+    const deactivating = !member.deactivatedAt;
+    const [row] = await db()
+      .update(users)
+      .set({ deactivatedAt: deactivating ? new Date() : null, updatedAt: new Date() })
+      .where(eq(users.id, memberId))
+      .returning(memberColumns);
+    if (deactivating) await forgetResetTokens(memberId);
+    return row!;
+  });
+  // Once committed: a live connection told to close must not get back in on a session not yet gone.
+  if (updated.deactivatedAt) await destroyMemberSessions(memberId);
+  return updated;
 }

@@ -4,11 +4,13 @@
 // once used, or once the club has any member.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { db } from "@db/client.server";
-import type { UserRow } from "@db/schema";
+import { db, transaction } from "@db/client.server";
 import type { NewMember } from "~/lib/account-schemas";
-import { HttpError } from "~/server/http.server";
+import type { Member } from "~/services/auth/session.server";
+import { NotFoundError } from "~/services/errors.server";
 import { countUsers, createMember } from "./members.server";
+
+export const SETUP_LINK_INVALID_MESSAGE = "This setup link is not valid.";
 
 const holder = globalThis as typeof globalThis & { __clubSetupToken?: string | null };
 
@@ -35,13 +37,18 @@ export async function isFirstAdminSetupOpen(token: string): Promise<boolean> {
   return tokenMatches(token) && (await countUsers()) === 0;
 }
 
-export async function createFirstAdmin(token: string, member: NewMember): Promise<UserRow> {
-  if (!tokenMatches(token)) throw new HttpError(404, "This setup link is not valid.");
-  const admin = await db().transaction(async (tx) => {
+/** The setup page exists only for the right token while the club has no members (404 otherwise). */
+export async function requireFirstAdminSetupOpen(token: string): Promise<void> {
+  if (!(await isFirstAdminSetupOpen(token))) throw new NotFoundError(SETUP_LINK_INVALID_MESSAGE);
+}
+
+export async function createFirstAdmin(token: string, member: NewMember): Promise<Member> {
+  if (!tokenMatches(token)) throw new NotFoundError(SETUP_LINK_INVALID_MESSAGE);
+  const admin = await transaction(async () => {
     // Two tabs submitting at once must not make two "first" admins.
-    await tx.execute(sql`lock table users in share row exclusive mode`);
-    if ((await countUsers(tx)) > 0) throw new HttpError(404, "This club already has members.");
-    return createMember(member, { isAdmin: true, database: tx });
+    await db().execute(sql`lock table users in share row exclusive mode`);
+    if ((await countUsers()) > 0) throw new NotFoundError("This club already has members.");
+    return createMember(member, { isAdmin: true });
   });
   holder.__clubSetupToken = null;
   return admin;

@@ -1,21 +1,21 @@
 // Invitations (spec sections 2, 4 and 7): an admin invites a person by e-mail;
 // the link {BASE_URL}/invites/{id} opens a sign-up form until the invite is
 // accepted or revoked. The id is the secret: 128 random bits, base64url.
-import type { Member } from "~/services/auth/session.server";
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { db } from "@db/client.server";
-import { invites, users, type InviteRow, type UserRow } from "@db/schema";
+import { db, transaction } from "@db/client.server";
+import { invites, users, type InviteRow } from "@db/schema";
 import { env } from "~/env.server";
-import { NewMemberSchema, type NewMember } from "~/lib/account-schemas";
-import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { HttpError, ValidationError } from "~/server/http.server";
-import { InviteSchema } from "~/lib/member-schemas";
+import type { NewMember } from "~/lib/account-schemas";
+import type { Invite } from "~/lib/member-schemas";
+import { requireAdmin } from "~/services/access.server";
+import type { Member } from "~/services/auth/session.server";
+import { GoneError, InvalidError, NotFoundError, UnavailableError } from "~/services/errors.server";
 import { inviteMail } from "~/services/mail/messages.server";
 import { sendMail } from "~/services/mail/mail.server";
 import { createMember } from "./members.server";
 
+export const INVITE_NOT_FOUND_MESSAGE = "This invite does not exist.";
 export const INVITE_ACCEPTED_MESSAGE = "This invite has already been accepted.";
 export const INVITE_REVOKED_MESSAGE = "This invite is no longer available.";
 export const MAIL_FAILED_MESSAGE = "The invite e-mail could not be sent. Please try again.";
@@ -58,18 +58,12 @@ export function inviteLink(id: string) {
   return `${env().BASE_URL}/invites/${id}`;
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
-  return parsed.data;
-}
-
 /** An invite by its id (the secret in the link), whatever its state; 404 when there is none. */
 export async function findInvite(id: string): Promise<InviteRow> {
   // Real ids are 22 characters; anything unlike one is not looked up.
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) throw new HttpError(404, "This invite does not exist.");
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) throw new NotFoundError(INVITE_NOT_FOUND_MESSAGE);
   const [invite] = await db().select().from(invites).where(eq(invites.id, id)).limit(1);
-  if (!invite) throw new HttpError(404, "This invite does not exist.");
+  if (!invite) throw new NotFoundError(INVITE_NOT_FOUND_MESSAGE);
   return invite;
 }
 
@@ -82,14 +76,10 @@ export async function listOpenInvites(): Promise<InviteRow[]> {
     .orderBy(desc(invites.updatedAt), desc(invites.createdAt));
 }
 
-function requireAdmin(actor: Member) {
-  if (!actor.isAdmin) throw new HttpError(403, "Only admins may do that.");
-}
-
 function requireOpen(invite: InviteRow) {
   const state = inviteState(invite);
-  if (state === "accepted") throw new HttpError(410, INVITE_ACCEPTED_MESSAGE);
-  if (state === "revoked") throw new HttpError(410, INVITE_REVOKED_MESSAGE);
+  if (state === "accepted") throw new GoneError(INVITE_ACCEPTED_MESSAGE);
+  if (state === "revoked") throw new GoneError(INVITE_REVOKED_MESSAGE);
 }
 
 async function mailInvite(invite: InviteRow, admin: Member) {
@@ -105,9 +95,8 @@ async function mailInvite(invite: InviteRow, admin: Member) {
 }
 
 /** POST /api/invites: records the invite and e-mails the link. Nothing is kept if the e-mail cannot be sent. */
-export async function createInvite(admin: Member, input: unknown): Promise<InviteRow> {
+export async function createInvite(admin: Member, details: Invite): Promise<InviteRow> {
   requireAdmin(admin);
-  const details = parse(InviteSchema, input);
   const email = details.email.toLowerCase();
 
   const [member] = await db()
@@ -115,17 +104,13 @@ export async function createInvite(admin: Member, input: unknown): Promise<Invit
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
-  if (member) throw new ValidationError([{ path: "email", message: "A member already uses this email." }]);
+  if (member) throw InvalidError.field("email", "A member already uses this email.");
   const [pending] = await db()
     .select({ id: invites.id })
     .from(invites)
     .where(and(sql`lower(${invites.email}) = ${email}`, isNull(invites.acceptedAt), isNull(invites.revokedAt)))
     .limit(1);
-  if (pending) {
-    throw new ValidationError([
-      { path: "email", message: "This person already has a pending invite: resend it instead." },
-    ]);
-  }
+  if (pending) throw InvalidError.field("email", "This person already has a pending invite: resend it instead.");
 
   const [invite] = await db()
     .insert(invites)
@@ -136,7 +121,7 @@ export async function createInvite(admin: Member, input: unknown): Promise<Invit
   } catch (error) {
     await db().delete(invites).where(eq(invites.id, invite!.id));
     console.error("Sending an invite failed:", error);
-    throw new HttpError(502, MAIL_FAILED_MESSAGE);
+    throw new UnavailableError(MAIL_FAILED_MESSAGE, 502);
   }
   return invite!;
 }
@@ -150,7 +135,7 @@ export async function resendInvite(admin: Member, id: string): Promise<InviteRow
     await mailInvite(invite, admin);
   } catch (error) {
     console.error("Resending an invite failed:", error);
-    throw new HttpError(502, MAIL_FAILED_MESSAGE);
+    throw new UnavailableError(MAIL_FAILED_MESSAGE, 502);
   }
   const [updated] = await db().update(invites).set({ updatedAt: new Date() }).where(eq(invites.id, id)).returning();
   return updated!;
@@ -166,7 +151,7 @@ export async function revokeInvite(admin: Member, id: string): Promise<InviteRow
     .set({ revokedAt: new Date() })
     .where(and(eq(invites.id, id), isNull(invites.acceptedAt)))
     .returning();
-  if (!updated) throw new HttpError(410, INVITE_ACCEPTED_MESSAGE);
+  if (!updated) throw new GoneError(INVITE_ACCEPTED_MESSAGE);
   return updated;
 }
 
@@ -174,15 +159,14 @@ export async function revokeInvite(admin: Member, id: string): Promise<InviteRow
  * POST /api/invites/{id}/accept: creates the member from the sign-up form and
  * marks the invite accepted, in one transaction (two tabs cannot both use it).
  */
-export async function acceptInvite(id: string, input: unknown): Promise<UserRow> {
+export async function acceptInvite(id: string, details: NewMember): Promise<Member> {
   await findInvite(id);
-  const details: NewMember = parse(NewMemberSchema, input);
-  return db().transaction(async (tx) => {
-    const [invite] = await tx.select().from(invites).where(eq(invites.id, id)).for("update");
-    if (!invite) throw new HttpError(404, "This invite does not exist.");
+  return transaction(async () => {
+    const [invite] = await db().select().from(invites).where(eq(invites.id, id)).for("update");
+    if (!invite) throw new NotFoundError(INVITE_NOT_FOUND_MESSAGE);
     requireOpen(invite);
-    const member = await createMember(details, { database: tx });
-    await tx.update(invites).set({ acceptedAt: new Date(), acceptedUserId: member.id }).where(eq(invites.id, id));
+    const member = await createMember(details);
+    await db().update(invites).set({ acceptedAt: new Date(), acceptedUserId: member.id }).where(eq(invites.id, id));
     return member;
   });
 }

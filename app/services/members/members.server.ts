@@ -1,12 +1,12 @@
-// Members: creating them, finding them, who may see whom, and the shapes the API returns.
-import { and, asc, count, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { data } from "react-router";
-import { db, type Database, type Transaction } from "@db/client.server";
-import { users, type UserRow } from "@db/schema";
-import type { Member } from "~/services/auth/session.server";
+// Members: creating them, finding them (as access.server.ts lets each viewer see them), and the shapes the API returns.
+import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { db } from "@db/client.server";
+import { users } from "@db/schema";
 import type { NewMember } from "~/lib/account-schemas";
-import { HttpError, ValidationError } from "~/server/http.server";
+import { canSeeAccountOf, canSeeMember, membersVisibleTo, requireAdmin, type Viewer } from "~/services/access.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
+import { memberColumns, type Member } from "~/services/auth/session.server";
+import { InvalidError, NotFoundError } from "~/services/errors.server";
 import { pictureFields } from "./pictures.server";
 
 /** The user as the API and the screens see it: never the password. */
@@ -90,102 +90,70 @@ export function toPublicMemberJson(user: Member): PublicMemberJson {
   };
 }
 
-/** Who is looking: the logged-in member, or null for a visitor. */
-export type Viewer = Pick<UserRow, "id" | "isAdmin"> | null;
-
-/**
- * The site-wide visibility rule: visitors see only active members who chose to
- * be public; logged-in members (and admins) see everyone.
- */
-export function canSeeMember(viewer: Viewer, member: Pick<UserRow, "isPublic" | "deactivatedAt">): boolean {
-  if (viewer) return true;
-  return member.isPublic && !member.deactivatedAt;
-}
-
 /** The whole user for the member themself and for admins; the public profile for everyone else. */
 export function memberJsonFor(viewer: Viewer, user: Member): UserJson | PublicMemberJson {
-  return viewer && (viewer.isAdmin || viewer.id === user.id) ? toUserJson(user) : toPublicMemberJson(user);
+  return canSeeAccountOf(viewer, user) ? toUserJson(user) : toPublicMemberJson(user);
 }
 
 const lower = (value: string) => value.trim().toLowerCase();
 
-export async function findUserById(id: number): Promise<UserRow | undefined> {
-  const [user] = await db().select().from(users).where(eq(users.id, id)).limit(1);
+export async function findUserById(id: number): Promise<Member | undefined> {
+  const [user] = await db().select(memberColumns).from(users).where(eq(users.id, id)).limit(1);
   return user;
 }
 
-export async function findUserByUsername(username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(username: string): Promise<Member | undefined> {
   const [user] = await db()
-    .select()
+    .select(memberColumns)
     .from(users)
     .where(sql`lower(${users.username}) = ${lower(username)}`)
     .limit(1);
   return user;
 }
 
-const notFound = () => data("Not Found", { status: 404, statusText: "Not Found" });
-
 /** GET /api/users/{id}: the member as this viewer may see them; 404 when unknown or not visible. */
-export async function findMemberForViewer(id: number, viewer: Viewer): Promise<UserJson | PublicMemberJson> {
+export async function findMemberForViewer(viewer: Viewer, id: number): Promise<UserJson | PublicMemberJson> {
   const member = await findUserById(id);
-  if (!member || !canSeeMember(viewer, member)) throw new HttpError(404, "Member not found.");
+  if (!member || !canSeeMember(viewer, member)) throw new NotFoundError("Member not found.");
   return memberJsonFor(viewer, member);
 }
 
 /**
  * The member whose page (/members/{username}/...) is being opened, as the viewer
- * may see them; throws a 404 response for an unknown member or one the viewer
- * may not see (a visitor opening a non-public or deactivated member).
+ * may see them: 404 for an unknown member or one the viewer may not see (a
+ * visitor opening a non-public or deactivated member).
  */
 export async function findMemberForPage(username: string, viewer: Viewer): Promise<PublicMemberJson> {
   const member = await findUserByUsername(username);
-  if (!member || !canSeeMember(viewer, member)) throw notFound();
+  if (!member || !canSeeMember(viewer, member)) throw new NotFoundError("Member not found.");
   return toPublicMemberJson(member);
 }
 
 /**
- * The members directory, by last then first name: active members (only the
- * public ones for a visitor); with `includeDeactivated` (admins only, checked by
- * the caller's guard) the deactivated ones too.
+ * The members directory, by last then first name: the active members the viewer
+ * may see; with `includeDeactivated` (admins only) the deactivated ones too.
  */
-export async function listMembers(viewer: Viewer, options: { includeDeactivated?: boolean } = {}): Promise<UserRow[]> {
-  const conditions: SQL[] = [];
-  if (!(options.includeDeactivated && viewer?.isAdmin)) conditions.push(isNull(users.deactivatedAt));
-  if (!viewer) conditions.push(eq(users.isPublic, true));
+export async function listMembers(viewer: Viewer, options: { includeDeactivated?: boolean } = {}): Promise<Member[]> {
+  if (options.includeDeactivated) requireAdmin(viewer);
   return db()
-    .select()
+    .select(memberColumns)
     .from(users)
-    .where(and(...conditions))
+    .where(and(membersVisibleTo(viewer), options.includeDeactivated ? undefined : isNull(users.deactivatedAt)))
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id));
 }
 
-/** Finds a member by email or username, ignoring case. */
-export async function findUserByLogin(identifier: string): Promise<UserRow | undefined> {
-  const wanted = lower(identifier);
-  const [user] = await db()
-    .select()
-    .from(users)
-    .where(or(sql`lower(${users.username}) = ${wanted}`, sql`lower(${users.email}) = ${wanted}`))
-    .limit(1);
-  return user;
-}
-
-export async function countUsers(database: Database | Transaction = db()): Promise<number> {
-  const [row] = await database.select({ n: count() }).from(users);
+export async function countUsers(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(users);
   return row?.n ?? 0;
 }
 
 /** Refuses a username or email another member already has (case-insensitive); `exceptId` is the member being edited. */
-export async function assertAvailable(
-  database: Database | Transaction,
-  member: Pick<NewMember, "username" | "email">,
-  exceptId?: number,
-) {
+export async function assertAvailable(member: { username: string; email: string }, exceptId?: number) {
   const sameNameOrEmail = or(
     sql`lower(${users.username}) = ${lower(member.username)}`,
     sql`lower(${users.email}) = ${lower(member.email)}`,
   );
-  const taken = await database
+  const taken = await db()
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(exceptId === undefined ? sameNameOrEmail : and(sameNameOrEmail, ne(users.id, exceptId)));
@@ -194,7 +162,7 @@ export async function assertAvailable(
     errors.push({ path: "username", message: "Username is already taken." });
   if (taken.some((u) => lower(u.email) === lower(member.email)))
     errors.push({ path: "email", message: "Email is already in use." });
-  if (errors.length) throw new ValidationError(errors);
+  if (errors.length) throw new InvalidError(errors);
 }
 
 /** Postgres says 23505 when a unique index refuses a row (a race past assertAvailable). */
@@ -209,15 +177,15 @@ function uniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A new member (the setup page, an accepted invite, registration, the user:create command). */
 export async function createMember(
   member: Omit<NewMember, "confirmPassword">,
-  options: { isAdmin?: boolean; database?: Database | Transaction } = {},
-): Promise<UserRow> {
-  const database = options.database ?? db();
-  await assertAvailable(database, member);
+  options: { isAdmin?: boolean } = {},
+): Promise<Member> {
+  await assertAvailable(member);
   const passwordHash = await hashPassword(member.password);
   try {
-    const [user] = await database
+    const [user] = await db()
       .insert(users)
       .values({
         username: member.username.trim(),
@@ -227,7 +195,7 @@ export async function createMember(
         passwordHash,
         isAdmin: options.isAdmin ?? false,
       })
-      .returning();
+      .returning(memberColumns);
     return user!;
   } catch (error) {
     throw takenError(error);
@@ -238,11 +206,10 @@ export async function createMember(
 export function takenError(error: unknown): unknown {
   const constraint = uniqueViolation(error);
   if (constraint === undefined) return error;
-  return new ValidationError([
-    constraint.includes("email")
-      ? { path: "email", message: "Email is already in use." }
-      : { path: "username", message: "Username is already taken." },
-  ]);
+  return InvalidError.field(
+    constraint.includes("email") ? "email" : "username",
+    constraint.includes("email") ? "Email is already in use." : "Username is already taken.",
+  );
 }
 
 /** What the navbar needs of the logged-in member. */

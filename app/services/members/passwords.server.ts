@@ -4,18 +4,16 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { db } from "@db/client.server";
-import { passwordResetTokens, users, type UserRow } from "@db/schema";
+import { db, transaction } from "@db/client.server";
+import { passwordResetTokens, users } from "@db/schema";
 import { env } from "~/env.server";
-import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
-import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { HttpError, ValidationError } from "~/server/http.server";
-import { EMAIL_NOT_FOUND_MESSAGE, ForgotPasswordSchema, ResetPasswordSchema } from "~/lib/member-schemas";
+import { EMAIL_NOT_FOUND_MESSAGE, type ForgotPassword, type ResetPassword } from "~/lib/member-schemas";
 import { clientAddress } from "~/server/request-context.server";
 import { passwordResetMail } from "~/services/mail/messages.server";
 import { sendMail } from "~/services/mail/mail.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
-import { destroyMemberSessions } from "~/services/auth/session.server";
+import { destroyMemberSessions, memberColumns, type Member } from "~/services/auth/session.server";
+import { GoneError, InvalidError, NotFoundError, RateLimitedError } from "~/services/errors.server";
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
 export const INVALID_RESET_LINK_MESSAGE = "Sorry, this password reset link is invalid.";
@@ -49,10 +47,9 @@ async function consumeOrRefuse(limiter: RateLimiterMemory, key: string) {
     if (refusal instanceof Error) throw refusal;
     const ms = (refusal as { msBeforeNext: number }).msBeforeNext;
     const minutes = Math.max(1, Math.ceil(ms / 60_000));
-    throw new HttpError(
-      429,
+    throw new RateLimitedError(
       `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      { "Retry-After": String(Math.ceil(ms / 1000)) },
+      ms / 1000,
     );
   }
 }
@@ -70,20 +67,15 @@ export function resetLink(token: string) {
  * POST /api/passwords {email}: e-mails an active member a reset link.
  * Refuses with 'Email not found.' (422) or 429 when asked too often.
  */
-export async function requestPasswordReset(input: unknown, address = clientAddress()): Promise<void> {
+export async function requestPasswordReset(request: ForgotPassword, address = clientAddress()): Promise<void> {
   await consumeOrRefuse(byAddress, address);
-  const parsed = ForgotPasswordSchema.safeParse(input);
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error), EMAIL_NOT_FOUND_MESSAGE);
-
   const [member] = await db()
-    .select()
+    .select({ id: users.id, firstName: users.firstName, username: users.username, email: users.email })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${parsed.data.email.toLowerCase()}`, isNull(users.deactivatedAt)))
+    .where(and(sql`lower(${users.email}) = ${request.email.toLowerCase()}`, isNull(users.deactivatedAt)))
     .limit(1);
   // A deactivated member could not log in with a new password anyway.
-  if (!member) {
-    throw new ValidationError([{ path: "email", message: EMAIL_NOT_FOUND_MESSAGE }], EMAIL_NOT_FOUND_MESSAGE);
-  }
+  if (!member) throw new InvalidError([{ path: "email", message: EMAIL_NOT_FOUND_MESSAGE }], EMAIL_NOT_FOUND_MESSAGE);
   await consumeOrRefuse(byMember, String(member.id));
 
   const token = crypto.randomBytes(32).toString("base64url");
@@ -107,14 +99,14 @@ export async function requestPasswordReset(input: unknown, address = clientAddre
 
 /** GET /api/passwords/{token}: 404 when unknown or used, 410 when expired; else when it expires. */
 export async function checkResetToken(token: string): Promise<{ expiresAt: Date }> {
-  if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, INVALID_RESET_LINK_MESSAGE);
+  if (!TOKEN_PATTERN.test(token)) throw new NotFoundError(INVALID_RESET_LINK_MESSAGE);
   const [row] = await db()
     .select({ expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
     .from(passwordResetTokens)
     .where(eq(passwordResetTokens.tokenHash, sha256(token)))
     .limit(1);
-  if (!row || row.usedAt) throw new HttpError(404, INVALID_RESET_LINK_MESSAGE);
-  if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(410, EXPIRED_RESET_LINK_MESSAGE);
+  if (!row || row.usedAt) throw new NotFoundError(INVALID_RESET_LINK_MESSAGE);
+  if (row.expiresAt.getTime() <= Date.now()) throw new GoneError(EXPIRED_RESET_LINK_MESSAGE);
   return { expiresAt: row.expiresAt };
 }
 
@@ -122,21 +114,14 @@ export async function checkResetToken(token: string): Promise<{ expiresAt: Date 
  * PATCH /api/passwords/{token} {password}: sets the new password, once.
  * Returns the member, whose other sessions and reset links have ended.
  */
-export async function resetPassword(token: string, input: unknown): Promise<UserRow> {
+export async function resetPassword(token: string, reset: ResetPassword): Promise<Member> {
   await checkResetToken(token);
-  const parsed = ResetPasswordSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ValidationError(
-      fieldErrorsFromZod(parsed.error).map((e) => ({ ...e, message: PASSWORD_RULE_MESSAGE })),
-      PASSWORD_RULE_MESSAGE,
-    );
-  }
-  const passwordHash = await hashPassword(parsed.data.password);
+  const passwordHash = await hashPassword(reset.password);
 
-  const member = await db().transaction(async (tx) => {
-    // Claiming the token and changing the password together: two tabs using the
-    // same link at once cannot both succeed.
-    const [claimed] = await tx
+  // Claiming the token and changing the password together: two tabs using the
+  // same link at once cannot both succeed.
+  const member = await transaction(async () => {
+    const [claimed] = await db()
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(
@@ -148,16 +133,16 @@ export async function resetPassword(token: string, input: unknown): Promise<User
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) return null;
-    const [updated] = await tx
+    const [updated] = await db()
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, claimed.userId))
-      .returning();
+      .returning(memberColumns);
     return updated ?? null;
   });
   if (!member) {
     await checkResetToken(token); // says why: used (404) or expired (410)
-    throw new HttpError(404, INVALID_RESET_LINK_MESSAGE);
+    throw new NotFoundError(INVALID_RESET_LINK_MESSAGE);
   }
   await afterPasswordChange(member.id);
   return member;

@@ -1,17 +1,18 @@
 // Editing a profile (/members/{username}/edit, /admin/members/{userId}, PATCH
 // /api/users/{id}): a member edits themself, an admin edits anyone. Only admins
-// may change who is an admin and when someone joined.
-import type { Member } from "~/services/auth/session.server";
-import { and, count, eq, isNull } from "drizzle-orm";
-import { db } from "@db/client.server";
-import { users, type UserRow } from "@db/schema";
-import { fieldErrorsFromZod } from "~/lib/field-errors";
-import { HttpError, ValidationError } from "~/server/http.server";
-import { ProfileSchema, type ProfileInput } from "~/lib/member-schemas";
+// may change who is an admin and when someone joined, and the club always keeps
+// one active admin.
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { db, transaction } from "@db/client.server";
+import { users } from "@db/schema";
+import type { ProfileInput, ProfilePatch } from "~/lib/member-schemas";
+import { mayEditProfile } from "~/services/access.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
+import { memberColumns, type Member } from "~/services/auth/session.server";
+import { ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
+import { assertAvailable, findUserById, findUserByUsername, takenError } from "./members.server";
 import { afterPasswordChange } from "./passwords.server";
-import { applyPictureChange } from "./pictures.server";
-import { assertAvailable, findUserById, findUserByUsername, takenError, toUserJson } from "./members.server";
+import { changePicture, type PictureChange } from "./pictures.server";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,25 +28,11 @@ function joinDate(value: string): Date {
 }
 
 /** The member whose profile `editor` wants to edit, or 404/403. */
-export async function profileToEdit(editor: Member, target: { id: number } | { username: string }): Promise<UserRow> {
+export async function profileToEdit(editor: Member, target: { id: number } | { username: string }): Promise<Member> {
   const member = "id" in target ? await findUserById(target.id) : await findUserByUsername(target.username);
-  if (!member) throw new HttpError(404, "Member not found.");
-  if (member.id !== editor.id && !editor.isAdmin) throw new HttpError(403, "You may only edit your own profile.");
+  if (!member) throw new NotFoundError("Member not found.");
+  if (!mayEditProfile(editor, member)) throw new ForbiddenError("You may only edit your own profile.");
   return member;
-}
-
-/**
- * PATCH /api/users/{id}: the body is the whole user (spec section 7), but a
- * field left out keeps its value, so partial updates work too.
- */
-export function parseProfilePatch(current: UserRow, body: unknown): ProfileInput {
-  if (!body || typeof body !== "object" || Array.isArray(body)) {
-    throw new ValidationError([], "The request body must be a JSON object.");
-  }
-  const { createdAt: _createdAt, picture: _picture, isAdmin: _isAdmin, ...kept } = toUserJson(current);
-  const parsed = ProfileSchema.safeParse({ ...kept, ...body });
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
-  return parsed.data;
 }
 
 /**
@@ -56,8 +43,8 @@ export function parseProfilePatch(current: UserRow, body: unknown): ProfileInput
 export function profileFromForm(
   value: ProfileInput,
   formData: FormData,
-  editor: Pick<UserRow, "isAdmin">,
-): ProfileInput {
+  editor: Pick<Member, "isAdmin">,
+): ProfilePatch {
   const picture = formData.get("picture");
   return {
     ...value,
@@ -66,55 +53,81 @@ export function profileFromForm(
   };
 }
 
-async function activeAdminCount(): Promise<number> {
-  const [row] = await db()
-    .select({ n: count() })
+/**
+ * The active admins, locked until the transaction ends: two admins demoting
+ * each other at once are decided one after the other, so the second sees the
+ * first's change and the club is never left without an admin.
+ */
+async function lockActiveAdmins(): Promise<number[]> {
+  const rows = await db()
+    .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt)));
-  return row?.n ?? 0;
+    .where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt)))
+    .orderBy(asc(users.id))
+    .for("update");
+  return rows.map((row) => row.id);
 }
 
 export type ProfileUpdate = { member: Member; passwordChanged: boolean };
 
-export async function updateProfile(editor: Member, targetId: number, input: ProfileInput): Promise<ProfileUpdate> {
-  const target = await profileToEdit(editor, { id: targetId });
-
-  const adminChange = input.isAdmin !== undefined && input.isAdmin !== target.isAdmin;
-  const joinChange = input.createdAt !== undefined && !sameJoinDate(input.createdAt, target.createdAt);
-  if (!editor.isAdmin && adminChange) throw new HttpError(403, "Only admins may change who is an admin.");
-  if (!editor.isAdmin && joinChange) throw new HttpError(403, "Only admins may change when a member joined.");
-  if (adminChange && input.isAdmin === false && !target.deactivatedAt && (await activeAdminCount()) <= 1) {
-    throw new ValidationError([{ path: "isAdmin", message: "The club needs at least one admin." }]);
-  }
-  await assertAvailable(db(), input, target.id);
-
-  // The picture goes first: a refused upload (422) leaves the rest unchanged too.
-  await applyPictureChange(target.id, input.picture, editor.id);
-
-  const changes: Partial<typeof users.$inferInsert> = {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    username: input.username,
-    email: input.email,
-    phone: input.phone,
-    bio: input.bio,
-    website: input.website,
-    isPublic: input.isPublic,
-    license: input.license,
-    acquireLicensePage: input.acquireLicensePage,
-    updatedAt: new Date(),
-  };
-  if (adminChange) changes.isAdmin = input.isAdmin;
-  if (joinChange) changes.createdAt = joinDate(input.createdAt!);
-  if (input.password) changes.passwordHash = await hashPassword(input.password);
-
-  let member: Member | undefined;
+/**
+ * Saves a profile: the fields given (a field left out keeps its value), the
+ * picture and the admin's fields, all in one transaction with the last-admin check.
+ */
+export async function updateProfile(editor: Member, targetId: number, changes: ProfilePatch): Promise<ProfileUpdate> {
+  let picture: PictureChange | undefined;
+  let member: Member;
   try {
-    [member] = await db().update(users).set(changes).where(eq(users.id, target.id)).returning();
+    member = await transaction(async () => {
+      const activeAdmins = changes.isAdmin === false ? await lockActiveAdmins() : [];
+      const target = await profileToEdit(editor, { id: targetId });
+
+      const adminChange = changes.isAdmin !== undefined && changes.isAdmin !== target.isAdmin;
+      const joinChange = changes.createdAt !== undefined && !sameJoinDate(changes.createdAt, target.createdAt);
+      if (!editor.isAdmin && adminChange) throw new ForbiddenError("Only admins may change who is an admin.");
+      if (!editor.isAdmin && joinChange) throw new ForbiddenError("Only admins may change when a member joined.");
+      const demotingLastAdmin =
+        adminChange &&
+        changes.isAdmin === false &&
+        !target.deactivatedAt &&
+        activeAdmins.every((id) => id === target.id);
+      if (demotingLastAdmin) throw InvalidError.field("isAdmin", "The club needs at least one admin.");
+      await assertAvailable(
+        { username: changes.username ?? target.username, email: changes.email ?? target.email },
+        target.id,
+      );
+
+      // The picture goes first: a refused upload (422) leaves the rest unchanged too.
+      picture = await changePicture(target.id, changes.picture, editor.id);
+
+      const [row] = await db()
+        .update(users)
+        .set({
+          firstName: changes.firstName,
+          lastName: changes.lastName,
+          username: changes.username,
+          email: changes.email,
+          phone: changes.phone,
+          bio: changes.bio,
+          website: changes.website,
+          isPublic: changes.isPublic,
+          license: changes.license,
+          acquireLicensePage: changes.acquireLicensePage,
+          isAdmin: adminChange ? changes.isAdmin : undefined,
+          createdAt: joinChange ? joinDate(changes.createdAt!) : undefined,
+          passwordHash: changes.password ? await hashPassword(changes.password) : undefined,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, target.id))
+        .returning(memberColumns);
+      if (!row) throw new NotFoundError("Member not found.");
+      return row;
+    });
   } catch (error) {
+    await picture?.afterRollback().catch(() => {});
     throw takenError(error);
   }
-  if (!member) throw new HttpError(404, "Member not found.");
-  if (input.password) await afterPasswordChange(member.id);
-  return { member, passwordChanged: Boolean(input.password) };
+  await picture?.afterCommit();
+  if (changes.password) await afterPasswordChange(member.id);
+  return { member, passwordChanged: Boolean(changes.password) };
 }
