@@ -4,7 +4,7 @@ import { LICENSES } from "~/lib/licenses";
 import type { PhotoDetailData } from "~/services/photos/detail.server";
 import { FeatureYearSelect } from "./feature-year-select";
 import { photoLabel } from "./photo-grid";
-import { DeletePhotoButton, PhotoEditForm, usePhotoEditFetcher } from "./photo-edit-form";
+import { DeletePhotoButton, PhotoEditForm, SavedNote, usePhotoEditFetcher } from "./photo-edit-form";
 import { PrivateNotes } from "./private-notes";
 import "./photos.css";
 
@@ -135,11 +135,7 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
                 <button type="button" className="button" onClick={() => setEditing(true)}>
                   Edit
                 </button>
-                {saved ? (
-                  <span role="status" className="status-note">
-                    {saved}
-                  </span>
-                ) : null}
+                <SavedNote message={saved} />
               </div>
             )}
             <FeatureYearSelect

@@ -24,6 +24,16 @@ export function usePhotoEditFetcher(photoId: number) {
   return { fetcher, result, saved };
 }
 
+/** 'Photo updated!' beside the button that saved it, read out by screen readers. */
+export function SavedNote({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <span role="status" className="status-note">
+      {message}
+    </span>
+  );
+}
+
 /**
  * The owner's photo form (spec sections 4 and 5): caption, description, licence
  * and the page to acquire a licence; the filename is shown read-only.
@@ -65,11 +75,7 @@ export function PhotoEditForm({ photo, onCancel }: { photo: EditablePhoto; onCan
             Cancel
           </button>
         ) : null}
-        {saved ? (
-          <span role="status" className="status-note">
-            {saved}
-          </span>
-        ) : null}
+        <SavedNote message={saved} />
       </div>
     </fetcher.Form>
   );

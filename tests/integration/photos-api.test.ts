@@ -10,7 +10,10 @@ import { assets, photos, ratings, users } from "@db/schema";
 import { closeExiftool } from "~/images/exif.server";
 import { loader as mediaRoute } from "~/routes/media/photos";
 import { action as photosCreate, loader as photosList } from "~/routes/api/photos";
+import { action as featureAction, loader as featureLoader } from "~/routes/api/photos.feature";
+import { action as reorderAction, loader as reorderLoader } from "~/routes/api/photos.features";
 import { action as photoAction, loader as photoLoader } from "~/routes/api/photos.photo";
+import { action as randomAction } from "~/routes/api/photos.random";
 import { storage } from "~/storage/storage.server";
 import { cookieFor, makeMember, request } from "../support/members";
 import { featureDirectly, insertPhoto, rateDirectly } from "../support/photos";
@@ -26,13 +29,13 @@ afterAll(async () => {
 const getPhoto = (id: number | string, cookie?: string) =>
   call(photoLoader, request(`/api/photos/${id}`, { cookie }), { photoId: String(id) });
 
-const patchPhoto = (id: number, json: unknown, cookie?: string) =>
+const patchPhoto = (id: number | string, json: unknown, cookie?: string) =>
   call(photoAction, request(`/api/photos/${id}`, { method: "PATCH", json, cookie }), { photoId: String(id) });
 
-const deletePhoto = (id: number, cookie?: string) =>
+const deletePhoto = (id: number | string, cookie?: string) =>
   call(photoAction, request(`/api/photos/${id}`, { method: "DELETE", cookie }), { photoId: String(id) });
 
-const media = (id: number, size: string, cookie?: string) =>
+const media = (id: number | string, size: string, cookie?: string) =>
   call(mediaRoute, request(`/media/photos/${id}/${size}`, { cookie }), { photoId: String(id), size });
 
 const VISITOR_KEYS = [
@@ -146,6 +149,75 @@ describe("GET /api/photos/{id}", () => {
   });
 });
 
+describe("the photo API's edges", () => {
+  it("answers a method a route does not have with 405 and the methods it has", async () => {
+    const cases: [unknown, string, string, Record<string, string>, string][] = [
+      [photosCreate, "PUT", "/api/photos", {}, "GET, POST, HEAD"],
+      [photoAction, "POST", "/api/photos/1", { photoId: "1" }, "GET, PUT, PATCH, DELETE, HEAD"],
+      [randomAction, "POST", "/api/photos/random", {}, "GET, HEAD"],
+      [featureLoader, "GET", "/api/photos/1/feature", { photoId: "1" }, "POST"],
+      [reorderLoader, "GET", "/api/photos/features/1/2024", { userId: "1", year: "2024" }, "PUT"],
+    ];
+    for (const [handler, method, url, params, allow] of cases) {
+      const response = await call(handler, request(url, { method }), params);
+      expect(response.status, `${method} ${url}`).toBe(405);
+      expect(response.headers.get("Allow"), `${method} ${url}`).toBe(allow);
+      expect(await response.json()).toEqual({ message: "Method Not Allowed" });
+    }
+  });
+
+  it("answers a JSON 404 for a photo id that is malformed or beyond the database's range, whatever the method", async () => {
+    const { memberCookie } = await club();
+    for (const id of ["abc", "0", "-1", "1.5", "99999999999", "2147483648"]) {
+      const responses = [
+        await getPhoto(id, memberCookie),
+        await patchPhoto(id, { caption: "x" }, memberCookie),
+        await deletePhoto(id, memberCookie),
+        await call(
+          featureAction,
+          request(`/api/photos/${id}/feature`, { method: "POST", json: { year: null }, cookie: memberCookie }),
+          { photoId: id },
+        ),
+      ];
+      for (const response of responses) {
+        expect(response.status, id).toBe(404);
+        expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ message: "Photo not found." });
+      }
+    }
+  });
+
+  it("answers 404 for a reorder path whose member id or year names nothing", async () => {
+    const { owner, ownerCookie, year } = await club();
+    for (const [userId, pathYear] of [
+      ["abc", String(year)],
+      ["99999999999", String(year)],
+      [String(owner.id), "20x4"],
+      [String(owner.id), "99999"],
+    ] as const) {
+      const response = await call(
+        reorderAction,
+        request(`/api/photos/features/${userId}/${pathYear}`, {
+          method: "PUT",
+          json: { photoIds: [] },
+          cookie: ownerCookie,
+        }),
+        { userId, year: pathYear },
+      );
+      expect(response.status, `${userId}/${pathYear}`).toBe(404);
+      expect(await response.json()).toEqual({ message: "Not found." });
+    }
+  });
+
+  it("refuses a userId filter that is not a member id with 422, never a 500", async () => {
+    for (const userId of ["abc", "0", "-3", "99999999999"]) {
+      const response = await call(photosList, request(`/api/photos?userId=${userId}`));
+      expect(response.status, userId).toBe(422);
+      expect((await response.json()).errors).toEqual([expect.objectContaining({ path: "userId" })]);
+    }
+  });
+});
+
 describe("GET /api/photos as each role", () => {
   it("lists a member's photos: visitors see only the featured ones, members all, the owner with notes", async () => {
     const { owner, featured, unfeatured, ownerCookie, memberCookie } = await club();
@@ -217,6 +289,27 @@ describe("PATCH /api/photos/{id}", () => {
     });
   });
 
+  it("clears a field sent as null and leaves alone the ones not sent", async () => {
+    const { featured, ownerCookie } = await club();
+    const response = await patchPhoto(featured.id, { description: null, notes: null }, ownerCookie);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ description: null, notes: null, caption: "Market street" });
+  });
+
+  it("refuses a caption, description or notes over their limits with 422", async () => {
+    const { featured, ownerCookie } = await club();
+    const response = await patchPhoto(
+      featured.id,
+      { caption: "c".repeat(501), description: "d".repeat(5001), notes: "n".repeat(20001) },
+      ownerCookie,
+    );
+    expect(response.status).toBe(422);
+    const { errors } = await response.json();
+    expect(errors.map((e: { path: string }) => e.path).sort()).toEqual(["caption", "description", "notes"]);
+    const [row] = await db().select().from(photos).where(eq(photos.id, featured.id));
+    expect(row!.caption).toBe("Market street");
+  });
+
   it("saves notes alone", async () => {
     const { featured, ownerCookie } = await club();
     const body = await (await patchPhoto(featured.id, { notes: "Print at A3" }, ownerCookie)).json();
@@ -286,6 +379,15 @@ describe("GET /media/photos/{id}/{size}", () => {
     const { featured, memberCookie } = await club();
     for (const size of ["original", "..", "thumb.jpg"])
       expect((await media(featured.id, size, memberCookie)).status).toBe(404);
+  });
+
+  it("answers 404 for a photo id that is malformed or beyond the database's range", async () => {
+    const { memberCookie } = await club();
+    for (const id of ["abc", "0", "1e3", "99999999999"]) {
+      const response = await media(id, "thumb", memberCookie);
+      expect(response.status, id).toBe(404);
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { users } from "@db/schema";
+import { photos as photosTable, users } from "@db/schema";
 import { action as browseAction, loader as browseLoader } from "~/routes/browse";
 import { loader as homeLoader } from "~/routes/home";
 import { action as galleryAction, loader as galleryLoader } from "~/routes/members/gallery";
@@ -127,6 +127,34 @@ describe("member gallery", () => {
   });
 });
 
+describe("photo pages given ids that name nothing", () => {
+  it("answer 404, not an error, for a malformed or out-of-range photo id or year", async () => {
+    const { owner, memberCookie } = await portfolio();
+    for (const id of ["abc", "0", "99999999999"]) {
+      const browse = await call(browseLoader, request(`/browse/${id}`, { cookie: memberCookie }), { photoId: id });
+      expect(browse.status, id).toBe(404);
+      const inGallery = await call(
+        galleryLoader,
+        request(`/members/${owner.username}/all/${id}`, { cookie: memberCookie }),
+        { username: owner.username, year: "all", photoId: id },
+      );
+      expect(inGallery.status, id).toBe(404);
+    }
+    for (const year of ["20x4", "999", "99999"])
+      expect((await gallery(owner.username, year, undefined, memberCookie)).status, year).toBe(404);
+  });
+
+  it("answer a form naming a malformed or out-of-range photo id with 404", async () => {
+    const { ownerCookie } = await portfolio();
+    for (const intent of ["update", "feature", "delete"]) {
+      for (const photoId of ["abc", "99999999999"]) {
+        const response = await call(browseAction, form({ intent, photoId, license: "ccby", year: "" }, ownerCookie));
+        expect(response.status, `${intent} ${photoId}`).toBe(404);
+      }
+    }
+  });
+});
+
 describe("browse", () => {
   it("sends a visitor to log in", async () => {
     const response = await call(browseLoader, request("/browse"));
@@ -168,13 +196,74 @@ describe("photo forms", () => {
   it("lets only the owner save the edit form", async () => {
     const { photos, ownerCookie, memberCookie } = await portfolio();
     const fields = { intent: "update", photoId: String(photos[0]!.id), caption: "Wet pavement", license: "ccby" };
-    expect((await call(browseAction, form(fields, memberCookie))).status).toBe(403);
+    const forbidden = await call(browseAction, form(fields, memberCookie));
+    expect(forbidden.status).toBe(403);
+    // The refusal goes on top of the form, which stays on the screen.
+    expect((await forbidden.json()).result.error[""]).toEqual(["Only the photo's owner may do that."]);
     const saved = await call(browseAction, form(fields, ownerCookie));
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ intent: "update", message: "Photo updated!" });
     const refused = await call(browseAction, form({ ...fields, license: "nope" }, ownerCookie));
     expect(refused.status).toBe(422);
     expect((await refused.json()).result.error.license).toBeDefined();
+  });
+
+  it("clears the fields the edit form sends empty, and never the notes it does not show", async () => {
+    const owner = await makeMember();
+    const cookie = await cookieFor(owner.id);
+    const photo = await insertPhoto(owner.id, {
+      caption: "Before",
+      description: "Some words",
+      notes: "Keep me",
+      license: "ccby",
+    });
+    await db()
+      .update(photosTable)
+      .set({ acquireLicensePage: "https://example.com/buy" })
+      .where(eq(photosTable.id, photo.id));
+    const fields = {
+      intent: "update",
+      photoId: String(photo.id),
+      caption: "",
+      description: "",
+      license: "ccbysa",
+      acquireLicensePage: "",
+    };
+    expect((await call(browseAction, form(fields, cookie))).status).toBe(200);
+    const [row] = await db().select().from(photosTable).where(eq(photosTable.id, photo.id));
+    expect(row).toMatchObject({
+      caption: null,
+      description: null,
+      acquireLicensePage: null,
+      license: "ccbysa",
+      notes: "Keep me",
+    });
+  });
+
+  it("answers a refused button with its message for the error modal", async () => {
+    const { owner, photos, ownerCookie, memberCookie } = await portfolio();
+    const deleted = await call(browseAction, form({ intent: "delete", photoId: String(photos[0]!.id) }, memberCookie));
+    expect(deleted.status).toBe(403);
+    expect(await deleted.json()).toEqual({ error: "Only the photo's owner may do that." });
+
+    const unreadable = await call(
+      browseAction,
+      form({ intent: "feature", photoId: String(photos[0]!.id), year: "soon" }, ownerCookie),
+    );
+    expect(unreadable.status).toBe(422);
+    expect(await unreadable.json()).toEqual({ error: "Please choose a year." });
+
+    const stale = await call(
+      browseAction,
+      form({ intent: "reorder", year: String(thisYear), photoIds: String(photos[0]!.id) }, ownerCookie),
+    );
+    expect(stale.status).toBe(422);
+    expect(await stale.json()).toEqual({ error: "The featured photos changed meanwhile. Please reload the page." });
+    expect((await positionsOfYear(owner.id, thisYear)).map(([id]) => id)).toEqual([
+      photos[2]!.id,
+      photos[0]!.id,
+      photos[1]!.id,
+    ]);
   });
 
   it("features through the select and reports a full year", async () => {

@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, users } from "@db/schema";
 import { closeExiftool } from "~/images/exif.server";
+import { action as assetsApi } from "~/routes/api/assets";
 import { loader as pictureMedia } from "~/routes/media/pictures";
+import { action as uploadsRoute } from "~/routes/uploads";
 import { InvalidError } from "~/services/errors.server";
 import { applyPictureChange, pictureFields } from "~/services/members/pictures.server";
+import { signAssetId } from "~/services/uploads/signed-ids.server";
 import { useStorage } from "~/storage/storage.server";
 import type { LocalStorage } from "~/storage/local-storage.server";
 import { cameraJpeg, type CameraFile } from "../support/images";
@@ -65,6 +68,33 @@ describe("POST /api/assets", () => {
     expect(body.key).toMatch(/^originals\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     expect(body.direct_upload.url).toMatch(/^http:\/\/localhost\/uploads\/[\w-]+\.[\w-]+$/);
     expect(body.direct_upload.headers).toEqual({ "Content-Type": "application/octet-stream" });
+  });
+});
+
+describe("the upload endpoints' edges", () => {
+  it("answer a method they do not have with 405 and the methods they have", async () => {
+    const cookie = await cookieFor((await makeMember()).id);
+    const assetsGet = await call(assetsApi, request("/api/assets", { cookie }));
+    expect(assetsGet.status).toBe(405);
+    expect(assetsGet.headers.get("Allow")).toBe("POST");
+    const uploadsPost = await call(uploadsRoute, request("/uploads/abc", { method: "POST" }), { token: "abc" });
+    expect(uploadsPost.status).toBe(405);
+    expect(uploadsPost.headers.get("Allow")).toBe("PUT");
+  });
+
+  it("answer a PUT with a forged, expired or unknown token with JSON, and store nothing", async () => {
+    const before = await storedKeys(storage);
+    const put = (token: string) =>
+      call(uploadsRoute, request(`/uploads/${token}`, { method: "PUT", body: "bytes" }), { token });
+    for (const token of ["forged.token", signAssetId(2 ** 31 - 2, "put")]) {
+      const response = await put(token);
+      expect(response.status, token).toBe(404);
+      expect(await response.json()).toEqual({ message: "Not found." });
+    }
+    const expired = await put(signAssetId(1, "put", new Date(Date.now() - 1000)));
+    expect(expired.status).toBe(403);
+    expect(await expired.json()).toEqual({ message: "This upload link has expired." });
+    expect(await storedKeys(storage)).toEqual(before);
   });
 });
 

@@ -11,9 +11,9 @@ const sizeParam = (raw: string | undefined): PhotoMediaSize => {
 
 // GET /media/photos/:photoId/:size (thumb | large): a photo's derived image as the
 // viewer may see it (visitors: thumbnails of photos they may see; members: both).
-// A resource route like /api's, declared the same way for its 405, its id parsing
-// (a malformed or out-of-range id is 404) and its refusals.
-export const { loader, action } = apiRoute({
+// Declared like an /api route for its id parsing (a malformed or out-of-range id
+// is 404) and its refusals; it has no action, so other methods get React Router's 405.
+export const { loader } = apiRoute({
   params: { photoId: idParam(), size: sizeParam },
   methods: ({ anyone }) => ({
     GET: anyone(async ({ request, viewer, params }) => {

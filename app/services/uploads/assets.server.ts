@@ -114,7 +114,7 @@ class ByteCountError extends Error {}
  * Claims a finished upload for `memberId`, once. Every refusal is a 422 on `field`:
  * forged, expired, someone else's, used, not sent, or not the announced size.
  */
-export async function claimUpload(memberId: number, signedId: unknown, field: string): Promise<AssetRow> {
+export async function claimUpload(memberId: number, signedId: string, field: string): Promise<AssetRow> {
   const refuse = (message: string): never => {
     throw InvalidError.field(field, message);
   };
