@@ -14,7 +14,7 @@
 //     params: { photoId: idParam("Photo not found.") },
 //     methods: ({ anyone, member }) => ({
 //       GET: anyone(({ viewer, params }) => getPhoto(viewer, params.photoId)),
-//       PATCH: member({ body: PhotoPatchSchema }, ({ member, params, body }) => updatePhoto(member, params.photoId, body)),
+//       PATCH: member({ body: PhotoEditSchema }, ({ member, params, body }) => updatePhoto(member, params.photoId, body)),
 //     }),
 //   });
 //
