@@ -66,6 +66,9 @@ export default [
     route("photos/features/:userId/:year", "routes/api/photos.features.ts"),
     route("photos/:photoId", "routes/api/photos.photo.ts"),
     route("photos/:photoId/feature", "routes/api/photos.feature.ts"),
+    route("photos/:photoId/rate", "routes/api/photos.rate.ts"),
+    route("comments", "routes/api/comments.ts"),
+    route("comments/:commentId", "routes/api/comments.comment.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

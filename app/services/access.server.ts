@@ -142,3 +142,15 @@ export function canSeeMeetings(viewer: ViewerRef): viewer is NonNullable<ViewerR
 export function maySubmitToMeeting(member: { id: number }, meeting: { allowedUserIds: number[] | null }): boolean {
   return meeting.allowedUserIds === null || meeting.allowedUserIds.includes(member.id);
 }
+
+// Comments --------------------------------------------------------------------
+
+/** A comment is edited by its author only. */
+export function mayEditComment(viewer: ViewerRef, comment: { userId: number }): boolean {
+  return isOwner(viewer, comment);
+}
+
+/** A comment is deleted by its author, or by an admin (moderation). */
+export function mayDeleteComment(viewer: ViewerRef, comment: { userId: number }): boolean {
+  return isOwner(viewer, comment) || isAdmin(viewer);
+}

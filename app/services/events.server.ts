@@ -5,12 +5,19 @@
 //   publish("sessions.ended", { userId: member.id });          // a service
 //   subscribe("sessions.ended", ({ userId }) => ...);          // app/realtime
 import { EventEmitter } from "node:events";
+import type { CommentJson } from "./ratings/comment-json.server";
 
 export type ClubEvents = {
   /** Every session of a member ended (deactivation, a new password): close their live connections. */
   "sessions.ended": { userId: number };
   /** One session ended (log-out): close the live connections made with it. */
   "session.ended": { sessionId: string };
+  /** A member commented on a photo (published after the commit). */
+  "comment.created": { photoId: number; comment: CommentJson };
+  /** A comment's author changed its body. */
+  "comment.updated": { photoId: number; comment: CommentJson };
+  /** A comment was deleted, by its author or an admin. */
+  "comment.deleted": { photoId: number; commentId: number };
 };
 
 type Listener<E extends keyof ClubEvents> = (event: ClubEvents[E]) => void;

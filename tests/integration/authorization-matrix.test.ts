@@ -8,12 +8,13 @@
 // RECORD_MATRIX=1 prints what each cell answers instead of asserting.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { invites, users, type PhotoRow } from "@db/schema";
+import { comments, invites, users, type PhotoRow } from "@db/schema";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { runWithRequestFacts } from "~/server/request-context.server";
 import { createSession } from "~/services/auth/session.server";
+import { commentNotificationsSettled } from "~/services/ratings/comment-notifications.server";
 import { cookieHeaderFrom, TEST_PASSWORD } from "../support/members";
 import { featureDirectly, insertPhoto } from "../support/photos";
 import { leafRoutes, loadRouteModule, type LeafRoute } from "../support/route-table";
@@ -25,7 +26,7 @@ type Expected = number | `${number} ${string}`;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 type Person = { id: number; username: string; cookie: string };
-type Targets = { owner: Person; photo: PhotoRow; inviteId: string };
+type Targets = { owner: Person; photo: PhotoRow; inviteId: string; commentId: number };
 
 /** What a cell sends: path parameters, query, and a JSON or form body. */
 type Send = { params?: Record<string, string>; query?: string; json?: unknown; form?: Record<string, string> };
@@ -390,6 +391,33 @@ const ROWS: Row[] = [
     send: (t) => ({ params: photo(t), json: { year: null } }),
     expect: owner(200, 403, 401),
   },
+  {
+    route: "api/photos/:photoId/rate",
+    method: "POST",
+    send: (t) => ({ params: photo(t), json: { value: 3 } }),
+    expect: members(200, 401),
+  },
+  { route: "api/comments", method: "GET", expect: members(200, 401) },
+  {
+    route: "api/comments",
+    method: "POST",
+    send: (t) => ({ json: { PhotoId: t.photo.id, body: "Matrix says hello" } }),
+    expect: members(201, 401),
+  },
+  {
+    route: "api/comments/:commentId",
+    method: "PATCH",
+    send: (t) => ({ params: { commentId: String(t.commentId) }, json: { body: "Changed" } }),
+    // Only the author edits a comment; admins may not.
+    expect: owner(200, 403, 401),
+  },
+  {
+    route: "api/comments/:commentId",
+    method: "DELETE",
+    send: (t) => ({ params: { commentId: String(t.commentId) } }),
+    // The author, or an admin (moderation).
+    expect: owner(204, 403, 401, 204),
+  },
   ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method): Row => ({
     route: "api/*",
     method,
@@ -433,7 +461,12 @@ async function freshTargets(): Promise<Targets> {
       email: `invitee_${inviteId.toLowerCase()}@example.com`,
       invitedById: people.admin.id,
     });
-  return { owner, photo, inviteId };
+  // The owner's own comment on their photo: "owner" is its author too.
+  const [comment] = await db()
+    .insert(comments)
+    .values({ photoId: photo.id, userId: owner.id, body: "Matrix comment" })
+    .returning();
+  return { owner, photo, inviteId, commentId: comment!.id };
 }
 
 /** A fresh session for each cell, so a cell that logs out ends nobody else's. */
@@ -540,6 +573,9 @@ beforeAll(async () => {
   await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.id));
   people = { member, admin, deactivated };
 });
+
+// New comments e-mail the photo's owner after answering: let those finish before the database closes.
+afterAll(() => commentNotificationsSettled());
 
 describe("the authorization matrix", () => {
   it("has rows for every route and method in the route table, and none for routes that do not exist", async () => {

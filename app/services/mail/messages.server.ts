@@ -2,18 +2,18 @@
 import { env } from "~/env.server";
 import type { MailMessage } from "./mail.server";
 
-function escapeHtml(text: string) {
+export function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function paragraphs(text: string) {
+export function paragraphs(text: string) {
   return text
     .split(/\n{2,}/)
     .map((block) => `<p>${escapeHtml(block).replace(/\n/g, "<br>")}</p>`)
     .join("\n");
 }
 
-function htmlPage(title: string, body: string) {
+export function htmlPage(title: string, body: string) {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1b1d21; max-width: 36rem;">
@@ -21,7 +21,7 @@ ${body}
 </body></html>`;
 }
 
-function button(link: string, label: string) {
+export function button(link: string, label: string) {
   return `<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 0.6rem 1.2rem; background: #c2410c; color: #fff; text-decoration: none; border-radius: 8px;">${escapeHtml(label)}</a></p>
 <p style="color: #6b7079; font-size: 0.9em;">Or paste this link into your browser:<br>${escapeHtml(link)}</p>`;
 }

@@ -1,0 +1,114 @@
+// A comment as the API and the screens see it (spec section 3 field names):
+// {id, body, PhotoId, UserId, User, createdAt, updatedAt, Photo}. The body is
+// plain text, answered as JSON and never as HTML.
+import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db } from "@db/client.server";
+import { comments, photos, users } from "@db/schema";
+import { pictureFields } from "~/services/members/pictures.server";
+import { photoMediaUrl, type PhotoOwnerJson } from "~/services/photos/json.server";
+
+/** The comment's author. */
+export type CommentAuthorJson = PhotoOwnerJson & { pictureThumbUrl: string | null };
+
+/** The photo a comment is on, as the comments list shows it (its thumbnail links to it). */
+export type CommentPhotoJson = {
+  id: number;
+  caption: string | null;
+  thumbUrl: string | null;
+  UserId: number;
+  User: PhotoOwnerJson;
+};
+
+export type CommentJson = {
+  id: number;
+  body: string;
+  PhotoId: number;
+  UserId: number;
+  User: CommentAuthorJson;
+  createdAt: string;
+  /** Later than createdAt once the author has edited the comment ('(edited ...)'). */
+  updatedAt: string;
+  /** In the comments list and in answers to writes; left out of the photo's own Comments. */
+  Photo?: CommentPhotoJson;
+};
+
+const author = alias(users, "comment_author");
+const photoOwner = alias(users, "photo_owner");
+
+function selectComments(where: SQL) {
+  return db()
+    .select({
+      comment: comments,
+      author: {
+        id: author.id,
+        firstName: author.firstName,
+        lastName: author.lastName,
+        username: author.username,
+        pictureAssetId: author.pictureAssetId,
+      },
+      photo: { id: photos.id, caption: photos.caption, thumbKey: photos.thumbKey, userId: photos.userId },
+      owner: {
+        id: photoOwner.id,
+        firstName: photoOwner.firstName,
+        lastName: photoOwner.lastName,
+        username: photoOwner.username,
+      },
+    })
+    .from(comments)
+    .innerJoin(author, eq(author.id, comments.userId))
+    .innerJoin(photos, eq(photos.id, comments.photoId))
+    .innerJoin(photoOwner, eq(photoOwner.id, photos.userId))
+    .where(where);
+}
+
+type CommentRecord = Awaited<ReturnType<typeof selectComments>>[number];
+
+function toCommentJson(record: CommentRecord, options: { withPhoto: boolean }): CommentJson {
+  const { comment, author, photo, owner } = record;
+  const json: CommentJson = {
+    id: comment.id,
+    body: comment.body,
+    PhotoId: comment.photoId,
+    UserId: comment.userId,
+    User: {
+      id: author.id,
+      firstName: author.firstName,
+      lastName: author.lastName,
+      username: author.username,
+      pictureThumbUrl: pictureFields(author.pictureAssetId).pictureThumbUrl,
+    },
+    createdAt: comment.createdAt.toISOString(),
+    updatedAt: comment.updatedAt.toISOString(),
+  };
+  if (options.withPhoto) {
+    json.Photo = {
+      id: photo.id,
+      caption: photo.caption,
+      thumbUrl: photo.thumbKey ? photoMediaUrl(photo.id, "thumb") : null,
+      UserId: photo.userId,
+      User: owner,
+    };
+  }
+  return json;
+}
+
+/** These comments with their authors and photos, in the order of `ids` (ids that name nothing are skipped). */
+export async function commentsJson(ids: number[]): Promise<CommentJson[]> {
+  if (ids.length === 0) return [];
+  const records = await selectComments(inArray(comments.id, ids));
+  const byId = new Map(records.map((record) => [record.comment.id, record]));
+  return ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record ? [toCommentJson(record, { withPhoto: true })] : [];
+  });
+}
+
+/** A photo's comments, oldest first, without the photo (they sit inside it). */
+export async function photoCommentsJson(photoId: number): Promise<CommentJson[]> {
+  const records = await selectComments(eq(comments.photoId, photoId)).orderBy(
+    asc(comments.createdAt),
+    asc(comments.id),
+  );
+  return records.map((record) => toCommentJson(record, { withPhoto: false }));
+}

@@ -1,0 +1,124 @@
+// Comments on photos (spec sections 3, 6 and 7): members read every comment,
+// write their own, edit their own and delete their own; admins may delete any
+// (moderation). Visitors see none. Each write is told to whoever listens
+// (events.server.ts) once it is committed, and a new comment on someone
+// else's photo e-mails its owner (comment-notifications.server.ts).
+import { eq } from "drizzle-orm";
+import { db, transaction } from "@db/client.server";
+import { comments, photos, users } from "@db/schema";
+import type { CommentEdit, NewComment } from "~/lib/comment-schemas";
+import {
+  canSeePhoto,
+  canSeePhotoDetails,
+  mayDeleteComment,
+  mayEditComment,
+  requireLoggedIn,
+  type ViewerRef,
+} from "~/services/access.server";
+import { ForbiddenError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
+import { publish } from "~/services/events.server";
+import { PAGE_SIZE } from "~/services/photos/queries.server";
+import { commentIdsAt, countComments } from "./comment-feed.server";
+import { commentsJson, photoCommentsJson, type CommentJson } from "./comment-json.server";
+import { holdCommentNotification, sendCommentNotificationSoon } from "./comment-notifications.server";
+
+export type { CommentJson };
+
+export type CommentPage = { comments: CommentJson[]; page: number; pageCount: number; total: number; pageSize: number };
+
+const commentNotFound = () => new NotFoundError("Comment not found.");
+const photoNotFound = () => new NotFoundError("Photo not found.");
+
+function requireCommentReader(viewer: ViewerRef): asserts viewer is NonNullable<ViewerRef> {
+  // Comments are photo details, for members only (spec section 2).
+  if (!canSeePhotoDetails(viewer)) throw new NotLoggedInError();
+}
+
+/**
+ * One page of every comment, newest first, each with its author and photo.
+ * Members see every photo, so every comment; the list would need
+ * photosVisibleTo if that ever changed.
+ */
+export async function listComments(viewer: ViewerRef, query: { page: number }): Promise<CommentPage> {
+  requireCommentReader(viewer);
+  const total = await countComments();
+  const ids = await commentIdsAt(total, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
+  return {
+    comments: await commentsJson(ids),
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    total,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** A photo's comments, oldest first, for the photo's JSON (`Comments`); members only. */
+export async function commentsOfPhoto(viewer: ViewerRef, photoId: number): Promise<CommentJson[]> {
+  requireCommentReader(viewer);
+  return photoCommentsJson(photoId);
+}
+
+export async function createComment(member: ViewerRef, input: NewComment): Promise<CommentJson> {
+  requireLoggedIn(member);
+  if (!(await canSeePhoto(member, input.PhotoId))) throw photoNotFound();
+  const { commentId, ownerIsTold } = await transaction(async () => {
+    // KEY SHARE keeps the photo from being deleted under the new comment, and
+    // lets ratings (which lock the row for their refresh) go on meanwhile.
+    const [photo] = await db()
+      .select({ ownerId: photos.userId, commentEmails: users.commentEmails, deactivatedAt: users.deactivatedAt })
+      .from(photos)
+      .innerJoin(users, eq(users.id, photos.userId))
+      .where(eq(photos.id, input.PhotoId))
+      .for("key share", { of: photos });
+    if (!photo) throw photoNotFound();
+    const ownerIsTold = photo.ownerId !== member.id && photo.commentEmails && !photo.deactivatedAt;
+    // Before the insert: see holdCommentNotification for why the order matters.
+    if (ownerIsTold) await holdCommentNotification(input.PhotoId);
+    const [row] = await db()
+      .insert(comments)
+      .values({ photoId: input.PhotoId, userId: member.id, body: input.body })
+      .returning({ id: comments.id });
+    return { commentId: row!.id, ownerIsTold };
+  });
+  const comment = await commentJson(commentId);
+  publish("comment.created", { photoId: comment.PhotoId, comment });
+  if (ownerIsTold) sendCommentNotificationSoon(comment.PhotoId);
+  return comment;
+}
+
+/** The author changes their comment's body; the same body changes nothing (no '(edited)'). */
+export async function editComment(member: ViewerRef, commentId: number, edit: CommentEdit): Promise<CommentJson> {
+  requireLoggedIn(member);
+  const changed = await transaction(async () => {
+    const [comment] = await db().select().from(comments).where(eq(comments.id, commentId)).for("update");
+    if (!comment) throw commentNotFound();
+    if (!mayEditComment(member, comment)) throw new ForbiddenError("You may only edit your own comments.");
+    if (comment.body === edit.body) return false;
+    await db().update(comments).set({ body: edit.body, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    return true;
+  });
+  const comment = await commentJson(commentId);
+  if (changed) publish("comment.updated", { photoId: comment.PhotoId, comment });
+  return comment;
+}
+
+/** The author deletes their comment, or an admin deletes anyone's. */
+export async function deleteComment(member: ViewerRef, commentId: number): Promise<void> {
+  requireLoggedIn(member);
+  const [comment] = await db().select().from(comments).where(eq(comments.id, commentId));
+  if (!comment) throw commentNotFound();
+  if (!mayDeleteComment(member, comment)) throw new ForbiddenError("You may only delete your own comments.");
+  const [deleted] = await db()
+    .delete(comments)
+    .where(eq(comments.id, commentId))
+    .returning({ photoId: comments.photoId });
+  if (!deleted) throw commentNotFound();
+  publish("comment.deleted", { photoId: deleted.photoId, commentId });
+}
+
+async function commentJson(commentId: number): Promise<CommentJson> {
+  const [comment] = await commentsJson([commentId]);
+  // Deleted between the write and this read.
+  if (!comment) throw commentNotFound();
+  return comment;
+}

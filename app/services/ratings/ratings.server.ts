@@ -1,0 +1,60 @@
+// A member rates a photo (spec sections 3 and 4): 1 to 5 stars sets their
+// rating, 0 clears it. The photo's copied average and count
+// (photos.ratingAverage, photos.ratingCount) change in the same transaction.
+import { asc, eq, and, sql } from "drizzle-orm";
+import { db, transaction } from "@db/client.server";
+import { photos, ratings } from "@db/schema";
+import type { Rate } from "~/lib/comment-schemas";
+import { canSeePhoto, requireLoggedIn, type ViewerRef } from "~/services/access.server";
+import { NotFoundError } from "~/services/errors.server";
+import type { RatingJson } from "~/services/photos/json.server";
+import { refreshPhotoRating } from "./photo-rating.server";
+
+/** The answer to a rating: the photo's average without its owner's rating, and every rating. */
+export type PhotoRatingJson = { rating: number | null; Ratings: RatingJson[] };
+
+const photoNotFound = () => new NotFoundError("Photo not found.");
+
+export async function ratePhoto(member: ViewerRef, photoId: number, { value }: Rate): Promise<PhotoRatingJson> {
+  requireLoggedIn(member);
+  if (!(await canSeePhoto(member, photoId))) throw photoNotFound();
+  return transaction(async () => {
+    // Raters of one photo take turns on its row, so each refresh reads every
+    // rating committed before it and the last one leaves the exact average.
+    // NO KEY UPDATE is the lock the refresh's UPDATE takes anyway; unlike FOR
+    // UPDATE it lets comments (whose foreign key takes KEY SHARE) go on meanwhile.
+    const [photo] = await db()
+      .select({ id: photos.id })
+      .from(photos)
+      .where(eq(photos.id, photoId))
+      .for("no key update");
+    if (!photo) throw photoNotFound();
+
+    if (value === 0) {
+      await db()
+        .delete(ratings)
+        .where(and(eq(ratings.photoId, photoId), eq(ratings.userId, member.id)));
+    } else {
+      await db()
+        .insert(ratings)
+        .values({ photoId, userId: member.id, value })
+        .onConflictDoUpdate({
+          target: [ratings.photoId, ratings.userId],
+          set: { value, updatedAt: sql`now()` },
+        });
+    }
+    await refreshPhotoRating(photoId);
+    return photoRatingJson(photoId);
+  });
+}
+
+async function photoRatingJson(photoId: number): Promise<PhotoRatingJson> {
+  const [photo] = await db().select({ ratingAverage: photos.ratingAverage }).from(photos).where(eq(photos.id, photoId));
+  const rows = await db()
+    .select({ UserId: ratings.userId, value: ratings.value })
+    .from(ratings)
+    .where(eq(ratings.photoId, photoId))
+    .orderBy(asc(ratings.createdAt), asc(ratings.userId));
+  const average = photo?.ratingAverage ?? null;
+  return { rating: average === null ? null : average / 1000, Ratings: rows };
+}
