@@ -10,8 +10,8 @@ import { FormErrors, SelectField, TextAreaField, TextField } from "./forms/field
 import { useClubForm } from "./forms/use-club-form";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
 
-// The API may send null to clear a field; the form's inputs only ever send text.
-const text = (meta: FieldMetadata<string | null | undefined>) => meta as FieldMetadata<string | undefined>;
+// The schema also reads the API's JSON (null clears a field); the form's inputs only ever send text.
+const text = (meta: FieldMetadata<unknown>) => meta as FieldMetadata<string | undefined>;
 
 type EditablePhoto = Pick<PhotoJson, "id" | "caption" | "description" | "license" | "acquireLicensePage" | "filename">;
 

@@ -38,9 +38,10 @@ const acquireLicensePage = z
   .max(2048, "Acquire license page must be at most 2048 characters.")
   .pipe(z.url({ protocol: /^https?$/, error: "Acquire license page must be a web address (http or https)." }));
 
-// A missing key leaves a field as it is; an empty string or null clears it.
+// A missing key leaves a field as it is; an empty string or null clears it. (Not a
+// union: Conform would then mark the form's input required.)
 const clearable = <T extends z.ZodType<string>>(field: T) =>
-  z.union([z.literal("").transform(() => null), z.null(), field]).optional();
+  z.preprocess((value) => (value === "" ? null : value), field.nullable()).optional();
 
 /**
  * The owner's edit of a photo, one schema for both ways in: the page's form
