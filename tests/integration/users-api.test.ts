@@ -412,11 +412,15 @@ describe("the last admin", () => {
         patchUser(bob.id, { isAdmin: false }, annCookie),
         patchUser(ann.id, { isAdmin: false }, bobCookie),
       ]);
-      expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
-      const refused = results.find((r) => r.status === 422)!;
-      expect((await refused.json()).errors).toEqual([
-        { path: "isAdmin", message: "The club needs at least one admin." },
-      ]);
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      const refused = results.find((r) => r.status !== 200)!;
+      // Refused as the last admin, or, when its request began after the other's commit, as no admin any more.
+      const reasons: Record<number, unknown> = {
+        422: { errors: [{ path: "isAdmin", message: "The club needs at least one admin." }] },
+        403: { message: "You may only edit your own profile." },
+      };
+      expect(Object.keys(reasons)).toContain(String(refused.status));
+      expect(await refused.json()).toEqual(reasons[refused.status]);
       expect(await activeAdmins()).toHaveLength(1);
       // The next round starts again from two admins.
       for (const { id } of await activeAdmins()) await deactivate(id);

@@ -13,7 +13,7 @@ import { forgetResetTokens } from "./passwords.server";
 export async function toggleDeactivation(admin: Member, memberId: number): Promise<Member> {
   requireAdmin(admin);
   if (memberId === admin.id) throw new ForbiddenError("You cannot deactivate yourself.");
-  const updated = await transaction(async () => {
+  return transaction(async () => {
     // Locked, so two admins pressing the button at once toggle it once each, in turn.
     const [member] = await db()
       .select({ deactivatedAt: users.deactivatedAt })
@@ -22,15 +22,16 @@ export async function toggleDeactivation(admin: Member, memberId: number): Promi
       .for("update");
     if (!member) throw new NotFoundError("Member not found.");
     const deactivating = !member.deactivatedAt;
-    const [row] = await db()
+    const [updated] = await db()
       .update(users)
       .set({ deactivatedAt: deactivating ? new Date() : null, updatedAt: new Date() })
       .where(eq(users.id, memberId))
       .returning(memberColumns);
-    if (deactivating) await forgetResetTokens(memberId);
-    return row!;
+    if (deactivating) {
+      // Their live connections are told to close once this commits (events wait for it).
+      await destroyMemberSessions(memberId);
+      await forgetResetTokens(memberId);
+    }
+    return updated!;
   });
-  // Once committed: a live connection told to close must not get back in on a session not yet gone.
-  if (updated.deactivatedAt) await destroyMemberSessions(memberId);
-  return updated;
 }

@@ -118,8 +118,8 @@ export async function resetPassword(token: string, reset: ResetPassword): Promis
   await checkResetToken(token);
   const passwordHash = await hashPassword(reset.password);
 
-  // Claiming the token and changing the password together: two tabs using the
-  // same link at once cannot both succeed.
+  // Claiming the token, changing the password and ending the member's sessions
+  // and links together: two tabs using the same link at once cannot both succeed.
   const member = await transaction(async () => {
     const [claimed] = await db()
       .update(passwordResetTokens)
@@ -138,13 +138,13 @@ export async function resetPassword(token: string, reset: ResetPassword): Promis
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, claimed.userId))
       .returning(memberColumns);
+    if (updated) await afterPasswordChange(updated.id);
     return updated ?? null;
   });
   if (!member) {
     await checkResetToken(token); // says why: used (404) or expired (410)
     throw new NotFoundError(INVALID_RESET_LINK_MESSAGE);
   }
-  await afterPasswordChange(member.id);
   return member;
 }
 

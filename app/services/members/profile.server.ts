@@ -121,6 +121,7 @@ export async function updateProfile(editor: Member, targetId: number, changes: P
         .where(eq(users.id, target.id))
         .returning(memberColumns);
       if (!row) throw new NotFoundError("Member not found.");
+      if (changes.password) await afterPasswordChange(row.id);
       return row;
     });
   } catch (error) {
@@ -128,6 +129,5 @@ export async function updateProfile(editor: Member, targetId: number, changes: P
     throw takenError(error);
   }
   await picture?.afterCommit();
-  if (changes.password) await afterPasswordChange(member.id);
   return { member, passwordChanged: Boolean(changes.password) };
 }
