@@ -99,6 +99,15 @@ export const FeatureOrderFormSchema = z.object({
 
 export const SortSchema = z.enum(SORT_VALUES, { error: `Sort must be one of ${SORT_VALUES.join(", ")}.` });
 
+/** A year in a query string: four digits, or 'all'. */
+export const YearOrAllSchema = z.union([
+  z.literal("all"),
+  z
+    .string()
+    .regex(/^\d{4}$/, "Year must be a four-digit year or all.")
+    .transform(Number),
+]);
+
 /** GET /api/photos query: userId, page, sort; a year other than 'all' (with a userId) replaces page and sort. */
 export const PhotoListQuerySchema = z
   .object({
@@ -110,15 +119,7 @@ export const PhotoListQuerySchema = z
       .max(2 ** 31 - 1, "Page is too large.")
       .default(1),
     sort: SortSchema.default(DEFAULT_SORT),
-    year: z
-      .union([
-        z.literal("all"),
-        z
-          .string()
-          .regex(/^\d{4}$/, "Year must be a four-digit year or all.")
-          .transform(Number),
-      ])
-      .optional(),
+    year: YearOrAllSchema.optional(),
   })
   .refine((query) => typeof query.year !== "number" || query.userId !== undefined, {
     path: ["userId"],
