@@ -7,7 +7,7 @@ import { ProfileSchema } from "~/lib/member-schemas";
 import type { UserJson } from "~/services/members/members.server";
 import { CheckboxField, DateField, FormErrors, SelectField, TextAreaField, TextField } from "./forms/fields";
 import { useClubForm } from "./forms/use-club-form";
-import { PictureInput } from "./picture-input";
+import { PictureInput } from "./forms/picture-input";
 import "./members.css";
 
 /** Fields whose schema reads blanks as null have an unknown input type; on the page they are text inputs. */

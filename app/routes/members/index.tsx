@@ -3,6 +3,7 @@ import type { Route } from "./+types/index";
 import { Avatar } from "~/components/avatar";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
+import { isAdmin } from "~/services/access.server";
 import { currentMember } from "~/services/auth/session.server";
 import { listMembers, toPublicMemberJson } from "~/services/members/members.server";
 
@@ -12,7 +13,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await currentMember(request);
   const members = await listMembers(viewer);
-  return { members: members.map(toPublicMemberJson), isAdmin: Boolean(viewer?.isAdmin) };
+  return { members: members.map(toPublicMemberJson), isAdmin: isAdmin(viewer) };
 }
 
 export default function MembersPage({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { users } from "@db/schema";
 import type { ProfileInput, ProfilePatch } from "~/lib/member-schemas";
-import { mayEditProfile } from "~/services/access.server";
+import { isAdmin, mayEditProfile } from "~/services/access.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { memberColumns, type Member } from "~/services/auth/session.server";
 import { ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
@@ -40,16 +40,12 @@ export async function profileToEdit(editor: Member, target: { id: number } | { u
  * picture' (remove it), and for an admin an unchecked 'Administrator' box (which
  * sends nothing) means 'not an admin'. Non-admins have neither admin field.
  */
-export function profileFromForm(
-  value: ProfileInput,
-  formData: FormData,
-  editor: Pick<Member, "isAdmin">,
-): ProfilePatch {
+export function profileFromForm(value: ProfileInput, formData: FormData, editor: Member): ProfilePatch {
   const picture = formData.get("picture");
   return {
     ...value,
     picture: typeof picture === "string" ? picture || null : undefined,
-    isAdmin: editor.isAdmin ? (value.isAdmin ?? false) : value.isAdmin,
+    isAdmin: isAdmin(editor) ? (value.isAdmin ?? false) : value.isAdmin,
   };
 }
 
@@ -84,8 +80,8 @@ export async function updateProfile(editor: Member, targetId: number, changes: P
 
       const adminChange = changes.isAdmin !== undefined && changes.isAdmin !== target.isAdmin;
       const joinChange = changes.createdAt !== undefined && !sameJoinDate(changes.createdAt, target.createdAt);
-      if (!editor.isAdmin && adminChange) throw new ForbiddenError("Only admins may change who is an admin.");
-      if (!editor.isAdmin && joinChange) throw new ForbiddenError("Only admins may change when a member joined.");
+      if (!isAdmin(editor) && adminChange) throw new ForbiddenError("Only admins may change who is an admin.");
+      if (!isAdmin(editor) && joinChange) throw new ForbiddenError("Only admins may change when a member joined.");
       const demotingLastAdmin =
         adminChange &&
         changes.isAdmin === false &&

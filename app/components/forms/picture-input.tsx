@@ -3,7 +3,7 @@ import { useDropzone } from "react-dropzone";
 import { ApiError } from "~/lib/api-client";
 import { directUpload } from "~/lib/direct-upload";
 import { ACCEPTED_IMAGE_TYPES } from "~/images/sniff";
-import { FieldErrors } from "./forms/fields";
+import { FieldErrors } from "./fields";
 
 /** The first message a refused upload carries (422 field errors or a message). */
 function uploadMessage(error: unknown): string {
