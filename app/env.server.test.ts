@@ -64,3 +64,73 @@ describe("parseEnv", () => {
     expect(env.S3_BUCKET).toBe("club-photos");
   });
 });
+
+describe("TRUST_PROXY and the limits", () => {
+  it("trusts no proxy and keeps the limits' defaults when nothing is set", () => {
+    const env = parseEnv({ DATA_DIR: dataDir() });
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.REQUEST_MAX_BYTES).toBe(1024 * 1024);
+    expect(env.IMAGE_METADATA_MAX_BYTES).toBe(8 * 1024 * 1024);
+    expect(env.EXIFTOOL_PROCS).toBe(2);
+    expect(env.EXIFTOOL_TIMEOUT_MS).toBe(10_000);
+    expect(env.EXIFTOOL_MAX_MEMORY_MB).toBe(512);
+  });
+
+  it.each([
+    ["", false],
+    ["false", false],
+    ["true", true],
+    ["2", 2],
+    ["loopback", "loopback"],
+    ["10.0.0.0/8, 192.168.1.7", "10.0.0.0/8,192.168.1.7"],
+    ["loopback,fd00::/8", "loopback,fd00::/8"],
+  ])("takes TRUST_PROXY=%j as %j", (value, expected) => {
+    expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: value }).TRUST_PROXY).toBe(expected);
+  });
+
+  it.each(["yes", "10.0.0.0/33", "proxy.example", "10.0.0.1/8/1", "loopback,nope"])(
+    "refuses TRUST_PROXY=%j with one line naming it",
+    (value) => {
+      expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(
+        /^Invalid environment variable TRUST_PROXY/,
+      );
+    },
+  );
+
+  it.each([
+    [{ REQUEST_MAX_BYTES: "0" }, /^Invalid environment variable REQUEST_MAX_BYTES/],
+    [{ EXIFTOOL_PROCS: "0" }, /^Invalid environment variable EXIFTOOL_PROCS/],
+    [{ EXIFTOOL_TIMEOUT_MS: "10" }, /^Invalid environment variable EXIFTOOL_TIMEOUT_MS/],
+    [{ EXIFTOOL_MAX_MEMORY_MB: "lots" }, /^Invalid environment variable EXIFTOOL_MAX_MEMORY_MB/],
+  ])("refuses %o", (source, message) => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ...source })).toThrow(message);
+  });
+});
+
+describe("CLUB_TIME_ZONE and MEETING_REMINDER_HOURS", () => {
+  it("default to the server's own zone and 24 hours", () => {
+    const env = parseEnv({ DATA_DIR: dataDir() });
+    expect(env.CLUB_TIME_ZONE).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(env.MEETING_REMINDER_HOURS).toBe(24);
+    expect(parseEnv({ DATA_DIR: dataDir(), CLUB_TIME_ZONE: "", MEETING_REMINDER_HOURS: "" })).toMatchObject({
+      CLUB_TIME_ZONE: env.CLUB_TIME_ZONE,
+      MEETING_REMINDER_HOURS: 24,
+    });
+  });
+
+  it("take an IANA zone, and 0 hours to turn reminders off", () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), CLUB_TIME_ZONE: "America/Los_Angeles", MEETING_REMINDER_HOURS: "0" });
+    expect(env.CLUB_TIME_ZONE).toBe("America/Los_Angeles");
+    expect(env.MEETING_REMINDER_HOURS).toBe(0);
+  });
+
+  it.each([
+    [{ CLUB_TIME_ZONE: "Mars/Olympus_Mons" }, /^Invalid environment variable CLUB_TIME_ZONE \(got "Mars\/Olympus_Mons"\)/],
+    [{ CLUB_TIME_ZONE: "PST8PDT-ish" }, /^Invalid environment variable CLUB_TIME_ZONE/],
+    [{ MEETING_REMINDER_HOURS: "-1" }, /^Invalid environment variable MEETING_REMINDER_HOURS/],
+    [{ MEETING_REMINDER_HOURS: "1.5" }, /^Invalid environment variable MEETING_REMINDER_HOURS/],
+    [{ MEETING_REMINDER_HOURS: "soon" }, /^Invalid environment variable MEETING_REMINDER_HOURS/],
+  ])("refuses %o", (source, message) => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ...source })).toThrow(message);
+  });
+});

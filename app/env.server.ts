@@ -2,8 +2,10 @@
 // one zod schema. A bad value stops the start with one line naming it.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { isTimeZone, systemTimeZone } from "./lib/club-time";
 
 // docker-compose and .env files often pass "" for "not set".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -13,6 +15,36 @@ const urlWithProtocol = (protocols: string[]) =>
   z.url().refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
     message: `must start with ${protocols.map((p) => `${p}://`).join(" or ")}`,
   });
+
+/**
+ * TRUST_PROXY as Express takes it: "true" (every hop: only when the proxy strips
+ * the client's own X-Forwarded-* headers), a number of hops, or comma-separated
+ * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): boolean | number | string {
+  if (value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  const named = new Set(["loopback", "linklocal", "uniquelocal"]);
+  const valid = (entry: string) => {
+    if (named.has(entry)) return true;
+    const [address = "", prefix, extra] = entry.split("/");
+    const version = net.isIP(address);
+    if (!version || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  };
+  const bad = entries.find((entry) => !valid(entry));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      message: `"${bad}" is not true, false, a number of hops, an address, a CIDR range or loopback/linklocal/uniquelocal`,
+    });
+    return z.NEVER;
+  }
+  return entries.join(",");
+}
 
 const EnvSchema = z
   .object({
@@ -39,8 +71,38 @@ const EnvSchema = z
       .positive()
       .default(50 * 1024 * 1024),
     UPLOAD_MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
+    // Every other request body (forms, JSON): refused with 413 past this, before React Router reads it.
+    REQUEST_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    // Metadata an image may carry once inflated (PNG text chunks, ICC profile): more is refused with 422.
+    IMAGE_METADATA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(8 * 1024 * 1024),
+    // exiftool: how many processes read metadata at once, and each file's time and memory.
+    EXIFTOOL_PROCS: z.coerce.number().int().min(1).max(16).default(2),
+    EXIFTOOL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+    EXIFTOOL_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+    // Which proxies may set X-Forwarded-For/-Host/-Proto (Express's 'trust proxy'): unset trusts none.
+    TRUST_PROXY: optional(z.string().trim().transform(parseTrustProxy)),
     SMTP_URL: optional(urlWithProtocol(["smtp", "smtps"])),
     MAIL_FROM: optional(z.string().min(3)),
+    // The IANA zone meeting times are shown and entered in (the club's city); the server's own zone when unset.
+    CLUB_TIME_ZONE: optional(
+      z.string().trim().refine(isTimeZone, { message: "must be an IANA time zone such as America/Los_Angeles" }),
+    ).transform((zone) => zone ?? systemTimeZone()),
+    // Hours before a meeting that reminder e-mails go out; 0 turns them off.
+    MEETING_REMINDER_HOURS: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 14),
+    ).transform((hours) => hours ?? 24),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -55,7 +117,9 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "TRUST_PROXY"> & {
+  /** Express's 'trust proxy' setting; false (no proxy trusted) when TRUST_PROXY is unset. */
+  TRUST_PROXY: boolean | number | string;
   BASE_URL: string;
   SESSION_SECRET: string;
   MAIL_FROM: string;
@@ -82,6 +146,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? developmentSecret(path.resolve(env.DATA_DIR)),
     MAIL_FROM: env.MAIL_FROM ?? `"${env.SITE_TITLE}" <no-reply@localhost>`,
+    TRUST_PROXY: env.TRUST_PROXY ?? false,
     // The spec: open only when the flag is exactly the text 'true'.
     registrationEnabled: env.FEATURE_REGISTRATION === "true",
   };
