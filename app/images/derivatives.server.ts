@@ -3,7 +3,9 @@
 // encoded from that pixel buffer. sharp writes no metadata unless asked, so no
 // derived file carries EXIF, GPS or XMP.
 import sharp, { type Sharp, type SharpOptions } from "sharp";
+import { env } from "~/env.server";
 import type { DerivedSize } from "~/storage/keys.server";
+import { checkDecodedMetadata, checkEmbeddedMetadata, ImageMetadataTooLargeError } from "./embedded-metadata.server";
 
 // Every upload is decoded exactly once, so libvips' operation cache would only hold
 // memory (tens of MB per 24 MP photo) for results nobody asks for again.
@@ -49,13 +51,21 @@ function encode(image: Sharp, spec: SizeSpec) {
 
 /**
  * Makes every size in `specs` from the image file. `maxPixels` is checked from the
- * header before decoding, and again by sharp itself (limitInputPixels).
+ * header before decoding, and again by sharp itself (limitInputPixels); the
+ * embedded metadata (compressed PNG text, colour profiles) is measured first.
  */
-export async function makeDerivatives(file: string, specs: SizeSpec[], maxPixels: number): Promise<DecodedImage> {
+export async function makeDerivatives(
+  file: string,
+  specs: SizeSpec[],
+  maxPixels: number,
+  maxMetadataBytes = env().IMAGE_METADATA_MAX_BYTES,
+): Promise<DecodedImage> {
+  await checkEmbeddedMetadata(file, maxMetadataBytes);
   const options: SharpOptions = { limitInputPixels: maxPixels, failOn: "warning" };
   const header = await sharp(file, options).metadata();
   if (!header.width || !header.height) throw new Error("Input file has no dimensions");
   if (header.width * header.height > maxPixels) throw new Error("Input image exceeds pixel limit");
+  checkDecodedMetadata(header, maxMetadataBytes);
 
   const largest = Math.max(...specs.map((s) => s.box));
   let decoder = sharp(file, options).rotate();
@@ -95,8 +105,13 @@ export async function makeDerivatives(file: string, specs: SizeSpec[], maxPixels
   return { width: turned ? header.height : header.width, height: turned ? header.width : header.height, derivatives };
 }
 
+const megabytes = (bytes: number) => `${Math.max(1, Math.round(bytes / (1024 * 1024)))} MB`;
+
 /** A person-readable reason for a sharp failure, for the 422 the member sees. */
 export function imageFailureMessage(error: unknown, maxPixels: number): string {
+  if (error instanceof ImageMetadataTooLargeError) {
+    return `The image carries more embedded metadata (text, colour profile) than the ${megabytes(error.limit)} allowed.`;
+  }
   const message = String((error as Error)?.message ?? error);
   if (/pixel limit/i.test(message)) {
     return `The image is larger than the ${Math.floor(maxPixels / 1_000_000)} megapixel limit.`;

@@ -1,26 +1,83 @@
-// EXIF through exiftool-vendored: ONE long-lived exiftool process for the whole
-// server (spawning perl per photo would cost more than the resize), ended on shutdown.
-// Only the spec's subset is kept; GPS and everything else stays out of the database.
-import { ExifDateTime, ExifTool, type Tags } from "exiftool-vendored";
+// EXIF through exiftool-vendored: a few long-lived exiftool processes for the
+// whole server (spawning perl per photo would cost more than the resize), ended
+// on shutdown. Only the spec's subset is kept; GPS and everything else stays out
+// of the database.
+//
+// A photo's metadata is untrusted input to a Perl program, so each read is
+// bounded: the file's compressed metadata is measured first (a PNG text bomb
+// never reaches exiftool), every exiftool process runs under a memory ceiling
+// (ulimit -v) and every read under a time limit, and members take turns for the
+// processes (FairQueue), so one member's files cannot hold up everyone else's.
+// A file that exceeds a bound is refused (422), not stored without its details.
+import { spawn } from "node:child_process";
+import {
+  DefaultExiftoolArgs,
+  ExifDateTime,
+  ExifTool,
+  exiftoolPath,
+  type ExifToolOptions,
+  type Tags,
+} from "exiftool-vendored";
 import type { ExifField, PhotoMetadata } from "@db/schema";
+import { env } from "~/env.server";
 import { apertureDescription, exposureDescription, focalLengthDescription } from "~/lib/exif-descriptions";
+import { clientAddress } from "~/server/request-context.server";
+import { InvalidError } from "~/services/errors.server";
+import { checkEmbeddedMetadata, ImageMetadataTooLargeError } from "./embedded-metadata.server";
+import { FairQueue } from "./fair-queue";
 
-const globalForExif = globalThis as typeof globalThis & { __clubExiftool?: ExifTool };
+type ExifReader = { tool: ExifTool; queue: FairQueue };
 
-function exiftool(): ExifTool {
-  globalForExif.__clubExiftool ??= new ExifTool({ maxProcs: 1, taskTimeoutMillis: 20_000 });
+const globalForExif = globalThis as typeof globalThis & { __clubExiftool?: ExifReader };
+
+/** Starts each exiftool process under `ulimit -v`, so a file that makes it grow kills only that process. */
+function boundedProcesses(maxMemoryMb: number): Partial<ExifToolOptions> {
+  if (process.platform === "win32") return {};
+  return {
+    processFactory: async () =>
+      spawn(
+        "/bin/sh",
+        [
+          "-c",
+          'ulimit -v "$0" && exec perl "$@"',
+          String(maxMemoryMb * 1024),
+          await exiftoolPath(),
+          ...DefaultExiftoolArgs,
+        ],
+        {
+          stdio: "pipe",
+          shell: false,
+          detached: false,
+          env: { LANG: "C", ...(process.env.EXIFTOOL_HOME ? { EXIFTOOL_HOME: process.env.EXIFTOOL_HOME } : {}) },
+        },
+      ),
+  };
+}
+
+function exifReader(): ExifReader {
+  if (!globalForExif.__clubExiftool) {
+    const config = env();
+    const tool = new ExifTool({
+      ...boundedProcesses(config.EXIFTOOL_MAX_MEMORY_MB),
+      maxProcs: config.EXIFTOOL_PROCS,
+      taskTimeoutMillis: config.EXIFTOOL_TIMEOUT_MS,
+      // A file that timed out or ran out of memory would only do it again.
+      taskRetries: 0,
+    });
+    globalForExif.__clubExiftool = { tool, queue: new FairQueue(config.EXIFTOOL_PROCS) };
+  }
   return globalForExif.__clubExiftool;
 }
 
 /** Starts exiftool and says which version runs; fails when it cannot (no perl, say). */
 export async function exiftoolVersion(): Promise<string> {
-  return exiftool().version();
+  return exifReader().tool.version();
 }
 
 export async function closeExiftool() {
   const running = globalForExif.__clubExiftool;
   globalForExif.__clubExiftool = undefined;
-  await running?.end();
+  await running?.tool.end();
 }
 
 export type PhotoFacts = {
@@ -82,12 +139,57 @@ function exifSubset(tags: Tags): NonNullable<PhotoMetadata["exif"]> {
   return exif;
 }
 
-/** Reads the photo's metadata once; a file with broken EXIF still gives what can be read. */
-export async function readPhotoFacts(file: string): Promise<PhotoFacts> {
+/** The file was too much for exiftool's bounds: refused, as a 422 on `field`. */
+export class ImageMetadataRefusedError extends InvalidError {
+  constructor(field: string, message: string) {
+    super([{ path: field, message }]);
+    this.name = "ImageMetadataRefusedError";
+  }
+}
+
+/** exiftool gave up on the file itself (time or memory), rather than finding it broken. */
+const exceededBounds = (error: unknown) =>
+  /^timeout|terminated before task completed|out of memory|exited|ENOMEM/i.test(String((error as Error)?.message));
+
+/**
+ * exiftool's tags for a file, read within the time and memory bounds, in the
+ * owner's turn (by default the client address of the request being served).
+ * Rejects as exiftool does: a timeout, a killed process or an unreadable file.
+ */
+export function readTags(file: string, owner: string = clientAddress()): Promise<Tags> {
+  const { tool, queue } = exifReader();
+  return queue.run(owner, () => tool.read(file));
+}
+
+/**
+ * Reads the photo's metadata once; a file with broken EXIF still gives what can
+ * be read. A file whose metadata is over the limit, or that exiftool cannot read
+ * within its time and memory, is refused (ImageMetadataRefusedError on `field`).
+ */
+export async function readPhotoFacts(
+  file: string,
+  options: { field?: string; owner?: string } = {},
+): Promise<PhotoFacts> {
+  const field = options.field ?? "file";
+  const limit = env().IMAGE_METADATA_MAX_BYTES;
+  try {
+    await checkEmbeddedMetadata(file, limit);
+  } catch (error) {
+    if (error instanceof ImageMetadataTooLargeError) {
+      throw new ImageMetadataRefusedError(
+        field,
+        `The image carries more embedded metadata (text, colour profile) than the ${Math.round(limit / (1024 * 1024))} MB allowed.`,
+      );
+    }
+    throw error;
+  }
   let tags: Tags;
   try {
-    tags = await exiftool().read(file);
-  } catch {
+    tags = await readTags(file, options.owner);
+  } catch (error) {
+    if (exceededBounds(error)) {
+      throw new ImageMetadataRefusedError(field, "The image's metadata took too long or too much memory to read.");
+    }
     return { takenAt: null, takenAtOffset: null, metadata: {} };
   }
   return { ...takenAtOf(tags), metadata: { exif: exifSubset(tags) } };

@@ -1,0 +1,68 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { hugeDimensionsPng, iCCP, iTXt, png, tEXt, textBombPng, zTXt } from "../../tests/support/image-bombs";
+import { checkDecodedMetadata, checkEmbeddedMetadata, ImageMetadataTooLargeError } from "./embedded-metadata.server";
+
+const MB = 1024 * 1024;
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-metadata-"));
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+let count = 0;
+async function file(bytes: Buffer) {
+  const name = path.join(dir, `${count++}.png`);
+  await fs.writeFile(name, bytes);
+  return name;
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+
+describe("checkEmbeddedMetadata", () => {
+  it("passes ordinary PNGs, with or without a little text, and files that are not PNGs", async () => {
+    await checkEmbeddedMetadata(await file(png()), 8 * MB);
+    await checkEmbeddedMetadata(await file(png([tEXt(2000), zTXt(1), iTXt(1), iCCP(1)])), 8 * MB);
+    await checkEmbeddedMetadata(await file(Buffer.from("not a png at all")), 8 * MB);
+    await checkEmbeddedMetadata(await file(hugeDimensionsPng()), 8 * MB);
+  });
+
+  it.each([
+    ["the 300 KB zTXt bomb", () => textBombPng(300)],
+    ["a compressed iTXt", () => png([iTXt(64)])],
+    ["a colour profile (iCCP)", () => png([iCCP(64)])],
+    ["many small text chunks adding up", () => png(Array.from({ length: 12 }, () => zTXt(1)))],
+    ["plain text over the limit", () => png([tEXt(9 * MB)])],
+  ])("refuses %s at once, without inflating it all", async (_name, make) => {
+    const bomb = await file(make());
+    const before = process.memoryUsage().rss;
+    const started = performance.now();
+    const error = await refusal(checkEmbeddedMetadata(bomb, 8 * MB));
+    expect(error).toBeInstanceOf(ImageMetadataTooLargeError);
+    expect(performance.now() - started).toBeLessThan(2000);
+    // Inflating the 300 MB bomb whole would add hundreds of MB.
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * MB);
+  });
+
+  it("measures inflated sizes, not stored ones: the same file passes under a higher limit", async () => {
+    const bomb = await file(png([zTXt(4)]));
+    expect((await fs.stat(bomb)).size).toBeLessThan(64 * 1024);
+    expect(await refusal(checkEmbeddedMetadata(bomb, 2 * MB))).toBeInstanceOf(ImageMetadataTooLargeError);
+    await checkEmbeddedMetadata(bomb, 8 * MB);
+  });
+});
+
+describe("checkDecodedMetadata", () => {
+  it("adds up the profile, EXIF, XMP, IPTC and comments sharp read", () => {
+    checkDecodedMetadata({ icc: Buffer.alloc(3000), exif: Buffer.alloc(60_000) }, MB);
+    expect(() => checkDecodedMetadata({ icc: Buffer.alloc(600_000), xmp: Buffer.alloc(600_000) }, MB)).toThrow(
+      ImageMetadataTooLargeError,
+    );
+    expect(() => checkDecodedMetadata({ comments: [{ keyword: "Comment", text: "x".repeat(MB) }] }, MB)).toThrow(
+      ImageMetadataTooLargeError,
+    );
+  });
+});

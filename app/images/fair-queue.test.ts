@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { FairQueue } from "./fair-queue";
+
+/** A task that finishes when the test says so, recording when it started. */
+function gate(log: string[], name: string) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return {
+    task: async () => {
+      log.push(name);
+      await opened;
+      return name;
+    },
+    open: () => open(),
+  };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("FairQueue", () => {
+  it("gives a free slot to the next owner in turn, not to the owner with the most tasks", async () => {
+    const queue = new FairQueue(2);
+    const started: string[] = [];
+    const flood = Array.from({ length: 6 }, (_, i) => gate(started, `a${i}`));
+    const floodDone = flood.map((g) => queue.run("member-a", g.task));
+    await tick();
+    expect(started).toEqual(["a0", "a1"]);
+
+    const other = gate(started, "b0");
+    const otherDone = queue.run("member-b", other.task);
+    await tick();
+    expect(queue.waiting).toBe(5);
+
+    flood[0]!.open();
+    await tick();
+    // The first free slot goes to member B, whose one file waited behind A's two running ones only.
+    expect(started).toEqual(["a0", "a1", "b0"]);
+    other.open();
+    expect(await otherDone).toBe("b0");
+    await tick();
+    expect(started).toEqual(["a0", "a1", "b0", "a2"]);
+
+    flood.forEach((g) => g.open());
+    expect(await Promise.all(floodDone)).toEqual(["a0", "a1", "a2", "a3", "a4", "a5"]);
+    expect(started).toEqual(["a0", "a1", "b0", "a2", "a3", "a4", "a5"]);
+  });
+
+  it("lets a lone owner use every slot", async () => {
+    const queue = new FairQueue(3);
+    const started: string[] = [];
+    const gates = Array.from({ length: 4 }, (_, i) => gate(started, `a${i}`));
+    const done = gates.map((g) => queue.run("a", g.task));
+    await tick();
+    expect(started).toEqual(["a0", "a1", "a2"]);
+    gates.forEach((g) => g.open());
+    await Promise.all(done);
+    expect(started).toHaveLength(4);
+  });
+
+  it("passes a task's failure to its caller and keeps going", async () => {
+    const queue = new FairQueue(1);
+    const failed = queue.run("a", async () => {
+      throw new Error("timeout: waited 10000ms");
+    });
+    const thrown = queue.run("a", () => {
+      throw new Error("not even a promise");
+    });
+    const next = queue.run("b", async () => "after");
+    await expect(failed).rejects.toThrow("timeout");
+    await expect(thrown).rejects.toThrow("not even a promise");
+    expect(await next).toBe("after");
+    expect(queue.waiting).toBe(0);
+  });
+});

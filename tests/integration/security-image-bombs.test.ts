@@ -1,0 +1,165 @@
+// Small files that are expensive to read cannot tie up the image pipeline: PNG
+// text and colour-profile bombs are measured and refused (422) before sharp or
+// exiftool read them, exiftool itself runs under a memory ceiling and a time
+// limit, and members take turns for its processes, so a normal upload beside a
+// bomb completes.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env, type Env } from "~/env.server";
+import { closeExiftool, ImageMetadataRefusedError, readPhotoFacts, readTags } from "~/images/exif.server";
+import { InvalidError } from "~/services/errors.server";
+import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
+import { useStorage } from "~/storage/storage.server";
+import { cameraJpeg, type CameraFile } from "../support/images";
+import { hugeDimensionsPng, iCCP, iTXt, png, textBombPng, zTXt } from "../support/image-bombs";
+import { cookieFor, makeMember } from "../support/members";
+import { temporaryLocalStorage } from "../support/storage";
+import { uploadFile } from "../support/uploads";
+
+let camera: CameraFile;
+let cleanupStorage: () => Promise<void>;
+let dir: string;
+
+beforeAll(async () => {
+  const local = await temporaryLocalStorage();
+  cleanupStorage = local.cleanup;
+  useStorage(local.storage);
+  camera = await cameraJpeg();
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-bombs-"));
+});
+
+afterAll(async () => {
+  useStorage(undefined);
+  await cleanupStorage();
+  await camera.cleanup();
+  await fs.rm(dir, { recursive: true, force: true });
+  await closeExiftool();
+});
+
+async function saved(name: string, bytes: Buffer) {
+  const file = path.join(dir, name);
+  await fs.writeFile(file, bytes);
+  return file;
+}
+
+/** Runs `body` with some settings changed, on exiftool processes started with them. */
+async function withSettings(settings: Partial<Env>, body: () => Promise<void>) {
+  const config = env();
+  const before = Object.fromEntries(Object.keys(settings).map((key) => [key, config[key as keyof Env]]));
+  Object.assign(config, settings);
+  await closeExiftool();
+  try {
+    await body();
+  } finally {
+    Object.assign(config, before);
+    await closeExiftool();
+  }
+}
+
+const outcome = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value, error: null, at: performance.now() }),
+    (error: unknown) => ({ value: null, error, at: performance.now() }),
+  );
+
+async function uploadAsPhoto(bytes: Buffer, filename: string) {
+  const member = await makeMember();
+  const signedId = await uploadFile(await cookieFor(member.id), bytes, filename, "image/png");
+  return createPhotoFromUpload(
+    { id: member.id, license: "allrightsreserved", acquireLicensePage: null },
+    { filename, file: signedId },
+  );
+}
+
+function expectRefused(error: unknown, message: RegExp) {
+  expect(error).toBeInstanceOf(InvalidError);
+  expect((error as InvalidError).status).toBe(422);
+  expect((error as InvalidError).errors).toEqual([{ path: "file", message: expect.stringMatching(message) }]);
+}
+
+describe("the upload pipeline and image bombs", () => {
+  it("refuses the 306 KB zTXt bomb within seconds while another member's photo beside it completes", async () => {
+    const bomb = textBombPng(300);
+    expect(bomb.length).toBeLessThan(320 * 1024);
+    const started = performance.now();
+    const [refused, normal] = await Promise.all([
+      outcome(uploadAsPhoto(bomb, "bomb.png")),
+      outcome(uploadAsPhoto(camera.bytes, "IMG_0001.JPG")),
+    ]);
+    expectRefused(refused.error, /embedded metadata/);
+    expect(refused.at - started).toBeLessThan(5000);
+    expect(normal.error).toBeNull();
+    expect(normal.value).toEqual(expect.any(Number));
+  });
+
+  it.each([
+    ["a compressed iTXt", () => png([iTXt(200)])],
+    ["a huge colour profile (iCCP)", () => png([iCCP(200)])],
+    ["many zTXt chunks adding up", () => png(Array.from({ length: 16 }, (_, i) => zTXt(1, `Note${i}`)))],
+  ])("refuses %s with 422", async (_name, make) => {
+    const bomb = make();
+    const started = performance.now();
+    const { error } = await outcome(uploadAsPhoto(bomb, "bomb.png"));
+    expectRefused(error, /embedded metadata/);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("refuses a PNG declaring 100,000 x 100,000 pixels by its header, before decoding", async () => {
+    const started = performance.now();
+    const { error } = await outcome(uploadAsPhoto(hugeDimensionsPng(), "huge.png"));
+    expectRefused(error, /megapixel limit/);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("still accepts a PNG with a little compressed text", async () => {
+    const { value, error } = await outcome(uploadAsPhoto(png([zTXt(1), iTXt(1)]), "notes.png"));
+    expect(error).toBeNull();
+    expect(value).toEqual(expect.any(Number));
+  });
+});
+
+describe("exiftool's own bounds", () => {
+  it("kills a read that grows past the memory ceiling, quickly, and refuses the file", async () => {
+    // readTags skips the size check, so exiftool itself meets the bomb (unbounded: 1.2 GB and 40 s).
+    const bomb = await saved("bomb.png", textBombPng(300));
+    await withSettings({ EXIFTOOL_MAX_MEMORY_MB: 256, EXIFTOOL_TIMEOUT_MS: 30_000 }, async () => {
+      const started = performance.now();
+      const { error } = await outcome(readTags(bomb, "member-a"));
+      expect(String((error as Error)?.message)).toMatch(/terminated before task completed|exited/i);
+      expect(performance.now() - started).toBeLessThan(10_000);
+      // The next file gets a fresh process.
+      expect((await readTags(camera.path, "member-b")).Make).toBe("Canon");
+    });
+  });
+
+  it("stops a read at the time limit and refuses the file; readPhotoFacts refuses the bomb before exiftool", async () => {
+    const slow = await saved("slow.png", png([zTXt(60)]));
+    await withSettings({ EXIFTOOL_MAX_MEMORY_MB: 2048, EXIFTOOL_TIMEOUT_MS: 1000 }, async () => {
+      const { error } = await outcome(readTags(slow, "member-a"));
+      expect(String((error as Error)?.message)).toMatch(/^timeout/);
+    });
+    const started = performance.now();
+    const { error } = await outcome(readPhotoFacts(slow));
+    expect(error).toBeInstanceOf(ImageMetadataRefusedError);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("gives another member's file the next free process, not a place behind all of one member's slow files", async () => {
+    const slow = await saved("slow-turns.png", png([zTXt(60)]));
+    await withSettings({ EXIFTOOL_PROCS: 2, EXIFTOOL_MAX_MEMORY_MB: 2048, EXIFTOOL_TIMEOUT_MS: 2000 }, async () => {
+      const flood = [1, 2, 3, 4].map(() => outcome(readTags(slow, "member-a")));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const other = outcome(readTags(camera.path, "member-b"));
+      const [a1, a2, a3, a4] = await Promise.all(flood);
+      const b = await other;
+      expect(b.error).toBeNull();
+      expect(b.value!.Make).toBe("Canon");
+      // First come first served would run a3 and a4 (2 s each) before B's file.
+      expect(b.at).toBeLessThan(a3!.at);
+      expect(b.at).toBeLessThan(a4!.at);
+      for (const a of [a1, a2, a3, a4]) expect(String((a!.error as Error)?.message)).toMatch(/^timeout/);
+    });
+  }, 30_000);
+});
