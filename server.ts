@@ -25,8 +25,12 @@ try {
 const development = process.env.NODE_ENV === "development";
 const web = express();
 web.disable("x-powered-by");
-// Behind a reverse proxy on the same machine, take the client address from it.
-web.set("trust proxy", "loopback");
+// X-Forwarded-For/-Host/-Proto are believed only from the proxies TRUST_PROXY names
+// (Express's 'trust proxy': "true", a number of hops, or addresses, CIDR ranges and
+// loopback/linklocal/uniquelocal, comma-separated). Unset, no proxy is trusted: a
+// client could otherwise choose the address the throttle sees and the host of the
+// links the site writes. The app (app/server/app.ts) applies the same setting.
+web.set("trust proxy", config.TRUST_PROXY);
 web.use(compression());
 
 let club: ClubModule;
@@ -47,11 +51,13 @@ if (development) {
     }
   });
 } else {
+  club = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ClubModule;
+  // The same security headers on the built assets as on every page.
+  web.use(club.assetHeaders());
   // Fingerprinted assets never change; everything else may.
   web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   web.use(express.static("build/client", { maxAge: "1h" }));
   web.use(morgan("tiny", { skip: (req) => req.url === "/healthz" }));
-  club = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ClubModule;
   web.use(club.app);
 }
 

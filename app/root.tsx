@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { FlashBanner } from "./components/flash-banner";
@@ -6,6 +6,7 @@ import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { PageTitle } from "./components/page-title";
 import { env } from "./env.server";
+import { errorDetails } from "./lib/error-details";
 import { useRootData } from "./lib/root-data";
 import { takeFlash } from "~/server/flash.server";
 import { currentMember } from "~/services/auth/session.server";
@@ -57,16 +58,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let summary: string;
-  let stack: string | undefined;
-  if (isRouteErrorResponse(error)) {
-    summary = `${error.status} ${error.statusText || (typeof error.data === "string" ? error.data : "")}`.trim();
-  } else if (error instanceof Error) {
-    summary = error.message;
-    stack = error.stack;
-  } else {
-    summary = "Unknown error";
-  }
+  // Internals (messages, stacks) only while developing; see lib/error-details.ts.
+  const { summary, stack } = errorDetails(error, import.meta.env.DEV);
   return (
     <section className="error-screen" role="alert">
       <PageTitle>Error</PageTitle>

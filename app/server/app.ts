@@ -2,10 +2,9 @@
 // React Router, plus the start/stop of everything it needs. server.ts loads
 // this module once, so the app, socket.io and the database share one instance.
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { closeDatabase, openDatabase } from "@db/client.server";
-import { env } from "~/env.server";
+import { env, type Env } from "~/env.server";
 import { closeExiftool, exiftoolVersion } from "~/images/exif.server";
 import { closeRealtime } from "~/realtime/realtime.server";
 import { openFirstAdminSetup } from "~/services/members/first-admin.server";
@@ -14,29 +13,63 @@ import { closeMail } from "~/services/mail/mail.server";
 import { sweepAbandonedUploads } from "~/services/uploads/assets.server";
 import { deleteExpiredSessions } from "~/services/auth/session.server";
 import { storage } from "~/storage/storage.server";
+import { reactRouterHandler } from "./react-router-handler.server";
 import { runWithRequestFacts } from "./request-context.server";
+import { privateByDefault, quietErrors, refuseLargeBodies } from "./request-limits.server";
+import { securityHeaders } from "./security-headers.server";
 
 export { attachRealtime } from "~/realtime/realtime.server";
 
-export const app = express();
-app.disable("x-powered-by");
+// As server.ts decides: only an explicit NODE_ENV=development serves through Vite
+// (env() defaults NODE_ENV to development, but a bare `npm start` is production).
+const development = () => process.env.NODE_ENV === "development";
 
-app.use((req, _res, next) => {
-  runWithRequestFacts({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }, next);
-});
+/** The helmet options of this configuration (server.ts puts them on the static files too). */
+export function securityOptions(config: Env) {
+  return {
+    development: development(),
+    production: config.NODE_ENV === "production",
+    baseUrl: config.BASE_URL,
+    storageUrl: config.S3_ENDPOINT ? (config.S3_PUBLIC_URL ?? config.S3_ENDPOINT) : undefined,
+  };
+}
 
-app.get("/healthz", async (_req, res) => {
-  const report = await health();
-  res.status(report.ok ? 200 : 503).json(report);
-});
+/** The site for one configuration (tests make their own with other settings). */
+export function createClubApp(config: Env) {
+  const club = express();
+  club.disable("x-powered-by");
+  // X-Forwarded-For/-Host/-Proto count only from the proxies TRUST_PROXY names.
+  club.set("trust proxy", config.TRUST_PROXY);
 
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    mode: process.env.NODE_ENV === "development" ? "development" : "production",
-  }),
-);
+  club.use((req, _res, next) => {
+    runWithRequestFacts({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }, next);
+  });
+  club.use(securityHeaders(securityOptions(config)));
+  club.use(privateByDefault());
+  club.use(refuseLargeBodies(() => config.REQUEST_MAX_BYTES));
+
+  // Public: which part is down, never why (health.server.ts logs that).
+  club.get("/healthz", async (_req, res) => {
+    const report = await health();
+    res.status(report.ok ? 200 : 503).json(report);
+  });
+
+  club.all(
+    "/{*splat}",
+    reactRouterHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: development() ? "development" : "production",
+      bodyLimit: () => config.REQUEST_MAX_BYTES,
+    }),
+  );
+  club.use(quietErrors());
+  return club;
+}
+
+export const app = createClubApp(env());
+
+/** The security headers alone, for what server.ts serves before the app (the built assets). */
+export const assetHeaders = () => securityHeaders(securityOptions(env()));
 
 /** Opens the database, applies migrations, and prints the first-admin link for a new club. */
 export async function startServices() {

@@ -3,13 +3,24 @@
 import { Readable } from "node:stream";
 import { storage } from "./storage.server";
 
+/**
+ * How long shared caches may keep media anyone may see. Bounded, because who may
+ * see a URL can change (a member stops being public) even though its bytes never do.
+ */
+export const PUBLIC_MEDIA_MAX_AGE_SECONDS = 60 * 60;
+
+/** 404 for media, never cached (the same URL may be shown to someone else, or later). */
+export function notFoundResponse(): Response {
+  return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+}
+
 export async function storedObjectResponse(
   request: Request,
   key: string,
   options: { cacheControl: string },
 ): Promise<Response> {
   const object = await storage().read(key);
-  if (!object) return new Response("Not found", { status: 404 });
+  if (!object) return notFoundResponse();
   const headers = new Headers({
     "Content-Type": object.contentType,
     ETag: object.etag,
