@@ -1,0 +1,168 @@
+// zod schemas for meetings, shared by the meeting forms (client), their page
+// actions and the /api/meetings routes (server): creating a meeting (one-off,
+// recurring, or the next of a recurring meeting), editing a meeting or a
+// recurring meeting, listing, the meeting view's sort, and reordering one's
+// submissions. Each field is defined once and every text has a maximum.
+//
+// Times: `startsAt` is either an instant with an offset ('2026-03-10T19:00:00-07:00',
+// what the API sends) or a time on the club's clock ('2026-03-10T19:00', what a
+// datetime-local input sends); the service reads it in CLUB_TIME_ZONE.
+import { z } from "zod";
+import { isDateTimeText } from "./club-time";
+import { DEFAULT_MAX_UPLOADS, type MeetingFrequency } from "./meetings";
+import { MEETING_SORTS, type MeetingSort } from "./meeting-order";
+
+/** A row id in a body: PostgreSQL's integer columns end at 2^31 - 1, so a larger one names nothing. */
+const rowId = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .positive(`${label} must be positive.`)
+    .max(2 ** 31 - 1, `${label} is not a known id.`);
+
+const START_MESSAGE = "Date/Time must be a date and time.";
+const startsAt = z
+  .string({ error: START_MESSAGE })
+  .trim()
+  .max(40, START_MESSAGE)
+  .refine(isDateTimeText, { message: START_MESSAGE });
+
+const topic = z
+  .string({ error: "Topic is required." })
+  // Textareas send CRLF; the first line is the title either way.
+  .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+  .pipe(z.string().min(1, "Topic is required.").max(2000, "Topic must be at most 2000 characters."));
+
+/** Blank (or null) clears the field; a missing key leaves it as it is. */
+const clearable = <T extends z.ZodType<string>>(field: T) =>
+  z.preprocess((value) => (typeof value === "string" ? value.trim() || null : value), field.nullable()).optional();
+
+const callLink = clearable(
+  z
+    .string({ error: "Call link must be a web address (http or https)." })
+    .max(2048, "Call link must be at most 2048 characters.")
+    .pipe(z.url({ protocol: /^https?$/, error: "Call link must be a web address (http or https)." })),
+);
+
+const callDetails = clearable(
+  z.string({ error: "Call details must be text." }).max(5000, "Call details must be at most 5000 characters."),
+);
+
+const UPLOADS_MESSAGE = "Max uploads per member must be a whole number.";
+const maxUploadsCount = z
+  .number({ error: UPLOADS_MESSAGE })
+  .int(UPLOADS_MESSAGE)
+  .min(0, "Max uploads per member must be 0 or more.")
+  .max(100, "Max uploads per member must be at most 100.");
+
+/**
+ * Who may submit: null (everyone), or the chosen members. An empty list means
+ * everyone too: a form with no member ticked sends none, and a meeting nobody
+ * may submit to is not one the club holds.
+ */
+const allowedUserIds = z
+  .array(rowId("Member id"), { error: "Who may submit must be a list of members." })
+  .max(1000, "Who may submit may name at most 1000 members.")
+  .nullable()
+  .transform((ids) => (ids === null || ids.length === 0 ? null : [...new Set(ids)]));
+
+const FREQUENCY_MESSAGE = "Frequency must be 7 (Weekly) or 14 (Biweekly).";
+const frequency = z
+  .number({ error: FREQUENCY_MESSAGE })
+  .refine((days) => days === 7 || days === 14, { message: FREQUENCY_MESSAGE })
+  .transform((days) => days as MeetingFrequency);
+
+/**
+ * POST /api/meetings and the new meeting form. `frequency` (7 or 14; empty for
+ * 'No') makes a recurring meeting of it; `meetingTemplateId` makes it the next
+ * meeting of an existing one (then it is recurring already).
+ */
+export const NewMeetingSchema = z
+  .object({
+    startsAt,
+    topic,
+    callLink,
+    callDetails,
+    maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS),
+    allowedUserIds: allowedUserIds.optional(),
+    frequency: frequency.nullish(),
+    meetingTemplateId: rowId("Recurring meeting").nullish(),
+  })
+  .refine((meeting) => !(meeting.frequency && meeting.meetingTemplateId), {
+    path: ["frequency"],
+    message: "A meeting made from a recurring meeting repeats with it already.",
+  });
+export type NewMeeting = z.output<typeof NewMeetingSchema>;
+
+/** PATCH /api/meetings/{id} and the edit meeting form: a missing field stays as it is. */
+export const MeetingPatchSchema = z.object({
+  startsAt: startsAt.optional(),
+  topic: topic.optional(),
+  callLink,
+  callDetails,
+  maxUploadsCount: maxUploadsCount.optional(),
+  allowedUserIds: allowedUserIds.optional(),
+});
+export type MeetingPatch = z.output<typeof MeetingPatchSchema>;
+
+/** PATCH /api/meetings/templates/{id} and the edit recurring meeting form (no date: spec section 5). */
+export const TemplatePatchSchema = z.object({
+  topic: topic.optional(),
+  callLink,
+  callDetails,
+  maxUploadsCount: maxUploadsCount.optional(),
+  allowedUserIds: allowedUserIds.optional(),
+  frequency: frequency.optional(),
+});
+export type TemplatePatch = z.output<typeof TemplatePatchSchema>;
+
+/**
+ * A page form sends every field, and Conform leaves the emptied ones out: for
+ * a form, an empty call link, call details or list of members clears it
+ * rather than keeping the old value (the API's PATCH keeps what it omits).
+ */
+export function wholeFormEdit<T extends MeetingPatch | TemplatePatch>(edit: T): T {
+  return {
+    ...edit,
+    callLink: edit.callLink ?? null,
+    callDetails: edit.callDetails ?? null,
+    allowedUserIds: edit.allowedUserIds ?? null,
+  };
+}
+
+/** GET /api/meetings (and /meetings): a year or 'all' (the default), and the page of past meetings. */
+export const MeetingListQuerySchema = z.object({
+  year: z
+    .union([
+      z.literal("all"),
+      z
+        .string()
+        .regex(/^\d{4}$/, "Year must be a four-digit year or all.")
+        .transform(Number),
+    ])
+    .default("all"),
+  page: z.coerce
+    .number({ error: "Page must be a whole number." })
+    .int("Page must be a whole number.")
+    .min(1, "Page must be 1 or more.")
+    .max(2 ** 31 - 1, "Page is too large.")
+    .default(1),
+});
+export type MeetingListQuery = z.output<typeof MeetingListQuerySchema>;
+
+const SORT_VALUES = MEETING_SORTS.map((sort) => sort.value) as [MeetingSort, ...MeetingSort[]];
+
+/** GET /api/meetings/{id}?sort=random|alphabetical: the authors' order (Random by default). */
+export const MeetingViewQuerySchema = z.object({
+  sort: z.enum(SORT_VALUES, { error: `Sort must be one of ${SORT_VALUES.join(", ")}.` }).optional(),
+});
+
+/** PUT /api/meetings/{id}/submissions: the member's own submissions in their new order, by photo id. */
+export const SubmissionOrderSchema = z.object({
+  photoIds: z
+    .array(rowId("Photo id"), { error: "Photo ids must be a list." })
+    .min(1, "Name your submissions in their new order.")
+    .max(100, "Too many photo ids.")
+    .refine((ids) => new Set(ids).size === ids.length, "Each photo may appear once."),
+});
+export type SubmissionOrder = z.output<typeof SubmissionOrderSchema>;

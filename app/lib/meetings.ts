@@ -1,0 +1,119 @@
+// The club's meeting rules that the browser and the server both apply: when a
+// meeting counts as upcoming, its title, and the texts of the upload allowance
+// and of saving a meeting (spec sections 4, 5, 8 and 9).
+
+/** A meeting stays upcoming until two hours after its start (spec sections 4 and 9). */
+export const MEETING_UPCOMING_GRACE_MS = 2 * 60 * 60 * 1000;
+
+/** A meeting lasts two hours in calendars and reminders. */
+export const MEETING_DURATION_MS = 2 * 60 * 60 * 1000;
+
+/** Default uploads per member (spec section 9). */
+export const DEFAULT_MAX_UPLOADS = 4;
+
+/** Recurring meetings repeat weekly or every other week (spec section 3). */
+export const MEETING_FREQUENCIES = [
+  { value: 7, label: "Weekly" },
+  { value: 14, label: "Biweekly" },
+] as const;
+export type MeetingFrequency = (typeof MEETING_FREQUENCIES)[number]["value"];
+
+/** The earliest start an upcoming meeting may have at `now`: two hours ago. */
+export function upcomingSince(now: Date): Date {
+  return new Date(now.getTime() - MEETING_UPCOMING_GRACE_MS);
+}
+
+/** 'Upcoming' while its start is at or after two hours before now; 'Past' after. */
+export function isUpcoming(startsAt: Date | string, now: Date): boolean {
+  return new Date(startsAt).getTime() >= upcomingSince(now).getTime();
+}
+
+/**
+ * The 'Next' meeting: the earliest upcoming one, on page 1 only. `meetings` may
+ * come in any order; null when none is upcoming.
+ */
+export function nextOf<M extends { startsAt: Date | string; id: number }>(
+  meetings: M[],
+  now: Date,
+  page = 1,
+): M | null {
+  if (page !== 1) return null;
+  const time = (m: M) => new Date(m.startsAt).getTime();
+  const upcoming = meetings.filter((m) => isUpcoming(m.startsAt, now));
+  upcoming.sort((a, b) => time(a) - time(b) || a.id - b.id);
+  return upcoming[0] ?? null;
+}
+
+/** The topic's first line is the meeting's title (spec section 3). */
+export function meetingTitle(topic: string): string {
+  return topic.split(/\r?\n/)[0]!.trim();
+}
+
+/** The topic after its first line (the details under the title), or "". */
+export function meetingTopicDetails(topic: string): string {
+  return topic.split(/\r?\n/).slice(1).join("\n").trim();
+}
+
+/** How many more photos a member may submit: maxUploadsCount minus what they already did, never below zero. */
+export function remainingUploads(maxUploadsCount: number, uploaded: number): number {
+  return Math.max(0, maxUploadsCount - uploaded);
+}
+
+/** Spec section 5: what the upload page says about the member's allowance. */
+export function allowanceMessage(maxUploadsCount: number, uploaded: number): string {
+  const remaining = maxUploadsCount - uploaded;
+  if (remaining <= 0) return `You have already uploaded ${uploaded} photos for this meeting.`;
+  return `You may upload up to ${remaining} more photos for this meeting.`;
+}
+
+/** Shown with the allowance while uploads may still be made. */
+export const STAY_ON_PAGE_WARNING = "Please do not leave this page until your uploads are complete.";
+
+/** Spec section 5: dropping more files than the allowance. */
+export const TOO_MANY_FILES_MESSAGE = "Too many files!";
+
+/** Told to a member who is not on a meeting's list of who may submit. */
+export const NOT_ON_LIST_MESSAGE = "You are not on this meeting's list, so you cannot upload photos to it.";
+
+/** Spec section 8's success texts for the meeting forms. */
+export const MEETING_CREATED_MESSAGE = "Meeting created!";
+export const MEETING_UPDATED_MESSAGE = "Meeting updated!";
+export const TEMPLATE_UPDATED_MESSAGE = "Recurring Meeting updated!";
+
+/** The first year the meetings' year selector offers (spec section 9). */
+export const FIRST_MEETING_YEAR = 2021;
+
+/** The year selector's years: from the latest meeting's year (or this year) down to 2021. */
+export function meetingYears(latestYear: number | null, thisYear: number): number[] {
+  const newest = Math.max(latestYear ?? thisYear, FIRST_MEETING_YEAR);
+  return Array.from({ length: newest - FIRST_MEETING_YEAR + 1 }, (_, i) => newest - i);
+}
+
+/** A piece of call details: plain text, or a web address to show as a link. */
+export type DetailsSegment = { text: string; href?: string };
+
+const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
+
+/**
+ * Call details with their web addresses found (spec section 2: links
+ * auto-detected), safely: only http and https become links (never
+ * `javascript:` or `data:`), and the rest stays text for the page to escape,
+ * never HTML. Trailing punctuation stays out of a link ('see https://x.org.').
+ */
+export function detailsSegments(text: string): DetailsSegment[] {
+  const segments: DetailsSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(WEB_ADDRESS)) {
+    let address = match[0];
+    while (/[.,;:!?)\]}]$/.test(address) && !(address.endsWith(")") && address.includes("("))) {
+      address = address.slice(0, -1);
+    }
+    const start = match.index;
+    if (start > last) segments.push({ text: text.slice(last, start) });
+    const href = address.toLowerCase().startsWith("www.") ? `https://${address}` : address;
+    segments.push(URL.canParse(href) ? { text: address, href } : { text: address });
+    last = start + address.length;
+  }
+  if (last < text.length) segments.push({ text: text.slice(last) });
+  return segments;
+}
