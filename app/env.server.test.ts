@@ -125,7 +125,10 @@ describe("CLUB_TIME_ZONE and MEETING_REMINDER_HOURS", () => {
   });
 
   it.each([
-    [{ CLUB_TIME_ZONE: "Mars/Olympus_Mons" }, /^Invalid environment variable CLUB_TIME_ZONE \(got "Mars\/Olympus_Mons"\)/],
+    [
+      { CLUB_TIME_ZONE: "Mars/Olympus_Mons" },
+      /^Invalid environment variable CLUB_TIME_ZONE \(got "Mars\/Olympus_Mons"\)/,
+    ],
     [{ CLUB_TIME_ZONE: "PST8PDT-ish" }, /^Invalid environment variable CLUB_TIME_ZONE/],
     [{ MEETING_REMINDER_HOURS: "-1" }, /^Invalid environment variable MEETING_REMINDER_HOURS/],
     [{ MEETING_REMINDER_HOURS: "1.5" }, /^Invalid environment variable MEETING_REMINDER_HOURS/],

@@ -3,6 +3,7 @@
 // Router's virtual server build), so tests see exactly what a browser would:
 // the security headers, the body guard, proxy headers, the root error screen.
 // Vite writes its cache to a temporary folder and watches nothing.
+import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -20,10 +21,11 @@ export type HttpApp = {
 };
 
 export async function startHttpApp(): Promise<HttpApp> {
+  const cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), "club-vite-"));
   const vite: ViteDevServer = await createServer({
     server: { middlewareMode: true, hmr: false, watch: null },
     appType: "custom",
-    cacheDir: path.join(os.tmpdir(), `club-vite-${process.pid}`),
+    cacheDir,
     logLevel: "error",
   });
   const club = (await vite.ssrLoadModule("./app/server/app.ts")) as ClubModule;
@@ -51,6 +53,7 @@ export async function startHttpApp(): Promise<HttpApp> {
     async close() {
       await Promise.all([...servers].map((server) => new Promise((resolve) => server.close(resolve))));
       await vite.close();
+      await fs.rm(cacheDir, { recursive: true, force: true });
     },
   };
 }
