@@ -52,6 +52,14 @@ function reactRouterRequest(req: ExpressRequest, res: ExpressResponse, url: URL,
         });
     init.body = createReadableStreamFromReadable(source);
     init.duplex = "half";
+    // A body the route never read is drained and dropped once answered, as Node does for
+    // an unread request, so the connection can carry the next request.
+    res.on("finish", () => {
+      if (source !== req && !req.complete) {
+        req.unpipe();
+        req.resume();
+      }
+    });
   }
   return new Request(url, init);
 }
