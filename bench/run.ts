@@ -3,12 +3,14 @@
 //   1. processing a 24 MP JPEG vs bare sharp resizes: ratio <= 1.3, peak memory stated;
 //   2. GET /api/photos and /browse, page 1 vs the last page: ratio <= 1.2 (paging does not scan);
 //   3. the home page's random photos with 1,000 vs 100,000 featured photos: ratio <= 1.3;
-//   4. requests per second for /, /browse and GET /api/photos under 50 connections.
+//   4. requests per second for /, /browse and GET /api/photos under 50 connections;
+//   5. GET /api/comments page 1 vs the last page with 100,000 comments: ratio <= 1.2 (bench/comments.ts).
 // Needs PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432) and a build (made if missing).
 import { execFileSync } from "node:child_process";
 import { connect } from "@db/client.server";
 import { startClubServer, type ClubServer } from "../tests/e2e/support/club-server";
 import { BENCH_LOGIN, BENCH_PASSWORD, generateClub, type ClubShape } from "./club-data";
+import { benchComments } from "./comments";
 import { compareLatency, lastPageUrl, logIn, throughput } from "./http";
 import { benchProcessing } from "./processing";
 import { printFigures, type Figure } from "./report";
@@ -120,3 +122,6 @@ try {
   await small.club.stop();
   await big.club.stop();
 }
+
+console.log("\n5. The comments list (in this process, on its own database)");
+printFigures("Comments paging: page 1 against the last page", await benchComments());

@@ -63,24 +63,28 @@ type Claimed = {
  * in several processes at once; returns how many e-mails went. The server
  * calls it every COMMENT_MAIL_CHECK_SECONDS; a new comment calls it for its photo.
  */
-export async function sendDueCommentNotifications(options: { photoId?: number; limit?: number } = {}) {
-  const claimed = await outsideTransaction(() => claimDue(options.photoId, options.limit ?? 50));
+export async function sendDueCommentNotifications(options: { photoId?: number; batch?: number } = {}) {
+  const batch = options.batch ?? 50;
   let sent = 0;
-  for (const claim of claimed) {
-    try {
-      await sendMail(claim.mail);
-      sent++;
-    } catch (error) {
-      console.error(`The comment e-mail about photo ${claim.photoId} failed; it goes with the next one:`, error);
-      await outsideTransaction(() => putBack(claim)).catch((putBackError: unknown) =>
-        console.error(`Could not put back the comment e-mail about photo ${claim.photoId}:`, putBackError),
-      );
+  // Batch after batch until none is full: each claimed row stops being due, so this ends.
+  for (;;) {
+    const { claimed, rows } = await outsideTransaction(() => claimDue(options.photoId, batch));
+    for (const claim of claimed) {
+      try {
+        await sendMail(claim.mail);
+        sent++;
+      } catch (error) {
+        console.error(`The comment e-mail about photo ${claim.photoId} failed; it goes with the next one:`, error);
+        await outsideTransaction(() => putBack(claim)).catch((putBackError: unknown) =>
+          console.error(`Could not put back the comment e-mail about photo ${claim.photoId}:`, putBackError),
+        );
+      }
     }
+    if (rows < batch) return sent;
   }
-  return sent;
 }
 
-async function claimDue(photoId: number | undefined, limit: number): Promise<Claimed[]> {
+async function claimDue(photoId: number | undefined, limit: number): Promise<{ claimed: Claimed[]; rows: number }> {
   return transaction(async () => {
     const due = await db()
       .select()
@@ -121,7 +125,7 @@ async function claimDue(photoId: number | undefined, limit: number): Promise<Cla
         });
       }
     }
-    return claimed;
+    return { claimed, rows: due.length };
   });
 }
 
