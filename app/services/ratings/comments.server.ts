@@ -3,7 +3,7 @@
 // (moderation). Visitors see none. Each write is told to whoever listens
 // (events.server.ts) once it is committed, and a new comment on someone
 // else's photo e-mails its owner (comment-notifications.server.ts).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { comments, photos, users } from "@db/schema";
 import type { CommentEdit, NewComment } from "~/lib/comment-schemas";
@@ -94,7 +94,11 @@ export async function editComment(member: ViewerRef, commentId: number, edit: Co
     if (!comment) throw commentNotFound();
     if (!mayEditComment(member, comment)) throw new ForbiddenError("You may only edit your own comments.");
     if (comment.body === edit.body) return false;
-    await db().update(comments).set({ body: edit.body, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    // The database's clock, like createdAt's, so '(edited)' never comes before the comment.
+    await db()
+      .update(comments)
+      .set({ body: edit.body, updatedAt: sql`now()` })
+      .where(eq(comments.id, commentId));
     return true;
   });
   const comment = await commentJson(commentId);
