@@ -32,6 +32,7 @@ export default [
     route("templates/:meetingId/edit", "routes/meetings/template-edit.tsx"),
     route(":meetingId/edit", "routes/meetings/edit.tsx"),
     route(":meetingId/upload", "routes/meetings/upload.tsx"),
+    route(":meetingId/calendar.ics", "routes/calendar/meeting.ts"),
     route(":meetingId/:photoId?", "routes/meetings/meeting.tsx"),
   ]),
 
@@ -41,6 +42,9 @@ export default [
     route("members/invite", "routes/admin/invite.tsx"),
     route("members/:userId", "routes/admin/member-edit.tsx"),
   ]),
+
+  // A member's private calendar feed: public, guarded by the token in its name ({token}.ics).
+  route("calendar/:feed", "routes/calendar/feed.ts"),
 
   // Uploaded bytes in (local disk) and stored images out.
   route("uploads/:token", "routes/uploads.ts"),
@@ -67,6 +71,13 @@ export default [
     route("photos/:photoId", "routes/api/photos.photo.ts"),
     route("photos/:photoId/feature", "routes/api/photos.feature.ts"),
     route("photos/:photoId/rate", "routes/api/photos.rate.ts"),
+    route("meetings", "routes/api/meetings.ts"),
+    // Before meetings/:meetingId, so 'templates' is never read as a meeting id.
+    route("meetings/templates", "routes/api/meetings.templates.ts"),
+    route("meetings/templates/:templateId", "routes/api/meetings.templates.template.ts"),
+    route("meetings/:meetingId", "routes/api/meetings.meeting.ts"),
+    route("meetings/:meetingId/submissions", "routes/api/meetings.submissions.ts"),
+    route("meetings/:meetingId/submissions/:submissionId", "routes/api/meetings.submission.ts"),
     route("comments", "routes/api/comments.ts"),
     route("comments/:commentId", "routes/api/comments.comment.ts"),
     route("*", "routes/api/not-found.ts"),

@@ -6,7 +6,7 @@
 // Who is who (spec section 6): a visitor is `null`; a member is a logged-in,
 // active member (the session never yields a deactivated one); an admin is a
 // member with isAdmin; an owner is the member a photo or comment belongs to.
-import { and, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { features, photos, users, type UserRow } from "@db/schema";
 import type { Member } from "./auth/session.server";
@@ -141,6 +141,21 @@ export function canSeeMeetings(viewer: ViewerRef): viewer is NonNullable<ViewerR
 /** A meeting open to everyone has no list; otherwise the member must be on it. */
 export function maySubmitToMeeting(member: { id: number }, meeting: { allowedUserIds: number[] | null }): boolean {
   return meeting.allowedUserIds === null || meeting.allowedUserIds.includes(member.id);
+}
+
+/** maySubmitToMeeting as a condition: the member (`userId`) is on the list (`allowedUserIds`), or there is none. */
+export function maySubmitToMeetingSql(allowedUserIds: SQLWrapper, userId: SQLWrapper): SQL {
+  return sql`(${allowedUserIds} is null or ${userId} = any(${allowedUserIds}))`;
+}
+
+/** Meetings and recurring meetings are created, changed and deleted by admins (spec section 6). */
+export function mayManageMeetings(viewer: ViewerRef): boolean {
+  return isAdmin(viewer);
+}
+
+/** A submission is reordered or withdrawn by its author only (and only while its meeting is upcoming). */
+export function mayChangeSubmission(viewer: ViewerRef, submission: { userId: number }): boolean {
+  return isOwner(viewer, submission);
 }
 
 // Comments --------------------------------------------------------------------

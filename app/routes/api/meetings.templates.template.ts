@@ -1,0 +1,15 @@
+import { TemplatePatchSchema } from "~/lib/meeting-schemas";
+import { apiRoute, idParam } from "~/server/api.server";
+import { getTemplate, TEMPLATE_NOT_FOUND_MESSAGE, updateTemplate } from "~/services/meetings/templates.server";
+
+// GET /api/meetings/templates/{id}: one recurring meeting.
+// PATCH /api/meetings/templates/{id}: an admin changes it; meetings already made from it keep their fields.
+export const { loader, action } = apiRoute({
+  params: { templateId: idParam(TEMPLATE_NOT_FOUND_MESSAGE) },
+  methods: ({ member, admin }) => ({
+    GET: member(({ member, params }) => getTemplate(member, params.templateId)),
+    PATCH: admin({ body: TemplatePatchSchema }, ({ member, params, body }) =>
+      updateTemplate(member, params.templateId, body),
+    ),
+  }),
+});

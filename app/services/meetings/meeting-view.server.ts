@@ -1,0 +1,153 @@
+// The meeting page and GET /api/meetings/{id}: a meeting with its submissions
+// grouped by author, authors in the meeting's order (Random, seeded by the
+// meeting id, or Alphabetical), each author's photos by position. The cost
+// does not grow with the photos: one query for the meeting, one for its
+// submissions and authors, and the photos' JSON loaded in bulk.
+import { asc, eq } from "drizzle-orm";
+import { db } from "@db/client.server";
+import { meetingSubmissions, users } from "@db/schema";
+import { meetingPhotoOrder, orderAuthorGroups, photoNeighbours, type MeetingSort } from "~/lib/meeting-order";
+import { allowanceMessage, isUpcoming, meetingTitle, meetingTopicDetails, remainingUploads } from "~/lib/meetings";
+import { canSeeMeetings, mayManageMeetings, maySubmitToMeeting, type ViewerRef } from "~/services/access.server";
+import { NotFoundError, NotLoggedInError } from "~/services/errors.server";
+import type { PhotoJson } from "~/services/photos/json.server";
+import { photosJson } from "~/services/photos/photos.server";
+import { clubTimeZone } from "./club-zone.server";
+import { toMeetingFieldsJson, type MeetingJson, type MeetingSubmissionJson } from "./meeting-json.server";
+import { loadMeeting } from "./meetings.server";
+
+export type MeetingAuthor = { id: number; firstName: string; lastName: string; username: string; fullName: string };
+
+/** One author's submissions, by position. */
+export type AuthorGroup = { author: MeetingAuthor; submissions: (MeetingSubmissionJson & { photoId: number })[] };
+
+/** What this member may still upload to the meeting (spec section 5). */
+export type UploadAllowance = {
+  uploaded: number;
+  maxUploadsCount: number;
+  remaining: number;
+  /** 'You have already uploaded {n} photos...' or 'You may upload up to {n} more photos...'. */
+  message: string;
+};
+
+export type MeetingView = {
+  /** The spec's Meeting: MeetingSubmissions in the meeting's order. */
+  meeting: MeetingJson;
+  title: string;
+  /** The topic under its first line. */
+  details: string;
+  sort: MeetingSort;
+  groups: AuthorGroup[];
+  /** Every photo id in the meeting's order (previous/next). */
+  photoOrder: number[];
+  isUpcoming: boolean;
+  /** 'Edit Meeting' (admins). */
+  mayManage: boolean;
+  /** 'Upload Photos': the member is on the meeting's list (or it has none). */
+  maySubmit: boolean;
+  allowance: UploadAllowance;
+  /** CLUB_TIME_ZONE, for showing the start and the timer on the club's clock. */
+  timeZone: string;
+};
+
+/** A meeting as its page shows it; 404 for a meeting that does not exist, 401 for a visitor. */
+export async function meetingView(
+  viewer: ViewerRef,
+  meetingId: number,
+  sort: MeetingSort,
+  now = new Date(),
+): Promise<MeetingView> {
+  // Meetings are for members (spec section 2).
+  if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
+  const meeting = await loadMeeting(meetingId);
+  const rows = await db()
+    .select({
+      id: meetingSubmissions.id,
+      position: meetingSubmissions.position,
+      photoId: meetingSubmissions.photoId,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(meetingSubmissions)
+    .innerJoin(users, eq(users.id, meetingSubmissions.userId))
+    .where(eq(meetingSubmissions.meetingId, meetingId))
+    .orderBy(asc(meetingSubmissions.userId), asc(meetingSubmissions.position), asc(meetingSubmissions.id));
+  const photos = new Map(
+    (
+      await photosJson(
+        viewer,
+        rows.map((row) => row.photoId),
+      )
+    ).map((photo): [number, PhotoJson] => [photo.id, photo]),
+  );
+
+  const byAuthor = new Map<number, AuthorGroup>();
+  for (const row of rows) {
+    const photo = photos.get(row.photoId);
+    if (!photo) continue;
+    let group = byAuthor.get(row.userId);
+    if (!group) {
+      group = {
+        author: {
+          id: row.userId,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          username: row.username,
+          fullName: `${row.firstName} ${row.lastName}`,
+        },
+        submissions: [],
+      };
+      byAuthor.set(row.userId, group);
+    }
+    group.submissions.push({ id: row.id, position: row.position, photoId: row.photoId, Photo: photo });
+  }
+  const groups = orderAuthorGroups([...byAuthor.values()], sort, meeting.id);
+  const uploaded = byAuthor.get(viewer.id)?.submissions.length ?? 0;
+
+  return {
+    meeting: {
+      ...toMeetingFieldsJson(meeting),
+      MeetingSubmissions: groups.flatMap((group) =>
+        group.submissions.map(({ id, position, Photo }) => ({ id, position, Photo })),
+      ),
+    },
+    title: meetingTitle(meeting.topic),
+    details: meetingTopicDetails(meeting.topic),
+    sort,
+    groups,
+    photoOrder: meetingPhotoOrder(groups),
+    isUpcoming: isUpcoming(meeting.startsAt, now),
+    mayManage: mayManageMeetings(viewer),
+    maySubmit: maySubmitToMeeting(viewer, meeting),
+    allowance: {
+      uploaded,
+      maxUploadsCount: meeting.maxUploadsCount,
+      remaining: remainingUploads(meeting.maxUploadsCount, uploaded),
+      message: allowanceMessage(meeting.maxUploadsCount, uploaded),
+    },
+    timeZone: clubTimeZone(),
+  };
+}
+
+/** GET /api/meetings/{id}: the spec's Meeting, submissions grouped by author in the meeting's order. */
+export async function getMeeting(viewer: ViewerRef, meetingId: number, sort: MeetingSort): Promise<MeetingJson> {
+  return (await meetingView(viewer, meetingId, sort)).meeting;
+}
+
+export const PHOTO_NOT_IN_MEETING_MESSAGE = "That photo is not part of this meeting.";
+
+/** /meetings/{id}/{photoId}: the meeting, the photo opened in place, and its neighbours in the meeting's order. */
+export async function meetingPhotoView(
+  viewer: ViewerRef,
+  meetingId: number,
+  photoId: number,
+  sort: MeetingSort,
+  now = new Date(),
+): Promise<MeetingView & { photo: PhotoJson; previousId: number | null; nextId: number | null }> {
+  const view = await meetingView(viewer, meetingId, sort, now);
+  const submission = view.meeting.MeetingSubmissions.find((s) => s.Photo.id === photoId);
+  if (!submission) throw new NotFoundError(PHOTO_NOT_IN_MEETING_MESSAGE);
+  return { ...view, photo: submission.Photo, ...photoNeighbours(view.photoOrder, photoId) };
+}

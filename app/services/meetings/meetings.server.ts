@@ -1,0 +1,160 @@
+// Scheduling meetings (admins): creating a one-off or recurring meeting, or the
+// next meeting of a recurring one; changing and deleting a meeting. Members
+// read them (meeting-view.server.ts, meeting-list.server.ts).
+import { count, eq, sql } from "drizzle-orm";
+import { db, transaction } from "@db/client.server";
+import { meetingSubmissions, meetings, meetingTemplates, type MeetingRow } from "@db/schema";
+import { instantFromText, toDateTimeInput } from "~/lib/club-time";
+import type { MeetingPatch, NewMeeting } from "~/lib/meeting-schemas";
+import { DEFAULT_MAX_UPLOADS, type MeetingFrequency } from "~/lib/meetings";
+import { requireAdmin, type ViewerRef } from "~/services/access.server";
+import { ConflictError, InvalidError, NotFoundError } from "~/services/errors.server";
+import { clubTimeZone } from "./club-zone.server";
+import { requireMembersExist } from "./meeting-members.server";
+import { refreshMeetingStarts } from "./meeting-starts.server";
+import { nextStartOf } from "./meeting-json.server";
+import { loadTemplate } from "./templates.server";
+
+export const MEETING_NOT_FOUND_MESSAGE = "Meeting not found.";
+export const MEETING_HAS_SUBMISSIONS_MESSAGE =
+  "This meeting has submissions, so it cannot be deleted. Its members' photos would lose their meeting.";
+
+export const meetingNotFound = () => new NotFoundError(MEETING_NOT_FOUND_MESSAGE);
+
+/** A meeting row; 404 when there is none. `lock` holds it for the caller's transaction. */
+export async function loadMeeting(meetingId: number, lock?: "update" | "share"): Promise<MeetingRow> {
+  const query = db().select().from(meetings).where(eq(meetings.id, meetingId));
+  const [meeting] = lock ? await query.for(lock) : await query;
+  if (!meeting) throw meetingNotFound();
+  return meeting;
+}
+
+/** A start as a form or the API sent it, read on the club's clock; the schema has checked it already. */
+export function meetingStart(text: string): Date {
+  const start = instantFromText(text, clubTimeZone());
+  if (!start) throw InvalidError.field("startsAt", "Date/Time must be a date and time.");
+  return start;
+}
+
+/**
+ * Creates a meeting. With a frequency it is recurring: the recurring meeting
+ * (template) is made too, its latest meeting this one. With a template it is
+ * that template's next meeting, and the template's latest start moves to it
+ * (never back: an extra, earlier meeting does not make the series repeat).
+ */
+export async function createMeeting(viewer: ViewerRef, input: NewMeeting): Promise<MeetingRow> {
+  requireAdmin(viewer);
+  const startsAt = meetingStart(input.startsAt);
+  return transaction(async () => {
+    await requireMembersExist(input.allowedUserIds);
+    const fields = {
+      startsAt,
+      topic: input.topic,
+      callLink: input.callLink ?? null,
+      callDetails: input.callDetails ?? null,
+      maxUploadsCount: input.maxUploadsCount,
+      allowedUserIds: input.allowedUserIds ?? null,
+    };
+    let meetingTemplateId: number | null = null;
+    if (input.meetingTemplateId) {
+      const template = await loadTemplate(input.meetingTemplateId, "update").catch((error: unknown) => {
+        if (error instanceof NotFoundError)
+          throw InvalidError.field("meetingTemplateId", "That recurring meeting does not exist.");
+        throw error;
+      });
+      meetingTemplateId = template.id;
+      await db()
+        .update(meetingTemplates)
+        .set({ latestAt: sql`greatest(${meetingTemplates.latestAt}, ${startsAt})`, updatedAt: new Date() })
+        .where(eq(meetingTemplates.id, template.id));
+    } else if (input.frequency) {
+      const [template] = await db()
+        .insert(meetingTemplates)
+        .values({ ...fields, latestAt: startsAt, frequency: input.frequency })
+        .returning({ id: meetingTemplates.id });
+      meetingTemplateId = template!.id;
+    }
+    const [meeting] = await db()
+      .insert(meetings)
+      .values({ ...fields, meetingTemplateId })
+      .returning();
+    return meeting!;
+  });
+}
+
+/** Changes a meeting's fields; a new start reaches every submitted photo's copy of it in the same transaction. */
+export async function updateMeeting(viewer: ViewerRef, meetingId: number, changes: MeetingPatch): Promise<MeetingRow> {
+  requireAdmin(viewer);
+  const startsAt = changes.startsAt === undefined ? undefined : meetingStart(changes.startsAt);
+  return transaction(async () => {
+    const before = await loadMeeting(meetingId, "update");
+    await requireMembersExist(changes.allowedUserIds);
+    const set = Object.fromEntries(
+      Object.entries({ ...changes, startsAt }).filter(([, value]) => value !== undefined),
+    ) as Partial<MeetingRow>;
+    const [meeting] = await db()
+      .update(meetings)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(meetings.id, meetingId))
+      .returning();
+    if (startsAt && startsAt.getTime() !== before.startsAt.getTime()) await refreshMeetingStarts({ meetingId });
+    return meeting!;
+  });
+}
+
+/** Deletes a meeting nobody submitted to; one with submissions stays (409, saying why). */
+export async function deleteMeeting(viewer: ViewerRef, meetingId: number): Promise<void> {
+  requireAdmin(viewer);
+  await transaction(async () => {
+    await loadMeeting(meetingId, "update");
+    // A submission takes its meeting's row first (FOR SHARE), so none can arrive between this count and the delete.
+    const [submitted] = await db()
+      .select({ n: count() })
+      .from(meetingSubmissions)
+      .where(eq(meetingSubmissions.meetingId, meetingId));
+    if ((submitted?.n ?? 0) > 0) throw new ConflictError(MEETING_HAS_SUBMISSIONS_MESSAGE);
+    await db().delete(meetings).where(eq(meetings.id, meetingId));
+  });
+}
+
+/** What the new meeting form starts with: blank, or the next meeting of a recurring one (spec section 4). */
+export type MeetingDraft = {
+  /** The start as a datetime-local value on the club's clock ('' for a blank form). */
+  startsAt: string;
+  topic: string;
+  callLink: string | null;
+  callDetails: string | null;
+  maxUploadsCount: number;
+  allowedUserIds: number[] | null;
+  meetingTemplateId: number | null;
+  /** The recurring meeting's frequency, shown but not sent ('Recurring?' is only for meetings without one). */
+  frequency: MeetingFrequency | null;
+};
+
+export async function meetingDraft(viewer: ViewerRef, meetingTemplateId?: number | null): Promise<MeetingDraft> {
+  requireAdmin(viewer);
+  if (!meetingTemplateId) {
+    return {
+      startsAt: "",
+      topic: "",
+      callLink: null,
+      callDetails: null,
+      maxUploadsCount: DEFAULT_MAX_UPLOADS,
+      allowedUserIds: null,
+      meetingTemplateId: null,
+      frequency: null,
+    };
+  }
+  const template = await loadTemplate(meetingTemplateId);
+  const zone = clubTimeZone();
+  return {
+    startsAt: toDateTimeInput(nextStartOf(template, zone), zone),
+    topic: template.topic,
+    callLink: template.callLink,
+    callDetails: template.callDetails,
+    maxUploadsCount: template.maxUploadsCount,
+    allowedUserIds: template.allowedUserIds,
+    meetingTemplateId: template.id,
+    frequency: template.frequency as MeetingFrequency,
+  };
+}

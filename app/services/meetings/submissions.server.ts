@@ -1,0 +1,201 @@
+// Meeting submissions: a member's upload becomes a photo and a submission at
+// their next position, within the meeting's allowance (maxUploadsCount minus
+// what they already submitted), and only for members on the meeting's list.
+// The author may reorder or withdraw their submissions while the meeting is
+// upcoming.
+//
+// The allowance holds under concurrency: each change of one member's
+// submissions to one meeting runs in a transaction that first takes a lock on
+// that (meeting, member) pair, then counts; ten parallel uploads against an
+// allowance of four make exactly four. The slow part (decoding and storing the
+// image) runs before the lock, so members never wait on each other's images.
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { db, transaction } from "@db/client.server";
+import { meetingSubmissions, type MeetingRow } from "@db/schema";
+import type { NewPhoto } from "~/lib/photo-schemas";
+import type { SubmissionOrder } from "~/lib/meeting-schemas";
+import { allowanceMessage, isUpcoming, NOT_ON_LIST_MESSAGE, remainingUploads } from "~/lib/meetings";
+import type { Member } from "~/services/auth/session.server";
+import { canSeeMeetings, mayChangeSubmission, maySubmitToMeeting, type ViewerRef } from "~/services/access.server";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
+import { getPhoto } from "~/services/photos/photos.server";
+import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
+import type { MeetingSubmissionJson } from "./meeting-json.server";
+import { refreshMeetingStarts } from "./meeting-starts.server";
+import { loadMeeting } from "./meetings.server";
+import type { UploadAllowance } from "./meeting-view.server";
+
+export const SUBMISSION_NOT_FOUND_MESSAGE = "Submission not found.";
+export const MEETING_OVER_MESSAGE = "This meeting is over, so its submissions can no longer change.";
+export const OTHERS_SUBMISSIONS_MESSAGE = "You may only change your own submissions.";
+
+/**
+ * Holds one member's submissions to one meeting until the transaction ends.
+ * A transaction-scoped advisory lock on the pair: concurrent uploads of the
+ * same member to the same meeting queue here; anyone else goes straight on.
+ */
+async function lockSubmitter(meetingId: number, userId: number) {
+  // The two-int key space is PostgreSQL's own, apart from single-key locks; no
+  // other part of the club takes two-int locks. Every path takes this lock
+  // before the meeting's row, so they never wait on each other in a circle.
+  await db().execute(sql`select pg_advisory_xact_lock(${meetingId}::int, ${userId}::int)`);
+}
+
+async function submittedCount(meetingId: number, userId: number): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(meetingSubmissions)
+    .where(and(eq(meetingSubmissions.meetingId, meetingId), eq(meetingSubmissions.userId, userId)));
+  return row?.n ?? 0;
+}
+
+function requireOnList(member: Member, meeting: MeetingRow) {
+  if (!maySubmitToMeeting(member, meeting)) throw new ForbiddenError(NOT_ON_LIST_MESSAGE);
+}
+
+function requireRoom(meeting: MeetingRow, uploaded: number) {
+  if (remainingUploads(meeting.maxUploadsCount, uploaded) <= 0) {
+    throw new ConflictError(allowanceMessage(meeting.maxUploadsCount, uploaded));
+  }
+}
+
+/** The upload page's allowance for this member (404 for no such meeting). */
+export async function uploadAllowance(
+  viewer: ViewerRef,
+  meetingId: number,
+): Promise<UploadAllowance & { meeting: MeetingRow; maySubmit: boolean }> {
+  if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
+  const meeting = await loadMeeting(meetingId);
+  const uploaded = await submittedCount(meetingId, viewer.id);
+  return {
+    meeting,
+    maySubmit: maySubmitToMeeting(viewer, meeting),
+    uploaded,
+    maxUploadsCount: meeting.maxUploadsCount,
+    remaining: remainingUploads(meeting.maxUploadsCount, uploaded),
+    message: allowanceMessage(meeting.maxUploadsCount, uploaded),
+  };
+}
+
+/**
+ * POST /api/meetings/{id}/submissions: the member's finished upload becomes a
+ * photo (their default licence unless the upload names one) and a submission
+ * at their next position. 403 off the meeting's list; 409 once the allowance
+ * is used up (the upload is discarded).
+ */
+export async function submitToMeeting(
+  member: Member,
+  meetingId: number,
+  upload: NewPhoto,
+): Promise<MeetingSubmissionJson> {
+  // Refuse early what is refused anyway, before the image is processed.
+  const meeting = await loadMeeting(meetingId);
+  requireOnList(member, meeting);
+  requireRoom(meeting, await submittedCount(meetingId, member.id));
+
+  let submission: { id: number; position: number } | undefined;
+  const photoId = await createPhotoFromUpload(member, upload, async (newPhotoId) => {
+    // Inside the photo's transaction: a refusal here rolls the photo back and discards the upload.
+    await lockSubmitter(meetingId, member.id);
+    // FOR SHARE: the meeting cannot be deleted or its list changed until this commits.
+    const current = await loadMeeting(meetingId, "share");
+    requireOnList(member, current);
+    requireRoom(current, await submittedCount(meetingId, member.id));
+    const [row] = await db()
+      .insert(meetingSubmissions)
+      .values({
+        meetingId,
+        photoId: newPhotoId,
+        userId: member.id,
+        position: sql`(select coalesce(max(${meetingSubmissions.position}), 0) + 1 from ${meetingSubmissions}
+          where ${meetingSubmissions.meetingId} = ${meetingId} and ${meetingSubmissions.userId} = ${member.id})`,
+      })
+      .returning({ id: meetingSubmissions.id, position: meetingSubmissions.position });
+    submission = row;
+    await refreshMeetingStarts({ photoIds: [newPhotoId] });
+  });
+  return { id: submission!.id, position: submission!.position, Photo: await getPhoto(member, photoId) };
+}
+
+/** The member's submissions to a meeting while they may still change them (upcoming, their own). */
+async function changeableSubmissions(member: Member, meetingId: number, now: Date) {
+  await lockSubmitter(meetingId, member.id);
+  const meeting = await loadMeeting(meetingId, "share");
+  if (!isUpcoming(meeting.startsAt, now)) throw new ConflictError(MEETING_OVER_MESSAGE);
+  return db()
+    .select()
+    .from(meetingSubmissions)
+    .where(and(eq(meetingSubmissions.meetingId, meetingId), eq(meetingSubmissions.userId, member.id)))
+    .orderBy(asc(meetingSubmissions.position), asc(meetingSubmissions.id));
+}
+
+async function renumber(ids: number[]) {
+  for (const [index, id] of ids.entries()) {
+    await db()
+      .update(meetingSubmissions)
+      .set({ position: index + 1 })
+      .where(eq(meetingSubmissions.id, id));
+  }
+}
+
+export type SubmissionPlace = { id: number; position: number; PhotoId: number };
+
+/**
+ * PUT /api/meetings/{id}/submissions {photoIds}: the author's own submissions
+ * in a new order, every one named once. 403 when a photo is someone else's
+ * submission, 422 when the list is not exactly one's own, 409 after the meeting.
+ */
+export async function reorderSubmissions(
+  member: Member,
+  meetingId: number,
+  order: SubmissionOrder,
+  now = new Date(),
+): Promise<SubmissionPlace[]> {
+  return transaction(async () => {
+    const mine = await changeableSubmissions(member, meetingId, now);
+    const byPhoto = new Map(mine.map((submission) => [submission.photoId, submission]));
+    const strangers = order.photoIds.filter((photoId) => !byPhoto.has(photoId));
+    if (strangers.length > 0) {
+      const others = await db()
+        .select({ userId: meetingSubmissions.userId })
+        .from(meetingSubmissions)
+        .where(and(eq(meetingSubmissions.meetingId, meetingId), inArray(meetingSubmissions.photoId, strangers)));
+      if (others.some((other) => !mayChangeSubmission(member, other)))
+        throw new ForbiddenError(OTHERS_SUBMISSIONS_MESSAGE);
+    }
+    if (strangers.length > 0 || order.photoIds.length !== mine.length) {
+      throw InvalidError.field("photoIds", "Name each of your submissions to this meeting once.");
+    }
+    const ids = order.photoIds.map((photoId) => byPhoto.get(photoId)!.id);
+    await renumber(ids);
+    return order.photoIds.map((photoId, index) => ({
+      id: byPhoto.get(photoId)!.id,
+      position: index + 1,
+      PhotoId: photoId,
+    }));
+  });
+}
+
+/**
+ * DELETE /api/meetings/{id}/submissions/{submissionId}: the author withdraws a
+ * submission; the photo stays in their gallery, without a meeting.
+ */
+export async function withdrawSubmission(
+  member: Member,
+  meetingId: number,
+  submissionId: number,
+  now = new Date(),
+): Promise<void> {
+  await transaction(async () => {
+    const [submission] = await db()
+      .select()
+      .from(meetingSubmissions)
+      .where(and(eq(meetingSubmissions.id, submissionId), eq(meetingSubmissions.meetingId, meetingId)));
+    if (!submission) throw new NotFoundError(SUBMISSION_NOT_FOUND_MESSAGE);
+    if (!mayChangeSubmission(member, submission)) throw new ForbiddenError(OTHERS_SUBMISSIONS_MESSAGE);
+    const mine = await changeableSubmissions(member, meetingId, now);
+    await db().delete(meetingSubmissions).where(eq(meetingSubmissions.id, submissionId));
+    await renumber(mine.filter((other) => other.id !== submissionId).map((other) => other.id));
+    await refreshMeetingStarts({ photoIds: [submission.photoId] });
+  });
+}

@@ -1,0 +1,58 @@
+// Recurring meetings (meeting templates): members read them, admins change
+// them. A template's latestAt is its latest meeting's start; its next meeting
+// starts `frequency` calendar days later on the club's clock (meetings.server.ts).
+import { asc, eq } from "drizzle-orm";
+import { db, transaction } from "@db/client.server";
+import { meetingTemplates } from "@db/schema";
+import type { TemplatePatch } from "~/lib/meeting-schemas";
+import { requireAdmin, requireLoggedIn, type ViewerRef } from "~/services/access.server";
+import { NotFoundError } from "~/services/errors.server";
+import { clubTimeZone } from "./club-zone.server";
+import { toTemplateJson, type MeetingTemplateJson, type MeetingTemplateRow } from "./meeting-json.server";
+import { requireMembersExist } from "./meeting-members.server";
+
+export const TEMPLATE_NOT_FOUND_MESSAGE = "Recurring meeting not found.";
+
+/** A template row; 404 when there is none. `lock` holds it for the caller's transaction. */
+export async function loadTemplate(templateId: number, lock?: "update"): Promise<MeetingTemplateRow> {
+  const query = db().select().from(meetingTemplates).where(eq(meetingTemplates.id, templateId));
+  const [template] = lock ? await query.for(lock) : await query;
+  if (!template) throw new NotFoundError(TEMPLATE_NOT_FOUND_MESSAGE);
+  return template;
+}
+
+/** Every recurring meeting, the soonest next meeting first (the 'Manage Recurring Meetings' table). */
+export async function listTemplates(viewer: ViewerRef): Promise<MeetingTemplateJson[]> {
+  requireLoggedIn(viewer);
+  const rows = await db()
+    .select()
+    .from(meetingTemplates)
+    .orderBy(asc(meetingTemplates.latestAt), asc(meetingTemplates.id));
+  const zone = clubTimeZone();
+  return rows.map((row) => toTemplateJson(row, zone));
+}
+
+export async function getTemplate(viewer: ViewerRef, templateId: number): Promise<MeetingTemplateJson> {
+  requireLoggedIn(viewer);
+  return toTemplateJson(await loadTemplate(templateId), clubTimeZone());
+}
+
+/** Changes a recurring meeting; meetings already made from it keep their own fields. */
+export async function updateTemplate(
+  viewer: ViewerRef,
+  templateId: number,
+  changes: TemplatePatch,
+): Promise<MeetingTemplateJson> {
+  requireAdmin(viewer);
+  return transaction(async () => {
+    await loadTemplate(templateId, "update");
+    await requireMembersExist(changes.allowedUserIds);
+    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const [template] = await db()
+      .update(meetingTemplates)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(meetingTemplates.id, templateId))
+      .returning();
+    return toTemplateJson(template!, clubTimeZone());
+  });
+}
