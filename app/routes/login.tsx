@@ -8,9 +8,9 @@ import { PageTitle } from "~/components/page-title";
 import { env } from "~/env.server";
 import { LoginSchema } from "~/lib/account-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { invalidForm, parseForm, readForm, replyToRefusal } from "~/server/forms.server";
+import { invalidForm, replyToRefusal } from "~/server/forms.server";
 import { requireVisitor } from "~/server/guards.server";
-import { logIn } from "~/services/auth/login.server";
+import { LoginRefusal, logInWithForm } from "~/server/login-form.server";
 import { createSession } from "~/services/auth/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
@@ -22,14 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const submission = await parseForm(request, LoginSchema, formData);
-  if (submission.status !== "success") return invalidForm(submission);
   try {
-    const member = await logIn(submission.value);
-    return redirect(safeRedirect(formData.get("from")), { headers: { "Set-Cookie": await createSession(member.id) } });
+    const { member, from } = await logInWithForm(request);
+    return redirect(safeRedirect(from), { headers: { "Set-Cookie": await createSession(member.id) } });
   } catch (error) {
-    return replyToRefusal(submission, error, { hideFields: ["password"] });
+    if (!(error instanceof LoginRefusal)) throw error;
+    const { submission, refusal } = error;
+    if (refusal === undefined) return invalidForm(submission, { hideFields: ["password"] });
+    return replyToRefusal(submission, refusal, { hideFields: ["password"] });
   }
 }
 

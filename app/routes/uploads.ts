@@ -5,7 +5,7 @@ import { receiveLocalUpload } from "~/services/uploads/assets.server";
 // place of a presigned MinIO PUT when storage is the local disk. The token is
 // the capability, as a presigned URL's signature is, so anyone holding it may
 // send the bytes; the body is streamed by the service, not read as JSON.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { token: textParam() },
   methods: ({ anyone }) => ({
     PUT: anyone(async ({ request, params }) => {
@@ -14,3 +14,6 @@ export const { loader, action } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -10,13 +10,15 @@
 //   the answer for any DomainError a service throws (errors.server.ts);
 //   `Cache-Control: private, no-store`, since answers depend on who asks.
 //
-//   export const { loader, action } = apiRoute({
+//   const resource = apiRoute({
 //     params: { photoId: idParam("Photo not found.") },
 //     methods: ({ anyone, member }) => ({
 //       GET: anyone(({ viewer, params }) => getPhoto(viewer, params.photoId)),
 //       PATCH: member({ body: PhotoEditSchema }, ({ member, params, body }) => updatePhoto(member, params.photoId, body)),
 //     }),
 //   });
+//   export const loader = resource.loader; // plain exports: React Router's build
+//   export const action = resource.action; // cannot strip destructured ones
 //
 // A handler returns the JSON body (status 200), a Response (another status or
 // headers), or nothing (204).

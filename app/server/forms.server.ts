@@ -21,6 +21,7 @@ import type { z } from "zod";
 import { DomainError, InvalidError } from "~/services/errors.server";
 import { readBoundedFormData } from "./body-limit.server";
 import { HttpError, ValidationError } from "./http.server";
+import { asPageError } from "./pages.server";
 
 /** Spec section 8: what sign-up and invite forms say when something unforeseen fails. */
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred. Please try again.";
@@ -35,11 +36,17 @@ type Replyable = {
 
 /** The form a page posted (bounded: 413 past FORM_BODY_LIMIT_BYTES), parsed by its shared zod schema. */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S, formData?: FormData) {
-  return parseWithZod(formData ?? (await readBoundedFormData(request)), { schema });
+  return parseWithZod(formData ?? (await readForm(request)), { schema });
 }
 
-/** Reads a page's form once (for actions that look at `intent` before choosing a schema). */
-export const readForm = (request: Request) => readBoundedFormData(request);
+/** Reads a page's form once (bounded; a form past the limit is the 413 page, never a 500). */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await readBoundedFormData(request);
+  } catch (error) {
+    throw asPageError(error);
+  }
+}
 
 /** A form that failed its schema: 422 with the field errors under their fields. */
 export function invalidForm(submission: Replyable, options: { hideFields?: string[] } = {}) {

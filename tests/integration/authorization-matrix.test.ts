@@ -555,7 +555,7 @@ async function methodsOf(route: LeafRoute): Promise<Method[]> {
     if (!handler) continue;
     const request = new Request("http://localhost/probe", {
       method,
-      headers: { Cookie: await cookieOf("admin", undefined as never), "Content-Type": "application/json" },
+      headers: { Cookie: (await cookieOf("admin", undefined as never))!, "Content-Type": "application/json" },
       body: method === "GET" || method === "DELETE" ? undefined : "{}",
     });
     if ((await call(handler, request, params)).status !== 405) methods.push(method);

@@ -5,7 +5,7 @@ import { createSession } from "~/services/auth/session.server";
 import { toUserJson } from "~/services/members/members.server";
 
 // POST /api/auth/login {email (email or username), password} -> the user.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ anyone }) => ({
     POST: anyone({ body: LoginSchema, invalidMessage: INVALID_LOGIN_MESSAGE }, async ({ body }) => {
       const member = await logIn(body);
@@ -13,3 +13,6 @@ export const { loader, action } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -2,7 +2,7 @@ import { apiRoute } from "~/server/api.server";
 import { destroySession } from "~/services/auth/session.server";
 
 // GET /api/auth/logout: ends the session; 204 either way.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ anyone }) => ({
     GET: anyone(
       async ({ request }) =>
@@ -10,3 +10,6 @@ export const { loader, action } = apiRoute({
     ),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -4,7 +4,7 @@ import { deleteComment, editComment } from "~/services/ratings/comments.server";
 
 // PATCH /api/comments/{id} {body}: the author edits their comment.
 // DELETE /api/comments/{id}: the author, or an admin, deletes it (204).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { commentId: idParam("Comment not found.") },
   methods: ({ member }) => ({
     PATCH: member({ body: CommentEditSchema }, ({ member, params, body }) =>
@@ -15,3 +15,6 @@ export const { loader, action } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

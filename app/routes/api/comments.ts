@@ -6,7 +6,7 @@ import { createComment, listComments } from "~/services/ratings/comments.server"
 // GET /api/comments?page: every comment, newest first, each with its User and
 // Photo; the other pages in the Link header.
 // POST /api/comments {PhotoId, body}: a member's new comment (201).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ member }) => ({
     GET: member({ query: CommentFeedQuerySchema }, async ({ member, query, url }) => {
       const result = await listComments(member, query);
@@ -19,3 +19,6 @@ export const { loader, action } = apiRoute({
     ),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

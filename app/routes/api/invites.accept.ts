@@ -6,7 +6,7 @@ import { toUserJson } from "~/services/members/members.server";
 
 // POST (or PUT) /api/invites/{id}/accept {firstName, lastName, username, email,
 // password, confirmPassword}: creates the member and logs them in.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { inviteId: textParam(INVITE_NOT_FOUND_MESSAGE) },
   methods: ({ anyone }) => {
     const accept = anyone({ body: NewMemberSchema }, async ({ params, body }) => {
@@ -19,3 +19,6 @@ export const { loader, action } = apiRoute({
     return { POST: accept, PUT: accept };
   },
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -4,7 +4,7 @@ import { createInvite, listOpenInvites, toInviteJson } from "~/services/members/
 
 // GET /api/invites: the pending invites (admins).
 // POST /api/invites {firstName, lastName, email, message}: invite a person by e-mail (admins).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ admin }) => ({
     GET: admin(async () => (await listOpenInvites()).map(toInviteJson)),
     POST: admin({ body: InviteSchema }, async ({ member, body }) =>
@@ -12,3 +12,6 @@ export const { loader, action } = apiRoute({
     ),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

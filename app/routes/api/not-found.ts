@@ -2,7 +2,7 @@ import { apiRoute } from "~/server/api.server";
 import { NotFoundError } from "~/services/errors.server";
 
 // Unknown /api paths answer in JSON, like the rest of the API, whatever the method.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ anyone }) => {
     const nothingHere = anyone(() => {
       throw new NotFoundError("Not Found");
@@ -10,3 +10,6 @@ export const { loader, action } = apiRoute({
     return { GET: nothingHere, POST: nothingHere, PUT: nothingHere, PATCH: nothingHere, DELETE: nothingHere };
   },
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -7,7 +7,7 @@ import { checkResetToken, INVALID_RESET_LINK_MESSAGE, resetPassword } from "~/se
 
 // GET /api/passwords/{token}: 200 while the link works, 404 invalid, 410 expired.
 // PATCH (or PUT) /api/passwords/{token} {password}: set the new password and log in.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { token: textParam(INVALID_RESET_LINK_MESSAGE) },
   methods: ({ anyone }) => {
     const reset = anyone(
@@ -25,3 +25,6 @@ export const { loader, action } = apiRoute({
     };
   },
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -3,7 +3,7 @@ import { apiRoute } from "~/server/api.server";
 import { requestPasswordReset } from "~/services/members/passwords.server";
 
 // POST /api/passwords {email}: e-mail a reset link ('Email not found.' as 422 otherwise).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ anyone }) => ({
     POST: anyone({ body: ForgotPasswordSchema, invalidMessage: EMAIL_NOT_FOUND_MESSAGE }, async ({ body }) => {
       await requestPasswordReset(body);
@@ -11,3 +11,6 @@ export const { loader, action } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

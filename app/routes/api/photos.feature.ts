@@ -5,9 +5,12 @@ import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
 
 // POST /api/photos/{id}/feature {year, position}: the owner features the photo in a
 // year (null: not featured). 422 'There are already 12 photos featured for that year.'
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { photoId: idParam(PHOTO_NOT_FOUND_MESSAGE) },
   methods: ({ member }) => ({
     POST: member({ body: FeatureSchema }, ({ member, params, body }) => featurePhoto(member, params.photoId, body)),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -5,7 +5,7 @@ import { reorderFeatures } from "~/services/photos/features.server";
 
 // PUT /api/photos/features/{userId}/{year} {photoIds: [...]}: the member's new order
 // for that year's featured photos, first to last; answers the year in its new order.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { userId: idParam(), year: yearParam() },
   methods: ({ member }) => ({
     PUT: member({ body: FeatureOrderSchema }, ({ member, params, body }) =>
@@ -13,3 +13,6 @@ export const { loader, action } = apiRoute({
     ),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

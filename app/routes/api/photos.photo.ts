@@ -6,7 +6,7 @@ import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
 // GET /api/photos/{id}: the photo as the viewer may see it.
 // PATCH (or PUT) /api/photos/{id}: the owner's form fields, or notes only.
 // DELETE /api/photos/{id}: the owner removes it (204).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { photoId: idParam(PHOTO_NOT_FOUND_MESSAGE) },
   methods: ({ anyone, member }) => {
     const update = member({ body: PhotoEditSchema }, ({ member, params, body }) =>
@@ -22,3 +22,6 @@ export const { loader, action } = apiRoute({
     };
   },
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

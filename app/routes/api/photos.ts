@@ -7,7 +7,7 @@ import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
 // GET /api/photos?userId&page&sort: one page, links to the others in the Link header.
 // With a year other than 'all' (and a userId): that member's featured photos of the year, in order.
 // POST /api/photos {filename, file (signed id), license, acquireLicensePage}: a member's new photo (201).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ anyone, member }) => ({
     GET: anyone({ query: PhotoListQuerySchema }, async ({ viewer, url, query: { userId, page, sort, year } }) => {
       if (typeof year === "number") return listFeaturedPhotos(viewer, userId!, year);
@@ -22,3 +22,6 @@ export const { loader, action } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -2,8 +2,11 @@ import { apiRoute } from "~/server/api.server";
 import { toUserJson } from "~/services/members/members.server";
 
 // GET /api/users/me: the logged-in member, or 204 when logged out (spec section 4).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ anyone }) => ({
     GET: anyone(({ viewer }) => (viewer ? toUserJson(viewer) : undefined)),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -4,7 +4,7 @@ import { listMembers, memberJsonFor } from "~/services/members/members.server";
 
 // GET /api/users[?showAll=true]: the directory as the viewer may see it;
 // showAll (admins only) includes deactivated members.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ anyone }) => ({
     GET: anyone({ query: MemberListQuerySchema }, async ({ viewer, query }) => {
       const members = await listMembers(viewer, { includeDeactivated: query.showAll });
@@ -12,3 +12,6 @@ export const { loader, action } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

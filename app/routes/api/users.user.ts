@@ -7,7 +7,7 @@ import { updateProfile } from "~/services/members/profile.server";
 
 // GET /api/users/{id}: the member as the viewer may see them.
 // PATCH (or PUT) /api/users/{id}: edit a profile; DELETE: deactivate/reactivate (admins).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { userId: idParam("Member not found.") },
   methods: ({ anyone, member, admin }) => {
     const update = member({ body: ProfilePatchSchema }, async ({ member, params, body }) => {
@@ -27,3 +27,6 @@ export const { loader, action } = apiRoute({
     };
   },
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

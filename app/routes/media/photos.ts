@@ -13,7 +13,7 @@ const sizeParam = (raw: string | undefined): PhotoMediaSize => {
 // viewer may see it (visitors: thumbnails of photos they may see; members: both).
 // Declared like an /api route for its id parsing (a malformed or out-of-range id
 // is 404) and its refusals; it has no action, so other methods get React Router's 405.
-export const { loader } = apiRoute({
+const resource = apiRoute({
   params: { photoId: idParam(), size: sizeParam },
   methods: ({ anyone }) => ({
     GET: anyone(async ({ request, viewer, params }) => {
@@ -22,3 +22,5 @@ export const { loader } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
