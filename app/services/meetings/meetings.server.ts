@@ -65,7 +65,10 @@ export async function createMeeting(viewer: ViewerRef, input: NewMeeting): Promi
       meetingTemplateId = template.id;
       await db()
         .update(meetingTemplates)
-        .set({ latestAt: sql`greatest(${meetingTemplates.latestAt}, ${startsAt.toISOString()}::timestamptz)`, updatedAt: new Date() })
+        .set({
+          latestAt: sql`greatest(${meetingTemplates.latestAt}, ${startsAt.toISOString()}::timestamptz)`,
+          updatedAt: new Date(),
+        })
         .where(eq(meetingTemplates.id, template.id));
     } else if (input.frequency) {
       const [template] = await db()
