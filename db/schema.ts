@@ -222,8 +222,9 @@ export const ratings = pgTable(
   (t) => [
     // One rating per member per photo.
     primaryKey({ columns: [t.photoId, t.userId] }),
-    // The 'myRating' sort reads a member's own ratings.
-    index("ratings_user_value_idx").on(t.userId, t.value.desc(), t.photoId),
+    // The 'myRating' sort reads a member's own ratings in its order (value, then
+    // newest photo first, as every photo sort breaks ties), from either end.
+    index("ratings_user_value_idx").on(t.userId, t.value.desc(), t.photoId.desc()),
     check("ratings_value_check", sql`${t.value} between 1 and 5`),
   ],
 );
