@@ -16,6 +16,7 @@ import { storage } from "~/storage/storage.server";
 import { reactRouterHandler } from "./react-router-handler.server";
 import { runWithRequestFacts } from "./request-context.server";
 import { privateByDefault, quietErrors, refuseLargeBodies } from "./request-limits.server";
+import { refuseCrossSiteWrites } from "./same-site.server";
 import { securityHeaders } from "./security-headers.server";
 
 export { attachRealtime } from "~/realtime/realtime.server";
@@ -47,6 +48,7 @@ export function createClubApp(config: Env) {
   club.use(securityHeaders(securityOptions(config)));
   club.use(privateByDefault());
   club.use(refuseLargeBodies(() => config.REQUEST_MAX_BYTES));
+  club.use(refuseCrossSiteWrites());
 
   // Public: which part is down, never why (health.server.ts logs that).
   club.get("/healthz", async (_req, res) => {
