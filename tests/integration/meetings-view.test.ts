@@ -20,7 +20,7 @@ const names = [
 ] as const;
 
 /** A meeting where each author submitted `perAuthor` photos, inserted with positions out of order. */
-async function meetingWith(perAuthor: number, authors = names.length) {
+async function meetingWith(perAuthor: number, authors: number = names.length) {
   const members = [];
   for (const [firstName] of names.slice(0, authors)) members.push(await makeMember({ firstName }));
   const meeting = await insertMeeting({ maxUploadsCount: Math.max(4, perAuthor) });

@@ -7,7 +7,7 @@ import { deleteMeeting, MEETING_NOT_FOUND_MESSAGE, updateMeeting } from "~/servi
 // GET /api/meetings/{id}?sort=random|alphabetical: the meeting with its submissions grouped by author.
 // PATCH /api/meetings/{id}: an admin changes it (a new start moves its photos' meeting sort too).
 // DELETE /api/meetings/{id}: an admin deletes a meeting without submissions (204; 409 with submissions).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { meetingId: idParam(MEETING_NOT_FOUND_MESSAGE) },
   methods: ({ member, admin }) => ({
     GET: member({ query: MeetingViewQuerySchema }, ({ member, params, query }) =>
@@ -22,3 +22,6 @@ export const { loader, action } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -4,7 +4,7 @@ import { SUBMISSION_NOT_FOUND_MESSAGE, withdrawSubmission } from "~/services/mee
 
 // DELETE /api/meetings/{id}/submissions/{submissionId}: the author withdraws a submission while the
 // meeting is upcoming (204); the photo stays in their gallery.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: {
     meetingId: idParam(MEETING_NOT_FOUND_MESSAGE),
     submissionId: idParam(SUBMISSION_NOT_FOUND_MESSAGE),
@@ -15,3 +15,6 @@ export const { loader, action } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

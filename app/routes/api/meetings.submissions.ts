@@ -8,7 +8,7 @@ import { reorderSubmissions, submitToMeeting } from "~/services/meetings/submiss
 // the upload becomes a photo submitted to the meeting; 201 with {id, position, Photo}.
 // 403 for a member not on the meeting's list, 409 once their allowance is used up.
 // PUT /api/meetings/{id}/submissions {photoIds}: the author's own submissions in a new order (drag and drop).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { meetingId: idParam(MEETING_NOT_FOUND_MESSAGE) },
   methods: ({ member }) => ({
     POST: member({ body: NewPhotoSchema }, async ({ member, params, body }) =>
@@ -19,3 +19,6 @@ export const { loader, action } = apiRoute({
     ),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -4,7 +4,7 @@ import { getTemplate, TEMPLATE_NOT_FOUND_MESSAGE, updateTemplate } from "~/servi
 
 // GET /api/meetings/templates/{id}: one recurring meeting.
 // PATCH /api/meetings/templates/{id}: an admin changes it; meetings already made from it keep their fields.
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   params: { templateId: idParam(TEMPLATE_NOT_FOUND_MESSAGE) },
   methods: ({ member, admin }) => ({
     GET: member(({ member, params }) => getTemplate(member, params.templateId)),
@@ -13,3 +13,6 @@ export const { loader, action } = apiRoute({
     ),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;

@@ -9,7 +9,7 @@ import { createMeeting } from "~/services/meetings/meetings.server";
 // GET /api/meetings?year&page: the /meetings page's sections as JSON (Next, Upcoming, a page of Past),
 // links to the other pages of past meetings in the Link header.
 // POST /api/meetings {startsAt, topic, ..., frequency?, meetingTemplateId?}: an admin schedules a meeting (201).
-export const { loader, action } = apiRoute({
+const resource = apiRoute({
   methods: ({ member, admin }) => ({
     GET: member({ query: MeetingListQuerySchema }, async ({ member, url, query }) => {
       const list = await listMeetings(member, query);
@@ -23,3 +23,6 @@ export const { loader, action } = apiRoute({
     }),
   }),
 });
+
+export const loader = resource.loader;
+export const action = resource.action;
