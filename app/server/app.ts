@@ -10,9 +10,9 @@ import { closeRealtime } from "~/realtime/realtime.server";
 import { openFirstAdminSetup } from "~/services/members/first-admin.server";
 import { health } from "~/server/health.server";
 import { closeMail } from "~/services/mail/mail.server";
-import { sweepAbandonedUploads } from "~/services/uploads/assets.server";
 import { deleteExpiredSessions } from "~/services/auth/session.server";
 import { storage } from "~/storage/storage.server";
+import { startJobs, stopJobs } from "./jobs.server";
 import { reactRouterHandler } from "./react-router-handler.server";
 import { runWithRequestFacts } from "./request-context.server";
 import { privateByDefault, quietErrors, refuseLargeBodies } from "./request-limits.server";
@@ -87,12 +87,8 @@ export async function startServices() {
       `exiftool cannot run (${(error as Error).message}); is perl installed? Photos will have no EXIF details.`,
     ),
   );
-  // Abandoned uploads are swept now and hourly.
-  const sweep = () =>
-    sweepAbandonedUploads().catch((error) => console.error("Sweeping abandoned uploads failed:", error));
-  void sweep();
-  sweepTimer = setInterval(sweep, 60 * 60 * 1000);
-  sweepTimer.unref();
+  // Sweeping abandoned uploads, comment e-mails, meeting reminders (jobs.server.ts).
+  startJobs();
   const setupToken = await openFirstAdminSetup();
   if (setupToken) {
     console.log(
@@ -103,10 +99,8 @@ export async function startServices() {
   return { database: database.kind, storage: storage().kind };
 }
 
-let sweepTimer: NodeJS.Timeout | undefined;
-
 export async function stopServices() {
-  clearInterval(sweepTimer);
+  await stopJobs();
   await closeRealtime();
   closeMail();
   await closeExiftool();
