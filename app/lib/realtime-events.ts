@@ -4,6 +4,7 @@
 // anything. Shared by the server (app/realtime) and the client hook.
 import type { Socket } from "socket.io-client";
 import { z } from "zod";
+import type { CommentJson } from "~/services/ratings/comment-json.server";
 
 /** A position on the photo as fractions of its width and height, so it means the same at any size. */
 const point = z.object({ dx: z.number().finite().min(0).max(1), dy: z.number().finite().min(0).max(1) });
@@ -34,9 +35,19 @@ export interface ClientToServerEvents {
   crop: (message: CropInput) => void;
 }
 
+/** A comment as the viewers of its photo receive it: the photo's own `Comments` shape (no `Photo`). */
+export type PhotoComment = Omit<CommentJson, "Photo">;
+
+/** A comment that is gone (its author or an admin deleted it). */
+export type DeletedComment = { id: number; PhotoId: number };
+
 export interface ServerToClientEvents {
   pointer: (message: PointerMessage) => void;
   crop: (message: CropMessage) => void;
+  // Sent by the server only, after the change is committed; a viewer's own changes come back too.
+  "comment.created": (comment: PhotoComment) => void;
+  "comment.updated": (comment: PhotoComment) => void;
+  "comment.deleted": (comment: DeletedComment) => void;
 }
 
 /** One process serves the club, so its servers tell each other nothing. */

@@ -3,6 +3,7 @@
 // a logged-in member and a photo they may see, and every message is rate
 // limited and validated before it is passed on to the others in the room.
 import type { Namespace } from "socket.io";
+import type { CommentJson } from "~/services/ratings/comment-json.server";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import {
   CropMessageSchema,
@@ -10,6 +11,7 @@ import {
   PointerMessageSchema,
   type ClientToServerEvents,
   type InterServerEvents,
+  type PhotoComment,
   type ServerToClientEvents,
   type Viewer,
 } from "~/lib/realtime-events";
@@ -17,6 +19,7 @@ import { idParam } from "~/server/api.server";
 import { canSeePhoto } from "~/services/access.server";
 import { memberFromCookieHeader, sessionIdFrom } from "~/services/auth/session.server";
 import { DomainError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
+import { subscribe } from "~/services/events.server";
 import type { RealtimeServer } from "./realtime.server";
 
 /** What the handshake learnt, kept on each socket. */
@@ -103,4 +106,30 @@ export function disconnectMemberViewers(io: RealtimeServer, userId: number) {
 /** Closes the live connections opened with one session (it was logged out). */
 export function disconnectSessionViewers(io: RealtimeServer, sessionId: string) {
   io.of(PHOTO_NAMESPACE).in(sessionRoom(sessionId)).disconnectSockets(true);
+}
+
+/** The photo's own `Comments` shape: the photo a comment is on goes without saying in its room. */
+function asPhotoComment({ Photo: _photo, ...comment }: CommentJson): PhotoComment {
+  return comment;
+}
+
+/**
+ * Tells the viewers of a photo about its comments as they are written, edited
+ * and deleted (published after the commit, so never a change that was rolled
+ * back). Only the photo's room hears them: the handshake let in members who may
+ * see the photo, and nobody else. Returns the functions that unsubscribe.
+ */
+export function relayCommentsToViewers(io: RealtimeServer): (() => void)[] {
+  const room = (photoId: number) => io.of(PHOTO_NAMESPACE).to(photoRoom(photoId));
+  return [
+    subscribe("comment.created", ({ photoId, comment }) =>
+      room(photoId).emit("comment.created", asPhotoComment(comment)),
+    ),
+    subscribe("comment.updated", ({ photoId, comment }) =>
+      room(photoId).emit("comment.updated", asPhotoComment(comment)),
+    ),
+    subscribe("comment.deleted", ({ photoId, commentId }) =>
+      room(photoId).emit("comment.deleted", { id: commentId, PhotoId: photoId }),
+    ),
+  ];
 }

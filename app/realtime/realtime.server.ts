@@ -13,6 +13,7 @@ import {
   disconnectMemberViewers,
   disconnectSessionViewers,
   openPhotoViewers,
+  relayCommentsToViewers,
   type SocketData,
 } from "./photo-viewers.server";
 
@@ -34,6 +35,7 @@ export function attachRealtime(httpServer: http.Server): RealtimeServer {
   const unsubscribers = [
     subscribe("sessions.ended", ({ userId }) => disconnectMemberViewers(io, userId)),
     subscribe("session.ended", ({ sessionId }) => disconnectSessionViewers(io, sessionId)),
+    ...relayCommentsToViewers(io),
   ];
   holder.__clubRealtime = { io, unsubscribe: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) };
   return io;

@@ -1,0 +1,61 @@
+// The browser's end of a photo's live room (spec section 7 "Realtime"): one
+// socket to the /photos namespace per photo on screen, reconnecting 20 times
+// 5 s apart when the connection drops. Whatever the screen listens for (new,
+// edited and deleted comments; later the pointers and crops of full screen) is
+// passed to the latest listeners, so they may close over fresh state.
+//
+//   usePhotoRoom(photo.id, { "comment.created": (comment) => ... });
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { io } from "socket.io-client";
+import { PHOTO_NAMESPACE, type PhotoViewerSocket, type ServerToClientEvents } from "~/lib/realtime-events";
+
+/** Spec section 7: always reconnecting, 20 tries, 5 s apart. */
+export const RECONNECTION = { attempts: 20, delayMs: 5000 } as const;
+
+export type PhotoRoomListeners = Partial<ServerToClientEvents>;
+
+/**
+ * Joins the room of `photoId` (null: none, as for a visitor) while the
+ * component is on screen; returns the socket, once there is one, for sending.
+ */
+export function usePhotoRoom(photoId: number | null, listeners: PhotoRoomListeners): PhotoViewerSocket | null {
+  const latest = useRef(listeners);
+  useEffect(() => {
+    latest.current = listeners;
+  });
+  // What was said while the connection was down is not sent again: the page's data is reloaded instead.
+  const { revalidate } = useRevalidator();
+  const reload = useRef(revalidate);
+  useEffect(() => {
+    reload.current = revalidate;
+  });
+  const [socket, setSocket] = useState<PhotoViewerSocket | null>(null);
+
+  useEffect(() => {
+    if (photoId === null) return;
+    const room: PhotoViewerSocket = io(PHOTO_NAMESPACE, {
+      query: { id: String(photoId) },
+      // The query belongs to the connection, not the namespace: a cached connection would keep the last photo's id.
+      forceNew: true,
+      reconnectionAttempts: RECONNECTION.attempts,
+      reconnectionDelay: RECONNECTION.delayMs,
+      reconnectionDelayMax: RECONNECTION.delayMs,
+      randomizationFactor: 0,
+    });
+    room.onAny((event: string, message: unknown) => {
+      const listener = latest.current[event as keyof ServerToClientEvents] as ((message: unknown) => void) | undefined;
+      listener?.(message);
+    });
+    const onReconnect = () => void reload.current();
+    room.io.on("reconnect", onReconnect);
+    setSocket(room);
+    return () => {
+      room.io.off("reconnect", onReconnect);
+      room.disconnect();
+      setSocket(null);
+    };
+  }, [photoId]);
+
+  return socket;
+}
