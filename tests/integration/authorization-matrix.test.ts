@@ -10,15 +10,18 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { comments, invites, users, type PhotoRow } from "@db/schema";
+import { comments, invites, users, type MeetingRow, type PhotoRow } from "@db/schema";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { runWithRequestFacts } from "~/server/request-context.server";
 import { createSession } from "~/services/auth/session.server";
+import { calendarFeedUrl } from "~/services/meetings/calendar.server";
 import { commentNotificationsSettled } from "~/services/ratings/comment-notifications.server";
+import { hoursFromNow, insertMeeting, insertTemplate, smallJpeg, submitDirectly } from "../support/meetings";
 import { cookieHeaderFrom, TEST_PASSWORD } from "../support/members";
 import { featureDirectly, insertPhoto } from "../support/photos";
 import { leafRoutes, loadRouteModule, type LeafRoute } from "../support/route-table";
 import { call } from "../support/routes";
+import { uploadFile } from "../support/uploads";
 
 const ROLES = ["visitor", "member", "owner", "admin", "deactivated"] as const;
 type Role = (typeof ROLES)[number];
@@ -26,7 +29,20 @@ type Expected = number | `${number} ${string}`;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 type Person = { id: number; username: string; cookie: string };
-type Targets = { owner: Person; photo: PhotoRow; inviteId: string; commentId: number };
+type Targets = {
+  owner: Person;
+  /** A deactivated member (members see them no more; admins still manage them). */
+  deactivated: Person;
+  photo: PhotoRow;
+  inviteId: string;
+  commentId: number;
+  /** An upcoming meeting only the owner may submit to, holding one submission of the owner's. */
+  meeting: MeetingRow;
+  submission: { id: number; photoId: number };
+  /** A meeting nobody submitted to (it may be deleted). */
+  emptyMeetingId: number;
+  templateId: number;
+};
 
 /** What a cell sends: path parameters, query, and a JSON or form body. */
 type Send = { params?: Record<string, string>; query?: string; json?: unknown; form?: Record<string, string> };
@@ -36,7 +52,7 @@ type Row = {
   method: Method;
   /** Which case of the route this row covers, when a route has several rows for one method. */
   case?: string;
-  send?: (targets: Targets) => Send;
+  send?: (targets: Targets) => Send | Promise<Send>;
   expect: Record<Role, Expected>;
 };
 
@@ -78,6 +94,9 @@ const owner = (status: Expected, forbidden: Expected, refused: Expected, admin: 
 
 const photo = (t: Targets) => ({ photoId: String(t.photo.id) });
 const ownerPage = (t: Targets) => ({ username: t.owner.username });
+const meeting = (t: Targets) => ({ meetingId: String(t.meeting.id) });
+/** The file part of the owner's calendar address ('{token}.ics'). */
+const ownerFeed = async (t: Targets) => ({ feed: (await calendarFeedUrl(t.owner)).split("/").pop()! });
 
 const ROWS: Row[] = [
   // Pages: loaders
@@ -107,6 +126,13 @@ const ROWS: Row[] = [
     send: (t) => ({ params: ownerPage(t) }),
     // Members go to 'All', visitors to last year (spec section 2).
     expect: { ...members("302 /members/", "302 /members/"), visitor: `302 /members/`, deactivated: `302 /members/` },
+  },
+  {
+    route: "members/:username/:year/:photoId?",
+    method: "GET",
+    case: "a deactivated member's gallery",
+    send: (t) => ({ params: { username: t.deactivated.username, year: String(LAST_YEAR) } }),
+    expect: { ...everyone(404), admin: 200 },
   },
   {
     route: "members/:username/edit",
@@ -148,6 +174,27 @@ const ROWS: Row[] = [
     method: "GET",
     send: () => ({ params: { meetingId: "1" } }),
     expect: members(200, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/calendar.ics",
+    method: "GET",
+    send: (t) => ({ params: meeting(t) }),
+    expect: members(200, "302 /login"),
+  },
+  {
+    route: "calendar/:feed",
+    method: "GET",
+    case: "a member's private address",
+    // Calendar apps fetch without a session: the token is the key, whoever asks.
+    send: async (t) => ({ params: await ownerFeed(t) }),
+    expect: everyone(200),
+  },
+  {
+    route: "calendar/:feed",
+    method: "GET",
+    case: "an address nobody holds",
+    send: () => ({ params: { feed: `${"A".repeat(43)}.ics` } }),
+    expect: everyone(404),
   },
   { route: "admin", method: "GET", expect: admins("302 /admin/members", "302 /", "302 /login") },
   { route: "admin/members", method: "GET", expect: admins(200, "302 /", "302 /login") },
@@ -299,6 +346,13 @@ const ROWS: Row[] = [
   },
   {
     route: "api/users/:userId",
+    method: "GET",
+    case: "a deactivated member",
+    send: (t) => ({ params: { userId: String(t.deactivated.id) } }),
+    expect: { ...everyone(404), admin: 200 },
+  },
+  {
+    route: "api/users/:userId",
     method: "PATCH",
     send: (t) => ({ params: { userId: String(t.owner.id) }, json: {} }),
     expect: owner(200, 403, 401, 200),
@@ -418,6 +472,61 @@ const ROWS: Row[] = [
     // The author, or an admin (moderation).
     expect: owner(204, 403, 401, 204),
   },
+  { route: "api/meetings", method: "GET", expect: members(200, 401) },
+  {
+    route: "api/meetings",
+    method: "POST",
+    send: () => ({ json: { startsAt: "2031-03-10T19:00", topic: "Matrix meeting" } }),
+    expect: admins(201, 403, 401),
+  },
+  { route: "api/meetings/templates", method: "GET", expect: members(200, 401) },
+  {
+    route: "api/meetings/templates/:templateId",
+    method: "GET",
+    send: (t) => ({ params: { templateId: String(t.templateId) } }),
+    expect: members(200, 401),
+  },
+  {
+    route: "api/meetings/templates/:templateId",
+    method: "PATCH",
+    send: (t) => ({ params: { templateId: String(t.templateId) }, json: { topic: "Changed" } }),
+    expect: admins(200, 403, 401),
+  },
+  { route: "api/meetings/:meetingId", method: "GET", send: (t) => ({ params: meeting(t) }), expect: members(200, 401) },
+  {
+    route: "api/meetings/:meetingId",
+    method: "PATCH",
+    send: (t) => ({ params: meeting(t), json: { topic: "Changed" } }),
+    expect: admins(200, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId",
+    method: "DELETE",
+    send: (t) => ({ params: { meetingId: String(t.emptyMeetingId) } }),
+    expect: admins(204, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId/submissions",
+    method: "POST",
+    // Only the owner is on the meeting's list: any other member, admins included, is told so (403).
+    send: async (t) => ({
+      params: meeting(t),
+      json: { filename: "street.jpg", file: await uploadFile(t.owner.cookie, await smallJpeg(), "street.jpg") },
+    }),
+    expect: owner(201, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId/submissions",
+    method: "PUT",
+    send: (t) => ({ params: meeting(t), json: { photoIds: [t.submission.photoId] } }),
+    expect: owner(200, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId/submissions/:submissionId",
+    method: "DELETE",
+    send: (t) => ({ params: { ...meeting(t), submissionId: String(t.submission.id) } }),
+    expect: owner(204, 403, 401),
+  },
   ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method): Row => ({
     route: "api/*",
     method,
@@ -466,7 +575,21 @@ async function freshTargets(): Promise<Targets> {
     .insert(comments)
     .values({ photoId: photo.id, userId: owner.id, body: "Matrix comment" })
     .returning();
-  return { owner, photo, inviteId, commentId: comment!.id };
+  const meeting = await insertMeeting({ startsAt: hoursFromNow(72), allowedUserIds: [owner.id] });
+  const submitted = await submitDirectly(meeting.id, await insertPhoto(owner.id), 1);
+  const emptyMeeting = await insertMeeting({ startsAt: hoursFromNow(96) });
+  const template = await insertTemplate();
+  return {
+    owner,
+    deactivated: people.deactivated,
+    photo,
+    inviteId,
+    commentId: comment!.id,
+    meeting,
+    submission: { id: submitted.id, photoId: submitted.photoId },
+    emptyMeetingId: emptyMeeting.id,
+    templateId: template.id,
+  };
 }
 
 /** A fresh session for each cell, so a cell that logs out ends nobody else's. */
@@ -477,7 +600,7 @@ async function cookieOf(role: Role, targets: Targets): Promise<string | undefine
 }
 
 async function requestFor(row: Row, role: Role, targets: Targets) {
-  const send = row.send?.(targets) ?? {};
+  const send = (await row.send?.(targets)) ?? {};
   const params = send.params ?? {};
   const path =
     "/" +
