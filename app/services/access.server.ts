@@ -47,15 +47,21 @@ export function requireOwner(viewer: ViewerRef, thing: { userId: number }, messa
 
 type MemberVisibility = Pick<UserRow, "isPublic" | "deactivatedAt">;
 
-/** Visitors see active members who chose to be public; logged-in members see everyone. */
+/**
+ * Visitors see active members who chose to be public; members see every active
+ * member (spec section 6); admins see everyone, deactivated members included,
+ * so they can manage them.
+ */
 export function canSeeMember(viewer: ViewerRef, member: MemberVisibility): boolean {
-  if (viewer) return true;
+  if (viewer?.isAdmin) return true;
+  if (viewer) return !member.deactivatedAt;
   return member.isPublic && !member.deactivatedAt;
 }
 
 /** canSeeMember as a condition on `users`; undefined when the viewer sees every member. */
 export function membersVisibleTo(viewer: ViewerRef): SQL | undefined {
-  if (viewer) return undefined;
+  if (viewer?.isAdmin) return undefined;
+  if (viewer) return isNull(users.deactivatedAt);
   return and(eq(users.isPublic, true), isNull(users.deactivatedAt));
 }
 

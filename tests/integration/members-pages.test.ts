@@ -40,18 +40,22 @@ function profileForm(
 }
 
 describe("member pages follow the visibility rule", () => {
-  it("findMemberForPage: 404 for a visitor opening a non-public or deactivated member; members see them", async () => {
+  it("findMemberForPage: 404 for a visitor opening a non-public or deactivated member; members see active ones, admins all", async () => {
     const hidden = await makeMember();
     const gone = await makeMember();
     const shown = await makeMember();
     await db().update(users).set({ isPublic: false }).where(eq(users.id, hidden.id));
     await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
     const viewer = await makeMember();
+    const admin = await makeMember({ isAdmin: true });
 
     for (const member of [hidden, gone]) {
       await expect(findMemberForPage(member.username, null)).rejects.toBeInstanceOf(NotFoundError);
-      expect((await findMemberForPage(member.username.toUpperCase(), viewer)).id).toBe(member.id);
+      expect((await findMemberForPage(member.username.toUpperCase(), admin)).id).toBe(member.id);
     }
+    // Members see everyone active (spec section 6), but not a deactivated member.
+    expect((await findMemberForPage(hidden.username, viewer)).id).toBe(hidden.id);
+    await expect(findMemberForPage(gone.username, viewer)).rejects.toBeInstanceOf(NotFoundError);
     await expect(findMemberForPage("no_such_member", viewer)).rejects.toMatchObject({
       status: 404,
       message: "Member not found.",
