@@ -151,6 +151,8 @@ export const assets = pgTable(
     byteSize: bigint({ mode: "number" }).notNull(),
     createdById: integer().references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // When the one PUT of the app's own upload endpoint was let in: a second PUT finds it set and is refused.
+    uploadingAt: timestamp({ withTimezone: true }),
     uploadedAt: timestamp({ withTimezone: true }),
     attachedAt: timestamp({ withTimezone: true }),
   },

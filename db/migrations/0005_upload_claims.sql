@@ -1,0 +1,1 @@
+ALTER TABLE "assets" ADD COLUMN "uploading_at" timestamp with time zone;
