@@ -4,7 +4,8 @@
 //   2. GET /api/photos and /browse, page 1 vs the last page: ratio <= 1.2 (paging does not scan);
 //   3. the home page's random photos with 1,000 vs 100,000 featured photos: ratio <= 1.3;
 //   4. requests per second for /, /browse and GET /api/photos under 50 connections;
-//   5. GET /api/comments page 1 vs the last page with 100,000 comments: ratio <= 1.2 (bench/comments.ts).
+//   5. GET /api/comments page 1 vs the last page with 100,000 comments: ratio <= 1.2 (bench/comments.ts);
+//   6. the 'myRating' sort for a member with 10,000 ratings, page 1 vs the last page: ratio <= 1.2 (bench/ratings.ts).
 // Needs PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432) and a build (made if missing).
 import { execFileSync } from "node:child_process";
 import { connect } from "@db/client.server";
@@ -13,6 +14,7 @@ import { BENCH_LOGIN, BENCH_PASSWORD, generateClub, type ClubShape } from "./clu
 import { benchComments } from "./comments";
 import { compareLatency, lastPageUrl, logIn, throughput } from "./http";
 import { benchProcessing } from "./processing";
+import { benchMyRating } from "./ratings";
 import { printFigures, type Figure } from "./report";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
@@ -125,3 +127,6 @@ try {
 
 console.log("\n5. The comments list (in this process, on its own database)");
 printFigures("Comments paging: page 1 against the last page", await benchComments());
+
+console.log("\n6. The 'myRating' sort (in this process, on its own database)");
+printFigures("'myRating' paging: page 1 against the last page", await benchMyRating());

@@ -6,7 +6,8 @@
 // an index in its order (db/schema.ts: `... DESC NULLS LAST, id DESC`); pages in
 // the second half are read from the other end of the same index with a small
 // OFFSET and turned round, so no page walks past more than half the list.
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+// 'myRating' is two lists end to end, each paged that way (myRatingIdsAt).
+import { and, asc, count, eq, exists, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { canSeePhotoDetails, membersVisibleTo, photosVisibleTo, type ViewerRef } from "~/services/access.server";
 import { features, meetings, meetingSubmissions, photos, ratings, users } from "@db/schema";
@@ -49,8 +50,8 @@ function sortKey(sort: PhotoSort, viewer: ViewerRef): SortKey {
     case "rating":
       return column(photos.ratingAverage, true);
     case "myRating":
-      // The member's own rating of each photo (ratings_user_value_idx). There is no
-      // index in this order, so page 1 and the last page both sort the member's list.
+      // The member's own rating of each photo, for placeInList; pages are read by
+      // myRatingIdsAt, which follows this order (unrated photos are the null keys).
       return {
         key: sql`(select ${ratings.value} from ${ratings} where ${ratings.photoId} = ${photos.id} and ${ratings.userId} = ${viewer.id})`,
         nullable: true,
@@ -85,26 +86,95 @@ export async function countPhotos(scope: PhotoScope): Promise<number> {
   return row?.n ?? 0;
 }
 
+type ReadIds = (reversed: boolean, offset: number, limit: number) => Promise<{ id: number }[]>;
+
 /**
- * The ids at [offset, offset + limit) of the list in its order. Past the middle
+ * The ids at [offset, end) of a list of `total` read by `read`. Past the middle
  * it reads from the far end (reverse order, small offset) and turns the rows round.
  */
+async function fromNearerEnd(total: number, offset: number, end: number, read: ReadIds): Promise<number[]> {
+  if (offset >= end) return [];
+  if (offset <= total - end) return (await read(false, offset, end - offset)).map((row) => row.id);
+  return (await read(true, total - end, end - offset)).map((row) => row.id).reverse();
+}
+
+/** The ids at [offset, offset + limit) of the list in its order. */
 export async function photoIdsAt(spec: ListSpec, total: number, offset: number, limit: number): Promise<number[]> {
   const end = Math.min(total, offset + limit);
-  if (offset >= end) return [];
-  const key = sortKey(spec.sort, spec.viewer);
-  if (offset <= total - end) {
-    const rows = await baseSelect(spec)
-      .orderBy(...orderFor(key, false))
-      .limit(end - offset)
-      .offset(offset);
-    return rows.map((row) => row.id);
+  if (spec.sort === "myRating" && canSeePhotoDetails(spec.viewer)) {
+    return myRatingIdsAt(spec, spec.viewer.id, total, offset, end);
   }
-  const rows = await baseSelect(spec)
-    .orderBy(...orderFor(key, true))
-    .limit(end - offset)
-    .offset(total - end);
-  return rows.map((row) => row.id).reverse();
+  const key = sortKey(spec.sort, spec.viewer);
+  return fromNearerEnd(total, offset, end, (reversed, skip, take) =>
+    baseSelect(spec)
+      .orderBy(...orderFor(key, reversed))
+      .limit(take)
+      .offset(skip),
+  );
+}
+
+// 'myRating': the photos the member rated, highest rating first and newest photo
+// first among equals, then every photo they have not rated, newest first. The
+// unrated ones stay in the list (as they always have): a member sorting by their
+// own rating still browses the whole club, and that part pages by an index too.
+// No one index holds the whole order, so the list is the rated part then the
+// unrated part, each read from its nearer end by its own index:
+// - rated: ratings_user_value_idx (user_id, value desc, photo_id desc), in order;
+// - unrated: the photos' primary key, newest first, each photo checked against
+//   the ratings' primary key (photo_id, user_id).
+// Both parts sit inside the list's scope (a gallery: one member's photos). The
+// rated part's size is counted on every page, as the list's total is: it says
+// where the second part starts.
+
+/** The member's ratings of photos in the list's scope (a gallery: one member's photos). */
+function ratedByMember(spec: ListSpec, memberId: number): SQL | undefined {
+  const scope = scopeFilter(spec);
+  const inScope =
+    scope &&
+    exists(
+      db()
+        .select({ one: sql`1` })
+        .from(photos)
+        .where(and(eq(photos.id, ratings.photoId), scope)),
+    );
+  return and(eq(ratings.userId, memberId), inScope);
+}
+
+async function myRatingIdsAt(spec: ListSpec, memberId: number, total: number, offset: number, end: number) {
+  if (offset >= end) return [];
+  const [counted] = await db().select({ n: count() }).from(ratings).where(ratedByMember(spec, memberId));
+  const rated = counted?.n ?? 0;
+  const ratedIds = await fromNearerEnd(rated, offset, Math.min(end, rated), (reversed, skip, take) =>
+    db()
+      .select({ id: ratings.photoId })
+      .from(ratings)
+      .where(ratedByMember(spec, memberId))
+      .orderBy(
+        ...(reversed
+          ? [sql`${ratings.value} asc nulls first`, sql`${ratings.photoId} asc nulls first`]
+          : [sql`${ratings.value} desc nulls last`, sql`${ratings.photoId} desc nulls last`]),
+      )
+      .limit(take)
+      .offset(skip),
+  );
+  const notRated = notExists(
+    db()
+      .select({ one: sql`1` })
+      .from(ratings)
+      .where(and(eq(ratings.photoId, photos.id), eq(ratings.userId, memberId))),
+  );
+  // The primary key is ascending: newest first is its backward scan.
+  const unratedIds = await fromNearerEnd(
+    total - rated,
+    Math.max(0, offset - rated),
+    end - rated,
+    (reversed, skip, take) =>
+      baseSelect(spec, notRated)
+        .orderBy(reversed ? asc(photos.id) : sql`${photos.id} desc`)
+        .limit(take)
+        .offset(skip),
+  );
+  return [...ratedIds, ...unratedIds];
 }
 
 /**
