@@ -4,9 +4,11 @@
 import { eq } from "drizzle-orm";
 import { closeDatabase, db, openDatabase } from "@db/client.server";
 import { DatabaseInUseError } from "@db/pglite-lock.server";
-import { features, meetings, meetingTemplates, photos, users } from "@db/schema";
+import { features, meetings, meetingSubmissions, meetingTemplates, photos, users } from "@db/schema";
 import { EnvError, parseEnv } from "~/env.server";
+import { addCalendarDays, instantOf, wallClockOf } from "~/lib/club-time";
 import { closeExiftool } from "~/images/exif.server";
+import { refreshMeetingStarts } from "~/services/meetings/meeting-starts.server";
 import { importPhoto } from "~/services/uploads/photo-uploads.server";
 import { countUsers, createMember } from "~/services/members/members.server";
 import { storage } from "~/storage/storage.server";
@@ -33,11 +35,13 @@ const demoMembers = [
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function atSevenPm(date: Date) {
-  const copy = new Date(date);
-  copy.setHours(19, 0, 0, 0);
-  return copy;
+/** 7 pm on the club's clock, on the club's day of `date`. */
+function atSevenPm(date: Date, zone: string) {
+  return instantOf({ ...wallClockOf(date, zone), hour: 19, minute: 0 }, zone);
 }
+
+const WEEKLY_TOPIC = "Weekly critique\nBring up to four recent street photos.";
+const WEEKLY_CALL = "https://meet.example.com/street-club";
 
 try {
   const env = parseEnv(process.env);
@@ -61,10 +65,13 @@ try {
     const random = seededRandom(42);
     const lastYear = new Date(now).getFullYear() - 1;
     let photoCount = 0;
+    const photosByMember: number[][] = [];
     for (const [memberIndex, member] of created.slice(1).entries()) {
+      photosByMember.push([]);
       for (let n = 0; n < PHOTOS_PER_MEMBER; n++) {
         const seed = memberIndex * 100 + n;
         const photoId = await importPhoto(member, await streetScene(seed), `DSC_${1000 + seed}.jpg`, "image/jpeg");
+        photosByMember[memberIndex]!.push(photoId);
         const takenAt = new Date(joined.getTime() + random() * (now - joined.getTime()));
         await db()
           .update(photos)
@@ -78,31 +85,48 @@ try {
         photoCount++;
       }
     }
+    // A weekly critique (its next meeting three days ahead, three before it already held) and a
+    // one-off night walk, all at 7 pm on the club's clock; every member showed photos at the past ones.
+    const zone = env.CLUB_TIME_ZONE;
+    const upcomingAt = atSevenPm(new Date(now + 3 * DAY), zone);
     const [weekly] = await db()
       .insert(meetingTemplates)
-      .values({
-        topic: "Weekly critique\nBring up to four recent street photos.",
-        latestAt: atSevenPm(new Date(now + 3 * DAY)),
-        callLink: "https://meet.example.com/street-club",
-        frequency: 7,
-      })
+      .values({ topic: WEEKLY_TOPIC, latestAt: upcomingAt, callLink: WEEKLY_CALL, frequency: 7 })
       .returning();
-    await db()
+    const weeklyMeeting = (weeksBefore: number) => ({
+      topic: WEEKLY_TOPIC,
+      startsAt: addCalendarDays(upcomingAt, -7 * weeksBefore, zone),
+      callLink: WEEKLY_CALL,
+      meetingTemplateId: weekly!.id,
+    });
+    const held = await db()
       .insert(meetings)
       .values([
-        { topic: "Night streets\nAvailable light only.", startsAt: atSevenPm(new Date(now - 11 * DAY)) },
-        { topic: "Reflections", startsAt: atSevenPm(new Date(now - 4 * DAY)) },
-        {
-          topic: "Weekly critique\nBring up to four recent street photos.",
-          startsAt: atSevenPm(new Date(now + 3 * DAY)),
-          callLink: "https://meet.example.com/street-club",
-          meetingTemplateId: weekly!.id,
-        },
-      ]);
+        weeklyMeeting(3),
+        { topic: "Night streets\nAvailable light only.", startsAt: atSevenPm(new Date(now - 9 * DAY), zone) },
+        weeklyMeeting(2),
+        weeklyMeeting(1),
+      ])
+      .returning();
+    await db().insert(meetings).values(weeklyMeeting(0));
+    // Each member's first four photos went to the four past meetings; the last two to the latest as well.
+    const submitted: number[] = [];
+    for (const [memberIndex, photoIds] of photosByMember.entries()) {
+      const userId = created[memberIndex + 1]!.id;
+      const rows = photoIds.map((photoId, n) => ({
+        meetingId: held[Math.min(n, held.length - 1)]!.id,
+        photoId,
+        userId,
+        position: n < held.length ? 1 : n - held.length + 2,
+      }));
+      await db().insert(meetingSubmissions).values(rows);
+      submitted.push(...photoIds);
+    }
+    await refreshMeetingStarts({ photoIds: submitted });
     console.log(
       `Demo club added: members ${demoMembers.map((m) => m.username).join(", ")} ` +
         `(password ${DEMO_PASSWORD}; 'admin' is an admin), ${photoCount} photos (3 each featured for ${lastYear}), ` +
-        `3 meetings and a weekly template.`,
+        `${held.length + 1} meetings (${held.length} past with ${submitted.length} submissions, 1 upcoming) and a weekly template.`,
     );
   }
 } catch (error) {

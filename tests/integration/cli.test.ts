@@ -153,6 +153,7 @@ describe("npm run db:seed", () => {
       expect(first.stdout).toMatch(
         /Demo club added: members admin, vivian, garry, helen, saul .* 24 photos \(3 each featured for \d{4}\)/,
       );
+      expect(first.stdout).toContain("5 meetings (4 past with 24 submissions, 1 upcoming) and a weekly template.");
       const stored = fs.readdirSync(path.join(dataDir, "storage"), { recursive: true }).map(String);
       expect(stored.filter((f) => f.endsWith("large.jpg"))).toHaveLength(24);
       expect(stored.filter((f) => f.endsWith("thumb.webp"))).toHaveLength(24);
