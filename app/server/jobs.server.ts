@@ -4,6 +4,7 @@
 // itself, and a failure is logged and tried again at the next turn.
 import { env } from "~/env.server";
 import { sendDueMeetingReminders } from "~/services/meetings/reminders.server";
+import { passwordResetMailsSettled } from "~/services/members/passwords.server";
 import {
   COMMENT_MAIL_CHECK_SECONDS,
   commentNotificationsSettled,
@@ -55,4 +56,5 @@ export async function stopJobs() {
   for (const timer of timers.splice(0)) clearInterval(timer);
   await Promise.allSettled([...running]);
   await commentNotificationsSettled();
+  await passwordResetMailsSettled();
 }

@@ -99,15 +99,17 @@ describe("POST /api/passwords", () => {
     }
   });
 
-  it("limits requests per member and per address (429 with Retry-After)", async () => {
+  it("limits requests per member from one address and per address (429 with Retry-After)", async () => {
     const member = await makeMember();
-    for (let i = 0; i < 3; i++) expect((await askForReset({ email: member.email })).status).toBe(200);
-    const limited = await askForReset({ email: member.email });
+    for (let i = 0; i < 3; i++) expect((await askForReset({ email: member.email }, "10.98.0.1")).status).toBe(200);
+    const limited = await askForReset({ email: member.email }, "10.98.0.1");
     expect(limited.status).toBe(429);
     expect((await limited.json()).message).toMatch(
       /^Too many password reset requests\. Please try again in \d+ minutes?\.$/,
     );
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another address keeps its own allowance for this member (tests/integration/security-resets.test.ts).
+    expect((await askForReset({ email: member.email }, "10.98.0.2")).status).toBe(200);
 
     // One address probing many emails is stopped after 10 tries an hour, found or not.
     for (let i = 0; i < 10; i++)

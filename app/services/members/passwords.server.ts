@@ -4,13 +4,13 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { db, transaction } from "@db/client.server";
+import { afterCommit, db, outsideTransaction, transaction } from "@db/client.server";
 import { passwordResetTokens, users } from "@db/schema";
 import { env } from "~/env.server";
 import { EMAIL_NOT_FOUND_MESSAGE, type ForgotPassword, type ResetPassword } from "~/lib/member-schemas";
 import { clientAddress } from "~/server/request-context.server";
 import { passwordResetMail } from "~/services/mail/messages.server";
-import { sendMail } from "~/services/mail/mail.server";
+import { sendMail, type MailMessage } from "~/services/mail/mail.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { destroyMemberSessions, memberColumns, type Member } from "~/services/auth/session.server";
 import { GoneError, InvalidError, NotFoundError, RateLimitedError } from "~/services/errors.server";
@@ -20,13 +20,18 @@ export const INVALID_RESET_LINK_MESSAGE = "Sorry, this password reset link is in
 export const EXPIRED_RESET_LINK_MESSAGE = "Sorry, this password reset link has expired.";
 
 // Reset requests send e-mail and say whether an address is a member's, so they
-// are limited: per client address (someone probing addresses), and per member
-// (someone filling a member's inbox). Counters live in memory: one process.
+// are limited: per client address (someone probing addresses, or filling
+// inboxes from one machine), and per member *from that address* (one asker
+// filling a member's inbox). Not per member from anywhere: requests from many
+// addresses would use that allowance up and lock the member out of their own
+// reset, so each address keeps its own. The price: an attacker with many
+// addresses can send a member one e-mail per address; each address stays
+// bounded by its own limit. Counters live in memory: one process.
 export const RESET_LIMITS = {
   perAddress: 10,
   addressWindowSeconds: 60 * 60,
-  perMember: 3,
-  memberWindowSeconds: 15 * 60,
+  perMemberAndAddress: 3,
+  memberAndAddressWindowSeconds: 15 * 60,
 };
 
 const byAddress = new RateLimiterMemory({
@@ -34,10 +39,10 @@ const byAddress = new RateLimiterMemory({
   points: RESET_LIMITS.perAddress,
   duration: RESET_LIMITS.addressWindowSeconds,
 });
-const byMember = new RateLimiterMemory({
-  keyPrefix: "reset_member",
-  points: RESET_LIMITS.perMember,
-  duration: RESET_LIMITS.memberWindowSeconds,
+const byMemberAndAddress = new RateLimiterMemory({
+  keyPrefix: "reset_member_address",
+  points: RESET_LIMITS.perMemberAndAddress,
+  duration: RESET_LIMITS.memberAndAddressWindowSeconds,
 });
 
 async function consumeOrRefuse(limiter: RateLimiterMemory, key: string) {
@@ -56,6 +61,10 @@ async function consumeOrRefuse(limiter: RateLimiterMemory, key: string) {
 
 const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
+// Client addresses come from the socket (or a trusted proxy), but are hashed anyway so a key's size is fixed.
+const addressKey = (address: string) => sha256(address);
+const memberAndAddressKey = (memberId: number, address: string) => sha256(`${memberId}\n${address}`);
+
 // 32 random bytes in base64url: exactly 43 characters.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -66,9 +75,11 @@ export function resetLink(token: string) {
 /**
  * POST /api/passwords {email}: e-mails an active member a reset link.
  * Refuses with 'Email not found.' (422) or 429 when asked too often.
+ * The e-mail goes after the answer, so a member's address does not answer
+ * more slowly than an unknown one while the mail server works.
  */
 export async function requestPasswordReset(request: ForgotPassword, address = clientAddress()): Promise<void> {
-  await consumeOrRefuse(byAddress, address);
+  await consumeOrRefuse(byAddress, addressKey(address));
   const [member] = await db()
     .select({ id: users.id, firstName: users.firstName, username: users.username, email: users.email })
     .from(users)
@@ -76,7 +87,7 @@ export async function requestPasswordReset(request: ForgotPassword, address = cl
     .limit(1);
   // A deactivated member could not log in with a new password anyway.
   if (!member) throw new InvalidError([{ path: "email", message: EMAIL_NOT_FOUND_MESSAGE }], EMAIL_NOT_FOUND_MESSAGE);
-  await consumeOrRefuse(byMember, String(member.id));
+  await consumeOrRefuse(byMemberAndAddress, memberAndAddressKey(member.id, address));
 
   const token = crypto.randomBytes(32).toString("base64url");
   await db()
@@ -86,15 +97,31 @@ export async function requestPasswordReset(request: ForgotPassword, address = cl
       userId: member.id,
       expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MINUTES * 60_000),
     });
-  await sendMail(
-    passwordResetMail({
-      firstName: member.firstName,
-      username: member.username,
-      email: member.email,
-      link: resetLink(token),
-      expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES,
-    }),
-  );
+  const message = passwordResetMail({
+    firstName: member.firstName,
+    username: member.username,
+    email: member.email,
+    link: resetLink(token),
+    expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES,
+  });
+  // Only once the token is stored for good: a rolled-back caller sends nothing.
+  afterCommit(() => mailAfterAnswering(message, member.id));
+}
+
+// Reset e-mails sent after the answer; kept so tests and the server's shutdown can wait for them.
+const inFlight = new Set<Promise<unknown>>();
+
+function mailAfterAnswering(message: MailMessage, memberId: number) {
+  // Nobody waits for this send, so nobody else would hear that it failed: the log must.
+  const work: Promise<unknown> = outsideTransaction(() => sendMail(message))
+    .catch((error: unknown) => console.error(`The password reset e-mail to member ${memberId} failed:`, error))
+    .finally(() => inFlight.delete(work));
+  inFlight.add(work);
+}
+
+/** Resolves when every reset e-mail started so far has been sent (or has failed, logged). */
+export async function passwordResetMailsSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }
 
 /** GET /api/passwords/{token}: 404 when unknown or used, 410 when expired; else when it expires. */
