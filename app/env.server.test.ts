@@ -74,6 +74,12 @@ describe("TRUST_PROXY and the limits", () => {
     expect(env.EXIFTOOL_PROCS).toBe(2);
     expect(env.EXIFTOOL_TIMEOUT_MS).toBe(10_000);
     expect(env.EXIFTOOL_MAX_MEMORY_MB).toBe(512);
+    expect(env.UPLOAD_PENDING_MAX_BYTES).toBe(40 * 50 * 1024 * 1024);
+    expect(env.UPLOAD_ANNOUNCE_PER_10_MIN).toBe(120);
+    expect(parseEnv({ DATA_DIR: dataDir(), UPLOAD_MAX_BYTES: "1000" }).UPLOAD_PENDING_MAX_BYTES).toBe(40_000);
+    expect(parseEnv({ DATA_DIR: dataDir(), UPLOAD_PENDING_MAX_BYTES: "" }).UPLOAD_PENDING_MAX_BYTES).toBe(
+      40 * 50 * 1024 * 1024,
+    );
   });
 
   it.each([
@@ -102,6 +108,11 @@ describe("TRUST_PROXY and the limits", () => {
     [{ EXIFTOOL_PROCS: "0" }, /^Invalid environment variable EXIFTOOL_PROCS/],
     [{ EXIFTOOL_TIMEOUT_MS: "10" }, /^Invalid environment variable EXIFTOOL_TIMEOUT_MS/],
     [{ EXIFTOOL_MAX_MEMORY_MB: "lots" }, /^Invalid environment variable EXIFTOOL_MAX_MEMORY_MB/],
+    [{ UPLOAD_ANNOUNCE_PER_10_MIN: "0" }, /^Invalid environment variable UPLOAD_ANNOUNCE_PER_10_MIN/],
+    [
+      { UPLOAD_MAX_BYTES: "1000", UPLOAD_PENDING_MAX_BYTES: "999" },
+      /^Invalid environment variable UPLOAD_PENDING_MAX_BYTES \(got "999"\): must be at least UPLOAD_MAX_BYTES/,
+    ],
   ])("refuses %o", (source, message) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...source })).toThrow(message);
   });

@@ -71,6 +71,10 @@ const EnvSchema = z
       .positive()
       .default(50 * 1024 * 1024),
     UPLOAD_MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
+    // What one member may make the server keep: bytes announced and not yet used by a photo or
+    // picture (unset: 40 files of UPLOAD_MAX_BYTES), and announcements per 10 minutes.
+    UPLOAD_PENDING_MAX_BYTES: optional(z.coerce.number().int().positive()),
+    UPLOAD_ANNOUNCE_PER_10_MIN: z.coerce.number().int().positive().default(120),
     // Every other request body (forms, JSON): refused with 413 past this, before React Router reads it.
     REQUEST_MAX_BYTES: z.coerce
       .number()
@@ -115,9 +119,17 @@ const EnvSchema = z
         message: "is required when S3_ENDPOINT is set",
       });
     }
+    if (env.UPLOAD_PENDING_MAX_BYTES !== undefined && env.UPLOAD_PENDING_MAX_BYTES < env.UPLOAD_MAX_BYTES) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPLOAD_PENDING_MAX_BYTES"],
+        message: "must be at least UPLOAD_MAX_BYTES (else no file of the largest size could be uploaded)",
+      });
+    }
   });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "TRUST_PROXY"> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "TRUST_PROXY" | "UPLOAD_PENDING_MAX_BYTES"> & {
+  UPLOAD_PENDING_MAX_BYTES: number;
   /** Express's 'trust proxy' setting; false (no proxy trusted) when TRUST_PROXY is unset. */
   TRUST_PROXY: boolean | number | string;
   BASE_URL: string;
@@ -147,6 +159,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     SESSION_SECRET: env.SESSION_SECRET ?? developmentSecret(path.resolve(env.DATA_DIR)),
     MAIL_FROM: env.MAIL_FROM ?? `"${env.SITE_TITLE}" <no-reply@localhost>`,
     TRUST_PROXY: env.TRUST_PROXY ?? false,
+    UPLOAD_PENDING_MAX_BYTES: env.UPLOAD_PENDING_MAX_BYTES ?? 40 * env.UPLOAD_MAX_BYTES,
     // The spec: open only when the flag is exactly the text 'true'.
     registrationEnabled: env.FEATURE_REGISTRATION === "true",
   };
