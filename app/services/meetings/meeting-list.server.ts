@@ -4,7 +4,7 @@
 // recurring meetings. Every query reads meetings_starts_idx in its order with a
 // fixed number of rows per page, so the page costs the same for a club with 20
 // meetings as for one with thousands.
-import { and, asc, count, desc, eq, gte, inArray, lt, max, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, max, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { meetingSubmissions, meetings, photos, type MeetingRow } from "@db/schema";
 import { clubYearOf, clubYearRange } from "~/lib/club-time";
@@ -18,6 +18,17 @@ import { toMeetingFieldsJson, type MeetingFieldsJson, type MeetingTemplateJson }
 import { listTemplates } from "./templates.server";
 
 export const MEETINGS_PAGE_SIZE = 20;
+
+/**
+ * meetings_starts_idx is `starts_at DESC NULLS LAST, id DESC NULLS LAST`;
+ * PostgreSQL reads it (forwards or backwards) only for an ORDER BY whose null
+ * placement matches, so both directions spell it out. Otherwise it scans and
+ * sorts every meeting for each page.
+ */
+function startOrder(direction: "asc" | "desc"): SQL[] {
+  const nulls = direction === "desc" ? sql.raw("desc nulls last") : sql.raw("asc nulls first");
+  return [sql`${meetings.startsAt} ${nulls}`, sql`${meetings.id} ${nulls}`];
+}
 
 /** One of my submissions to a meeting, as its 'My Uploads' thumbnail. */
 export type MyUpload = { id: number; position: number; photoId: number; thumbUrl: string | null };
@@ -73,7 +84,7 @@ export async function listMeetings(viewer: ViewerRef, query: MeetingListQuery, n
           .select()
           .from(meetings)
           .where(and(gte(meetings.startsAt, since), inYear))
-          .orderBy(asc(meetings.startsAt), asc(meetings.id))
+          .orderBy(...startOrder("asc"))
       : [];
   const pastWhere = and(lt(meetings.startsAt, since), inYear);
   const [counted] = await db().select({ n: count() }).from(meetings).where(pastWhere);
@@ -82,7 +93,7 @@ export async function listMeetings(viewer: ViewerRef, query: MeetingListQuery, n
     .select()
     .from(meetings)
     .where(pastWhere)
-    .orderBy(desc(meetings.startsAt), desc(meetings.id))
+    .orderBy(...startOrder("desc"))
     .limit(MEETINGS_PAGE_SIZE)
     .offset((query.page - 1) * MEETINGS_PAGE_SIZE);
 
