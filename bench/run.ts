@@ -6,12 +6,15 @@
 //   4. requests per second for /, /browse and GET /api/photos under 50 connections;
 //   5. GET /api/comments page 1 vs the last page with 100,000 comments: ratio <= 1.2 (bench/comments.ts);
 //   6. the 'myRating' sort for a member with 10,000 ratings, page 1 vs the last page: ratio <= 1.2 (bench/ratings.ts).
+//   7. /meetings and GET /api/meetings with 20 vs 2,000 meetings: ratio <= 1.2; the meeting view's queries for
+//      4 vs 40 submissions: the same count (bench/meetings.ts).
 // Needs PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432) and a build (made if missing).
 import { execFileSync } from "node:child_process";
 import { connect } from "@db/client.server";
 import { startClubServer, type ClubServer } from "../tests/e2e/support/club-server";
 import { BENCH_LOGIN, BENCH_PASSWORD, generateClub, type ClubShape } from "./club-data";
 import { benchComments } from "./comments";
+import { benchMeetings } from "./meetings";
 import { compareLatency, lastPageUrl, logIn, throughput } from "./http";
 import { benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
@@ -130,3 +133,6 @@ printFigures("Comments paging: page 1 against the last page", await benchComment
 
 console.log("\n6. The 'myRating' sort (in this process, on its own database)");
 printFigures("'myRating' paging: page 1 against the last page", await benchMyRating());
+
+console.log("\n7. Meetings (in this process, on their own databases)");
+printFigures("Meetings: the list with 20 vs 2,000 meetings, and the meeting view's queries", await benchMeetings());
