@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, meetingSubmissions, photos, users } from "@db/schema";
 import { closeExiftool } from "~/images/exif.server";
+import { uploadPage } from "~/services/meetings/submissions.server";
 import { cookieFor, makeMember } from "../support/members";
 import { hoursFromNow, insertMeeting, meetingsApi, smallJpeg, submitDirectly } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
@@ -114,6 +115,31 @@ describe("submitting a photo to a meeting", () => {
     // The refused uploads left no photo and no asset behind.
     expect(await db().select().from(photos).where(eq(photos.userId, member.id))).toHaveLength(4);
     expect(await db().select().from(assets).where(eq(assets.createdById, member.id))).toHaveLength(4);
+  });
+});
+
+describe("the upload page", () => {
+  it("tells a member what they may still upload, and one off the list that they are not on it", async () => {
+    const { member } = await submitter();
+    const stranger = await makeMember();
+    const meeting = await insertMeeting({ topic: "Portraits\nAsk first.", allowedUserIds: [member.id] });
+    await submitDirectly(meeting.id, await insertPhoto(member.id), 1);
+    const page = await uploadPage(member, meeting.id);
+    expect(page).toMatchObject({
+      meeting: { id: meeting.id, startsAt: meeting.startsAt.toISOString(), allowedUserIds: [member.id] },
+      title: "Portraits",
+      maySubmit: true,
+      refusal: null,
+      allowance: {
+        uploaded: 1,
+        maxUploadsCount: 4,
+        remaining: 3,
+        message: "You may upload up to 3 more photos for this meeting.",
+      },
+    });
+    const refused = await uploadPage(stranger, meeting.id);
+    expect(refused.maySubmit).toBe(false);
+    expect(refused.refusal).toBe("You are not on this meeting's list, so you cannot upload photos to it.");
   });
 });
 

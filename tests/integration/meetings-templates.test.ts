@@ -9,7 +9,7 @@ import { meetingTemplates } from "@db/schema";
 import { env } from "~/env.server";
 import { toDateTimeInput } from "~/lib/club-time";
 import { ForbiddenError, NotFoundError } from "~/services/errors.server";
-import { meetingDraft } from "~/services/meetings/meetings.server";
+import { meetingDraft, meetingEditDraft } from "~/services/meetings/meetings.server";
 import { cookieFor, makeMember } from "../support/members";
 import { meetingsApi } from "../support/meetings";
 
@@ -102,6 +102,25 @@ describe("a weekly meeting and 'Create Next Meeting'", () => {
     await expect(meetingDraft(member, null)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(meetingDraft(admin, 2147483000)).rejects.toBeInstanceOf(NotFoundError);
     expect((await meetingDraft(admin, null)).maxUploadsCount).toBe(4);
+  });
+
+  it("fills the edit form with the start on the club's clock, for admins only", async () => {
+    const admin = await makeMember({ isAdmin: true });
+    const member = await makeMember();
+    const cookie = await cookieFor(admin.id);
+    const meeting = await createMeeting(cookie, { startsAt: "2031-07-04T19:30", topic: "Fireworks", frequency: 7 });
+    expect(await meetingEditDraft(admin, meeting.id)).toEqual({
+      id: meeting.id,
+      startsAt: "2031-07-04T19:30",
+      topic: "Fireworks",
+      callLink: null,
+      callDetails: null,
+      maxUploadsCount: 4,
+      allowedUserIds: null,
+      meetingTemplateId: meeting.MeetingTemplateId,
+    });
+    await expect(meetingEditDraft(member, meeting.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(meetingEditDraft(admin, 2147483000)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("refuses both a frequency and a recurring meeting at once", async () => {

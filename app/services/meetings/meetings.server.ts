@@ -161,3 +161,21 @@ export async function meetingDraft(viewer: ViewerRef, meetingTemplateId?: number
     frequency: template.frequency as MeetingFrequency,
   };
 }
+
+/** The edit meeting form's values: the meeting's fields, its start as a datetime-local value on the club's clock. */
+export type MeetingEditDraft = Omit<MeetingDraft, "frequency"> & { id: number };
+
+export async function meetingEditDraft(viewer: ViewerRef, meetingId: number): Promise<MeetingEditDraft> {
+  requireAdmin(viewer);
+  const meeting = await loadMeeting(meetingId);
+  return {
+    id: meeting.id,
+    startsAt: toDateTimeInput(meeting.startsAt, clubTimeZone()),
+    topic: meeting.topic,
+    callLink: meeting.callLink,
+    callDetails: meeting.callDetails,
+    maxUploadsCount: meeting.maxUploadsCount,
+    allowedUserIds: meeting.allowedUserIds,
+    meetingTemplateId: meeting.meetingTemplateId,
+  };
+}

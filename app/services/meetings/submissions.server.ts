@@ -14,13 +14,14 @@ import { db, transaction } from "@db/client.server";
 import { meetingSubmissions, type MeetingRow } from "@db/schema";
 import type { NewPhoto } from "~/lib/photo-schemas";
 import type { SubmissionOrder } from "~/lib/meeting-schemas";
-import { allowanceMessage, isUpcoming, NOT_ON_LIST_MESSAGE, remainingUploads } from "~/lib/meetings";
+import { allowanceMessage, isUpcoming, meetingTitle, NOT_ON_LIST_MESSAGE, remainingUploads } from "~/lib/meetings";
 import type { Member } from "~/services/auth/session.server";
 import { canSeeMeetings, mayChangeSubmission, maySubmitToMeeting, type ViewerRef } from "~/services/access.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { getPhoto } from "~/services/photos/photos.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
-import type { MeetingSubmissionJson } from "./meeting-json.server";
+import { clubTimeZone } from "./club-zone.server";
+import { toMeetingFieldsJson, type MeetingFieldsJson, type MeetingSubmissionJson } from "./meeting-json.server";
 import { refreshMeetingStarts } from "./meeting-starts.server";
 import { loadMeeting } from "./meetings.server";
 import type { UploadAllowance } from "./meeting-view.server";
@@ -59,21 +60,35 @@ function requireRoom(meeting: MeetingRow, uploaded: number) {
   }
 }
 
-/** The upload page's allowance for this member (404 for no such meeting). */
-export async function uploadAllowance(
-  viewer: ViewerRef,
-  meetingId: number,
-): Promise<UploadAllowance & { meeting: MeetingRow; maySubmit: boolean }> {
+export type UploadPage = {
+  meeting: MeetingFieldsJson;
+  title: string;
+  /** Whether the member is on the meeting's list; if not, `refusal` says so. */
+  maySubmit: boolean;
+  refusal: string | null;
+  allowance: UploadAllowance;
+  /** CLUB_TIME_ZONE, for showing the meeting's start. */
+  timeZone: string;
+};
+
+/** /meetings/{id}/upload: the meeting and what this member may still upload to it (404 for no such meeting). */
+export async function uploadPage(viewer: ViewerRef, meetingId: number): Promise<UploadPage> {
   if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
   const meeting = await loadMeeting(meetingId);
   const uploaded = await submittedCount(meetingId, viewer.id);
+  const maySubmit = maySubmitToMeeting(viewer, meeting);
   return {
-    meeting,
-    maySubmit: maySubmitToMeeting(viewer, meeting),
-    uploaded,
-    maxUploadsCount: meeting.maxUploadsCount,
-    remaining: remainingUploads(meeting.maxUploadsCount, uploaded),
-    message: allowanceMessage(meeting.maxUploadsCount, uploaded),
+    meeting: toMeetingFieldsJson(meeting),
+    title: meetingTitle(meeting.topic),
+    maySubmit,
+    refusal: maySubmit ? null : NOT_ON_LIST_MESSAGE,
+    allowance: {
+      uploaded,
+      maxUploadsCount: meeting.maxUploadsCount,
+      remaining: remainingUploads(meeting.maxUploadsCount, uploaded),
+      message: allowanceMessage(meeting.maxUploadsCount, uploaded),
+    },
+    timeZone: clubTimeZone(),
   };
 }
 
