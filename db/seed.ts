@@ -12,6 +12,7 @@ import { refreshMeetingStarts } from "~/services/meetings/meeting-starts.server"
 import { importPhoto } from "~/services/uploads/photo-uploads.server";
 import { countUsers, createMember } from "~/services/members/members.server";
 import { storage } from "~/storage/storage.server";
+import { seedRatingsAndComments } from "./seed-conversation";
 import { seededRandom, streetScene } from "./seed-images";
 
 const captions = [
@@ -123,10 +124,17 @@ try {
       submitted.push(...photoIds);
     }
     await refreshMeetingStarts({ photoIds: submitted });
+    // Members rate and discuss each other's photos, through the services and without sending mail.
+    const ownerIds = created.slice(1).map((member) => member.id);
+    const seededPhotos = photosByMember.flatMap((ids, i) => ids.map((id) => ({ id, ownerId: ownerIds[i]! })));
+    const talk = await seedRatingsAndComments(created, seededPhotos, random);
     console.log(
       `Demo club added: members ${demoMembers.map((m) => m.username).join(", ")} ` +
         `(password ${DEMO_PASSWORD}; 'admin' is an admin), ${photoCount} photos (3 each featured for ${lastYear}), ` +
         `${held.length + 1} meetings (${held.length} past with ${submitted.length} submissions, 1 upcoming) and a weekly template.`,
+    );
+    console.log(
+      `Members rated each other's photos ${talk.ratings} times and left ${talk.comments} comments (no e-mail sent).`,
     );
   }
 } catch (error) {
