@@ -15,6 +15,7 @@ import { newOriginalKey } from "~/storage/keys.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { storage } from "~/storage/storage.server";
 import { signAssetId, verifySignedId } from "./signed-ids.server";
+import { countAnnouncement, withinPendingBytes } from "./upload-quota.server";
 
 export type AssetRow = typeof assets.$inferSelect;
 
@@ -24,7 +25,10 @@ const CLAIM_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-/** POST /api/assets: records the blob and says where to send its bytes. */
+/**
+ * POST /api/assets: records the blob and says where to send its bytes, within
+ * the member's rate and unused bytes (upload-quota.server.ts).
+ */
 export async function announceUpload(
   memberId: number,
   blob: AnnouncedBlob,
@@ -34,17 +38,20 @@ export async function announceUpload(
   if (blob.byte_size > limit) {
     throw InvalidError.field("byte_size", `The file is larger than the ${megabytes(limit)} limit.`);
   }
+  await countAnnouncement(memberId);
   const key = newOriginalKey();
-  const [asset] = await db()
-    .insert(assets)
-    .values({
-      key,
-      filename: blob.filename,
-      contentType: blob.content_type,
-      byteSize: blob.byte_size,
-      createdById: memberId,
-    })
-    .returning();
+  const [asset] = await withinPendingBytes(memberId, blob.byte_size, () =>
+    db()
+      .insert(assets)
+      .values({
+        key,
+        filename: blob.filename,
+        contentType: blob.content_type,
+        byteSize: blob.byte_size,
+        createdById: memberId,
+      })
+      .returning(),
+  );
   const presigned = await storage().presignedPut(key, PUT_LIFETIME_SECONDS);
   const direct_upload = presigned ?? {
     url: `${origin}/uploads/${signAssetId(asset!.id, "put", new Date(Date.now() + PUT_LIFETIME_SECONDS * 1000))}`,
@@ -66,6 +73,10 @@ export async function announceUpload(
  * PUT /uploads/:token, the local-disk twin of a presigned PUT. The bytes stream
  * to a scratch file and are counted on the way; more than announced (or than the
  * limit) stops the upload at once, fewer is refused at the end.
+ *
+ * One PUT per token is let in: it claims the row first (uploading_at), in one
+ * statement, so a second PUT racing it is refused (409) before it writes
+ * anything. A PUT that fails gives the claim back, so the member may send again.
  */
 export async function receiveLocalUpload(token: string, body: ReadableStream<Uint8Array> | null): Promise<void> {
   const store = storage();
@@ -75,11 +86,48 @@ export async function receiveLocalUpload(token: string, body: ReadableStream<Uin
     if (check.reason === "expired") throw new ForbiddenError("This upload link has expired.");
     throw new NotFoundError();
   }
-  const [asset] = await db().select().from(assets).where(eq(assets.id, check.assetId));
+  const asset = await claimPut(check.assetId);
+  let adopted = false;
+  try {
+    if (!body) throw InvalidError.field("file", "The upload has no content.");
+    await writeUpload(store, asset, body);
+    adopted = true;
+    await db().update(assets).set({ uploadedAt: new Date() }).where(eq(assets.id, asset.id));
+  } catch (error) {
+    // Once the file is in place the claim stays: a second PUT must not replace it.
+    if (!adopted) {
+      await releasePut(asset.id).catch((releaseError: unknown) =>
+        console.error(`Could not give back the PUT of upload ${asset.id}:`, releaseError),
+      );
+    }
+    throw error;
+  }
+}
+
+/** Lets one PUT in: sets uploading_at where nobody has, or says why not (404, 409). */
+async function claimPut(assetId: number): Promise<AssetRow> {
+  const [claimed] = await db()
+    .update(assets)
+    .set({ uploadingAt: new Date() })
+    .where(
+      and(eq(assets.id, assetId), isNull(assets.uploadingAt), isNull(assets.uploadedAt), isNull(assets.attachedAt)),
+    )
+    .returning();
+  if (claimed) return claimed;
+  const [asset] = await db().select().from(assets).where(eq(assets.id, assetId));
   if (!asset) throw new NotFoundError();
   if (asset.uploadedAt || asset.attachedAt) throw new ConflictError("This file has already been uploaded.");
-  if (!body) throw InvalidError.field("file", "The upload has no content.");
+  throw new ConflictError("This file is already being uploaded.");
+}
 
+async function releasePut(assetId: number) {
+  await db()
+    .update(assets)
+    .set({ uploadingAt: null })
+    .where(and(eq(assets.id, assetId), isNull(assets.uploadedAt)));
+}
+
+async function writeUpload(store: LocalStorage, asset: AssetRow, body: ReadableStream<Uint8Array>) {
   const expected = asset.byteSize;
   const scratch = await store.scratchFile();
   let received = 0;
@@ -105,7 +153,6 @@ export async function receiveLocalUpload(token: string, body: ReadableStream<Uin
     }
     throw error;
   }
-  await db().update(assets).set({ uploadedAt: new Date() }).where(eq(assets.id, asset.id));
 }
 
 class ByteCountError extends Error {}
