@@ -1,14 +1,25 @@
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useState, type KeyboardEvent } from "react";
+import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { LICENSES } from "~/lib/licenses";
+import type { PhotoComment } from "~/lib/realtime-events";
+import { useRootData } from "~/lib/root-data";
 import type { PhotoDetailData } from "~/services/photos/detail.server";
+import { commentExcerpt } from "./comments/messages";
+import { PhotoComments } from "./comments/photo-comments";
+import { useLiveComments } from "./comments/use-live-comments";
 import { FeatureYearSelect } from "./feature-year-select";
 import { photoLabel } from "./photo-grid";
 import { DeletePhotoButton, PhotoEditForm, SavedNote, usePhotoEditFetcher } from "./photo-edit-form";
 import { PrivateNotes } from "./private-notes";
+import { RatingStars } from "./rating-stars";
 import "./photos.css";
 
 export type PhotoDetailLinks = { previous: string | null; next: string | null; back: string };
+
+/** The members' tabs under a photo; 'notes' is the owner's only. */
+export type PhotoTab = "comments" | "details" | "notes";
+
+const TAB_NAMES: Record<PhotoTab, string> = { comments: "Comments", details: "Details", notes: "My Private Notes" };
 
 /** Keys typed into a field belong to the field, not to the photo navigation. */
 function isTyping(target: EventTarget | null) {
@@ -16,15 +27,75 @@ function isTyping(target: EventTarget | null) {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
+/** `href` with the tab in its query (left out when it is the default), so the next photo opens on the same tab. */
+function withTab(href: string, tab: PhotoTab, defaultTab: PhotoTab) {
+  const url = new URL(href, "http://club.invalid");
+  if (tab === defaultTab) url.searchParams.delete("tab");
+  else url.searchParams.set("tab", tab);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The tab chosen: the address's `?tab=` (so the choice survives a reload, the
+ * previous/next links and pages without JavaScript), or the one just clicked,
+ * which is written into the address without reloading the page.
+ */
+function usePhotoTab(tabs: PhotoTab[], defaultTab: PhotoTab) {
+  const location = useLocation();
+  const [chosen, setChosen] = useState<{ locationKey: string; tab: PhotoTab } | null>(null);
+  const inAddress = new URLSearchParams(location.search).get("tab") as PhotoTab | null;
+  const fromAddress = inAddress && tabs.includes(inAddress) ? inAddress : defaultTab;
+  const tab = chosen?.locationKey === location.key && tabs.includes(chosen.tab) ? chosen.tab : fromAddress;
+  const hrefOf = (to: PhotoTab) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("editComment");
+    params.delete("deleteComment");
+    return withTab(`${location.pathname}?${params}`, to, defaultTab);
+  };
+  const choose = (to: PhotoTab) => {
+    setChosen({ locationKey: location.key, tab: to });
+    // The address only: the page's data does not change with the tab.
+    window.history.replaceState(window.history.state, "", hrefOf(to));
+  };
+  return { tab, hrefOf, choose };
+}
+
 /**
  * The photo detail, shown in place of a list (spec section 2): the large image
  * (the thumbnail for visitors), previous/next links and the arrow keys, the way
- * back, the details panel, and for the owner the edit form, the featured year
- * and delete.
+ * back and the basic details; for members the rating stars and the tabs
+ * (Comments, Details with the camera, and the owner's private notes); for the
+ * owner the edit form, the featured year and delete. `defaultTab` is the tab a
+ * photo opens on when the address names none (/comments opens on Comments).
  */
-export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links: PhotoDetailLinks }) {
+export function PhotoDetail({
+  detail,
+  links,
+  defaultTab = "details",
+}: {
+  detail: PhotoDetailData;
+  links: PhotoDetailLinks;
+  defaultTab?: PhotoTab;
+}) {
   const { photo, details } = detail;
   const navigate = useNavigate();
+  const reader = useRootData()?.member ?? null;
+  // Members see ratings, comments and tabs; visitors the basic data only (spec section 2).
+  const isMember = details !== null && reader !== null;
+  const isOwner = detail.featureYears !== null;
+  const tabs: PhotoTab[] = isOwner ? ["comments", "details", "notes"] : ["comments", "details"];
+  const { tab, hrefOf, choose } = usePhotoTab(tabs, defaultTab);
+  const previous = links.previous && withTab(links.previous, tab, defaultTab);
+  const next = links.next && withTab(links.next, tab, defaultTab);
+
+  const [arrival, setArrival] = useState("");
+  const live = useLiveComments(isMember ? photo.id : null, photo.Comments ?? [], (comment: PhotoComment) => {
+    if (comment.UserId !== reader?.id)
+      setArrival(`${comment.User.firstName} ${comment.User.lastName} commented: ${commentExcerpt(comment.body)}`);
+  });
+  // A form posted without JavaScript that was refused comes back with its reason.
+  const refused = useActionData() as { error?: unknown } | undefined;
+
   const [editing, setEditing] = useState(false);
   useEffect(() => setEditing(false), [photo.id]);
   // A saved edit goes back to the view, which says so.
@@ -35,20 +106,38 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
   }, [saved, edit.fetcher.data]);
 
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (editing || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (isTyping(event.target) || document.querySelector("dialog[open]")) return;
-      const to = event.key === "ArrowLeft" ? links.previous : event.key === "ArrowRight" ? links.next : null;
+      const to = event.key === "ArrowLeft" ? previous : event.key === "ArrowRight" ? next : null;
       if (!to) return;
       event.preventDefault();
-      navigate(to);
+      void navigate(to);
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [editing, links.previous, links.next, navigate]);
+  }, [editing, previous, next, navigate]);
+
+  const onTabKey = (event: KeyboardEvent<HTMLAnchorElement>) => {
+    const at = tabs.indexOf(tab);
+    const to =
+      event.key === "ArrowRight"
+        ? tabs[(at + 1) % tabs.length]
+        : event.key === "ArrowLeft"
+          ? tabs[(at - 1 + tabs.length) % tabs.length]
+          : event.key === "Home"
+            ? tabs[0]
+            : event.key === "End"
+              ? tabs.at(-1)
+              : undefined;
+    if (!to) return;
+    // The arrows move between the tabs here, not between photos.
+    event.preventDefault();
+    choose(to);
+    document.getElementById(`photo-tab-${to}`)?.focus();
+  };
 
   const license = LICENSES.find((entry) => entry.value === photo.license);
-  const isOwner = detail.featureYears !== null;
   const title = photo.caption || "Untitled";
 
   return (
@@ -56,15 +145,15 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
       <nav className="photo-detail-nav" aria-label="Photo navigation">
         <Link to={links.back}>Back to list</Link>
         <span className="spacer" />
-        {links.previous ? (
-          <Link to={links.previous} rel="prev">
+        {previous ? (
+          <Link to={previous} rel="prev">
             ← Previous
           </Link>
         ) : (
           <span className="disabled">← Previous</span>
         )}
-        {links.next ? (
-          <Link to={links.next} rel="next">
+        {next ? (
+          <Link to={next} rel="next">
             Next →
           </Link>
         ) : (
@@ -81,6 +170,14 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
       <section className="photo-details" aria-label="Details">
         <h2>{title}</h2>
         {photo.description ? <p className="photo-description">{photo.description}</p> : null}
+        {typeof refused?.error === "string" ? (
+          <div className="form-errors" role="alert">
+            <p>{refused.error}</p>
+          </div>
+        ) : null}
+        {isMember && photo.Ratings ? (
+          <RatingStars photoId={photo.id} memberId={reader.id} ownerId={photo.UserId} ratings={photo.Ratings} />
+        ) : null}
         <dl>
           <dt>By</dt>
           <dd>
@@ -112,18 +209,6 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
               <dd>{photo.Feature.year}</dd>
             </>
           ) : null}
-          {details?.takenAt ? (
-            <>
-              <dt>Taken</dt>
-              <dd>{details.takenAt}</dd>
-            </>
-          ) : null}
-          {details?.camera.map((line) => (
-            <div key={line.label} style={{ display: "contents" }}>
-              <dt>{line.label}</dt>
-              <dd>{line.value}</dd>
-            </div>
-          ))}
         </dl>
 
         {isOwner ? (
@@ -144,7 +229,77 @@ export function PhotoDetail({ detail, links }: { detail: PhotoDetailData; links:
               years={detail.featureYears ?? []}
             />
             <DeletePhotoButton photoId={photo.id} returnTo={links.back} />
-            <PrivateNotes photoId={photo.id} notes={photo.notes ?? null} />
+          </div>
+        ) : null}
+
+        {isMember ? (
+          <div className="photo-tabs">
+            <div role="tablist" aria-label="About this photo" className="tab-list">
+              {tabs.map((name) => (
+                <a
+                  key={name}
+                  id={`photo-tab-${name}`}
+                  role="tab"
+                  href={hrefOf(name)}
+                  aria-selected={tab === name}
+                  aria-controls={`photo-panel-${name}`}
+                  tabIndex={tab === name ? 0 : -1}
+                  className="tab"
+                  onKeyDown={onTabKey}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    choose(name);
+                  }}
+                >
+                  {TAB_NAMES[name]}
+                  {name === "comments" && live.comments.length ? (
+                    <span className="tab-count">{live.comments.length}</span>
+                  ) : null}
+                </a>
+              ))}
+            </div>
+            <div
+              role="tabpanel"
+              id="photo-panel-comments"
+              aria-labelledby="photo-tab-comments"
+              hidden={tab !== "comments"}
+            >
+              <PhotoComments photoId={photo.id} comments={live.comments} record={live.record} reader={reader} />
+            </div>
+            <div
+              role="tabpanel"
+              id="photo-panel-details"
+              aria-labelledby="photo-tab-details"
+              hidden={tab !== "details"}
+            >
+              {details?.takenAt || details?.camera.length ? (
+                <dl>
+                  {details.takenAt ? (
+                    <>
+                      <dt>Taken</dt>
+                      <dd>{details.takenAt}</dd>
+                    </>
+                  ) : null}
+                  {details.camera.map((line) => (
+                    <div key={line.label} style={{ display: "contents" }}>
+                      <dt>{line.label}</dt>
+                      <dd>{line.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : (
+                <p className="muted">The camera left no details in this photo.</p>
+              )}
+            </div>
+            {isOwner ? (
+              <div role="tabpanel" id="photo-panel-notes" aria-labelledby="photo-tab-notes" hidden={tab !== "notes"}>
+                <PrivateNotes photoId={photo.id} notes={photo.notes ?? null} />
+              </div>
+            ) : null}
+            {/* Other members' new comments, read out wherever the reader is on the page. */}
+            <p role="status" className="visually-hidden">
+              {arrival}
+            </p>
           </div>
         ) : null}
       </section>

@@ -1,14 +1,60 @@
 import type { Route } from "./+types/comments";
-import { Placeholder } from "~/components/placeholder";
+import { CommentFeed } from "~/components/comments/comment-feed";
+import { PageTitle } from "~/components/page-title";
+import { Pager } from "~/components/pager";
+import { PhotoDetail } from "~/components/photo-detail";
+import { pageFrom } from "~/lib/photo-schemas";
+import { idParam } from "~/server/api.server";
 import { requireMember } from "~/server/guards.server";
+import { page } from "~/server/pages.server";
+import { photoFormAction } from "~/routes/photos/photo-forms.server";
+import { photoDetail } from "~/services/photos/detail.server";
+import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
+import { listComments } from "~/services/ratings/comments.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  return null;
-}
+// /comments: the club's recent comments, newest first, paged (spec section 2).
+// /comments/{photoId}: that photo's detail in place of the list, opened on its
+// comments, moving through the photos in the order of their latest comment.
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+  const member = await requireMember(request);
+  const listPage = pageFrom(new URL(request.url).searchParams.get("page"));
+  if (params.photoId) {
+    const photoId = idParam(PHOTO_NOT_FOUND_MESSAGE)(params.photoId);
+    return { listPage, detail: await photoDetail(member, photoId, { kind: "commented" }), feed: null };
+  }
+  return { listPage, detail: null, feed: await listComments(member, { page: listPage }) };
+});
 
-export default function CommentsPage() {
-  return <Placeholder title="Comments">Comments arrive with a later issue.</Placeholder>;
+// The photo detail's forms (rate, comment, edit, delete, the owner's tools) post here.
+export const action = photoFormAction;
+
+const atPage = (path: string, listPage: number) => (listPage > 1 ? `${path}?page=${listPage}` : path);
+
+export default function CommentsPage({ loaderData }: Route.ComponentProps) {
+  const { listPage, detail, feed } = loaderData;
+  return (
+    <section>
+      <PageTitle>Comments</PageTitle>
+      <h1>Comments</h1>
+      {detail ? (
+        <PhotoDetail
+          detail={detail}
+          defaultTab="comments"
+          links={{
+            // The list's page rides along, so 'Back to list' returns to it.
+            previous: detail.previous ? atPage(`/comments/${detail.previous.id}`, listPage) : null,
+            next: detail.next ? atPage(`/comments/${detail.next.id}`, listPage) : null,
+            back: atPage("/comments", listPage),
+          }}
+        />
+      ) : feed ? (
+        <>
+          <CommentFeed comments={feed.comments} hrefFor={(photoId) => atPage(`/comments/${photoId}`, feed.page)} />
+          <Pager page={feed.page} pageCount={feed.pageCount} />
+        </>
+      ) : null}
+    </section>
+  );
 }

@@ -284,6 +284,42 @@ const ROWS: Row[] = [
     expect: owner(200, 403, "302 /login"),
   },
   {
+    route: "browse/:photoId?",
+    method: "POST",
+    case: "rate a photo",
+    send: (t) => ({ form: { intent: "rate", photoId: String(t.photo.id), value: "4" } }),
+    expect: members(200, "302 /login"),
+  },
+  {
+    route: "comments/:photoId?",
+    method: "POST",
+    case: "comment on a photo",
+    send: (t) => ({
+      params: photo(t),
+      form: { intent: "comment", photoId: String(t.photo.id), body: "Matrix says hi" },
+    }),
+    expect: members(200, "302 /login"),
+  },
+  {
+    route: "members/:username/:year/:photoId?",
+    method: "POST",
+    case: "edit a comment",
+    send: (t) => ({
+      params: { ...ownerPage(t), year: "all" },
+      form: { intent: "edit-comment", commentId: String(t.commentId), body: "Changed" },
+    }),
+    // Only the author edits a comment; admins may not.
+    expect: owner(200, 403, "302 /login"),
+  },
+  {
+    route: "comments/:photoId?",
+    method: "POST",
+    case: "delete a comment",
+    send: (t) => ({ form: { intent: "delete-comment", commentId: String(t.commentId) } }),
+    // The author, or an admin (moderation).
+    expect: owner(200, 403, "302 /login", 200),
+  },
+  {
     route: "admin/members",
     method: "POST",
     case: "resend an invite",

@@ -1,10 +1,16 @@
 // The photo forms on the screens (the photo detail on every list, the upload
 // screen, the year view): one action for all of them, told apart by `intent`,
-// parsing with the same schemas and calling the same services as /api/photos.
+// parsing with the same schemas and calling the same services as /api/photos,
+// /api/photos/{id}/rate and /api/comments.
 // The edit form answers as every Conform form does (invalidForm, replyToRefusal);
-// the fetchers' buttons (featured year, reorder, delete) answer a refusal as
-// `{ error }` (refusalMessage), which the screen shows in the error modal.
+// the fetchers' buttons (featured year, reorder, delete, rate) and the comment
+// forms answer a refusal as `{ error }` (refusalMessage), which the screen shows
+// in the error modal.
+// Without JavaScript the rating and comment forms post as plain forms with a
+// `returnTo`: once done, the browser goes back there (so a reload does not post
+// again). With JavaScript they post through fetchers, without it, and stay put.
 import { redirect } from "react-router";
+import { CommentEditSchema, RateSchema } from "~/lib/comment-schemas";
 import { FeatureOrderFormSchema, FeatureSchema, PhotoEditSchema } from "~/lib/photo-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { idParam } from "~/server/api.server";
@@ -16,6 +22,8 @@ import { InvalidError } from "~/services/errors.server";
 import { featurePhoto, reorderFeatures } from "~/services/photos/features.server";
 import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
 import { deletePhoto, updatePhoto } from "~/services/photos/photos.server";
+import { createComment, deleteComment, editComment } from "~/services/ratings/comments.server";
+import { ratePhoto } from "~/services/ratings/ratings.server";
 
 export const PHOTO_UPDATED_MESSAGE = "Photo updated!";
 
@@ -27,8 +35,26 @@ function photoIdIn(formData: FormData): number {
   return idParam(PHOTO_NOT_FOUND_MESSAGE)(typeof raw === "string" ? raw : undefined);
 }
 
+/** The comment a form names; a malformed id names none (404). */
+function commentIdIn(formData: FormData): number {
+  const raw = formData.get("commentId");
+  return idParam("Comment not found.")(typeof raw === "string" ? raw : undefined);
+}
+
 /** A fetcher's post that fails its schema (only a hand-made request can): one message for the modal. */
 const unreadable = (message: string) => refusalMessage(new InvalidError([], message));
+
+/** What a comment form's schema refused, in its own words ('Body must not be empty.'). */
+function schemaMessages(error: Record<string, string[] | null> | null | undefined, fallback: string) {
+  const messages = Object.values(error ?? {}).flatMap((list) => list ?? []);
+  return messages.length ? messages.join(" ") : fallback;
+}
+
+/** Back to the page a form without JavaScript was posted from; a fetcher's post sends no returnTo. */
+function backTo(formData: FormData) {
+  const returnTo = formData.get("returnTo");
+  return typeof returnTo === "string" && returnTo ? redirect(safeRedirect(returnTo)) : null;
+}
 
 async function saveEdit({ member, request, formData }: Form) {
   const photoId = photoIdIn(formData);
@@ -86,6 +112,52 @@ async function remove({ member, formData }: Form) {
   return { intent: "delete" as const };
 }
 
+async function rate({ member, request, formData }: Form) {
+  const photoId = photoIdIn(formData);
+  const submission = await parseForm(request, RateSchema, formData);
+  if (submission.status !== "success") return unreadable(schemaMessages(submission.error, "Please choose a rating."));
+  try {
+    const rating = await ratePhoto(member, photoId, submission.value);
+    return backTo(formData) ?? { intent: "rate" as const, ...rating };
+  } catch (error) {
+    return refusalMessage(error);
+  }
+}
+
+async function comment({ member, request, formData }: Form) {
+  const photoId = photoIdIn(formData);
+  const submission = await parseForm(request, CommentEditSchema, formData);
+  if (submission.status !== "success") return unreadable(schemaMessages(submission.error, "Please write a comment."));
+  try {
+    const created = await createComment(member, { PhotoId: photoId, body: submission.value.body });
+    return backTo(formData) ?? { intent: "comment" as const, comment: created };
+  } catch (error) {
+    return refusalMessage(error);
+  }
+}
+
+async function editOwnComment({ member, request, formData }: Form) {
+  const commentId = commentIdIn(formData);
+  const submission = await parseForm(request, CommentEditSchema, formData);
+  if (submission.status !== "success") return unreadable(schemaMessages(submission.error, "Please write a comment."));
+  try {
+    const edited = await editComment(member, commentId, submission.value);
+    return backTo(formData) ?? { intent: "edit-comment" as const, comment: edited };
+  } catch (error) {
+    return refusalMessage(error);
+  }
+}
+
+async function removeComment({ member, formData }: Form) {
+  const commentId = commentIdIn(formData);
+  try {
+    await deleteComment(member, commentId);
+    return backTo(formData) ?? { intent: "delete-comment" as const, commentId };
+  } catch (error) {
+    return refusalMessage(error);
+  }
+}
+
 /** The action of every screen that shows photo forms: `export const action = photoFormAction;`. */
 export const photoFormAction = page(async ({ request }: { request: Request }) => {
   const member = await requireMember(request);
@@ -100,6 +172,14 @@ export const photoFormAction = page(async ({ request }: { request: Request }) =>
       return reorder(form);
     case "delete":
       return remove(form);
+    case "rate":
+      return rate(form);
+    case "comment":
+      return comment(form);
+    case "edit-comment":
+      return editOwnComment(form);
+    case "delete-comment":
+      return removeComment(form);
     default:
       throw InvalidError.field("intent", "The form could not be read.");
   }

@@ -1,17 +1,29 @@
-// The photo detail, shown in place of a list (home, /browse, member galleries):
-// the photo as the viewer may see it, with its previous and next photos in the
-// order of the list it was opened from.
+// The photo detail, shown in place of a list (home, /browse, member galleries,
+// /comments): the photo as the viewer may see it, with its comments and the
+// member's own rating, and its previous and next photos in the order of the
+// list it was opened from.
+import { and, eq, ne, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db } from "@db/client.server";
+import { comments } from "@db/schema";
 import { cameraDetails, formatTakenAt, type CameraDetail } from "~/lib/photo-details";
 import type { PhotoSort } from "~/lib/photo-schemas";
 import { canSeePhoto, canSeePhotoDetails, isOwner, type ViewerRef } from "~/services/access.server";
 import { featureYearsFor } from "./features.server";
 import { toPhotoJson, type PhotoJson } from "./json.server";
 import { photoNotFound } from "./ownership.server";
+import { photoWithComments } from "./photo-comments.server";
 import { countPhotos, featuredIdsOfYear, loadPhotoRecords, PAGE_SIZE, photoIdsAt, placeInList } from "./queries.server";
 
-/** The list a photo detail was opened from: a sorted, paged list, or one member's featured year. */
+/**
+ * The list a photo detail was opened from: a sorted, paged list, one member's
+ * featured year, or the club's comments (/comments: photos in the order of
+ * their latest comment, newest first).
+ */
 export type PhotoListContext =
-  { kind: "sorted"; userId?: number; sort: PhotoSort } | { kind: "year"; userId: number; year: number };
+  | { kind: "sorted"; userId?: number; sort: PhotoSort }
+  | { kind: "year"; userId: number; year: number }
+  | { kind: "commented" };
 
 /** A neighbour in the list, with the page it sits on (sorted lists) so links keep the pager in step. */
 export type Neighbour = { id: number; page?: number };
@@ -26,6 +38,8 @@ export type PhotoDetailData = {
   page?: number;
   /** The owner only: the years the photo may be featured in, newest first. */
   featureYears: number[] | null;
+  /** Members only: their own rating of the photo, 0 when they have not rated it. */
+  myRating: number | null;
 };
 
 async function neighboursInSortedList(
@@ -55,6 +69,62 @@ async function neighboursInYear(context: Extract<PhotoListContext, { kind: "year
   return { previous: at(index - 1), next: at(index + 1), page: undefined };
 }
 
+// The comments list names each photo once per comment; moving through it goes
+// photo by photo, each at the place of its latest comment. A comment is its
+// photo's latest when no comment on that photo is newer (comments_photo_idx
+// answers that); the walk from the photo's latest comment reads
+// comments_created_idx, spelled with its null placement as comment-feed does.
+const walked = alias(comments, "walked");
+const newer = alias(comments, "newer");
+
+async function neighbourInComments(photoId: number, direction: "newer" | "older"): Promise<Neighbour | null> {
+  const latestOfPhoto = sql`(select ${comments.createdAt}, ${comments.id} from ${comments}
+    where ${comments.photoId} = ${photoId} order by ${comments.createdAt} desc, ${comments.id} desc limit 1)`;
+  const place = sql`(${walked.createdAt}, ${walked.id})`;
+  const [row] = await db()
+    .select({ id: walked.photoId })
+    .from(walked)
+    .where(
+      and(
+        direction === "newer" ? sql`${place} > ${latestOfPhoto}` : sql`${place} < ${latestOfPhoto}`,
+        ne(walked.photoId, photoId),
+        notExists(
+          db()
+            .select({ id: newer.id })
+            .from(newer)
+            .where(and(eq(newer.photoId, walked.photoId), sql`(${newer.createdAt}, ${newer.id}) > ${place}`)),
+        ),
+      ),
+    )
+    .orderBy(
+      ...(direction === "newer"
+        ? [sql`${walked.createdAt} asc nulls first`, sql`${walked.id} asc nulls first`]
+        : [sql`${walked.createdAt} desc nulls last`, sql`${walked.id} desc nulls last`]),
+    )
+    .limit(1);
+  return row ? { id: row.id } : null;
+}
+
+async function neighboursInComments(photoId: number) {
+  // A photo whose last comment was just deleted stays open, with no neighbours.
+  const [previous, next] = await Promise.all([
+    neighbourInComments(photoId, "newer"),
+    neighbourInComments(photoId, "older"),
+  ]);
+  return { previous, next, page: undefined };
+}
+
+async function neighbours(viewer: ViewerRef, context: PhotoListContext, photoId: number) {
+  switch (context.kind) {
+    case "sorted":
+      return neighboursInSortedList(viewer, context, photoId);
+    case "year":
+      return neighboursInYear(context, photoId);
+    case "commented":
+      return neighboursInComments(photoId);
+  }
+}
+
 /**
  * The photo detail as the viewer may see it, within the list it was opened from;
  * 404 when the photo is not theirs to see or not in that list.
@@ -65,25 +135,25 @@ export async function photoDetail(
   context: PhotoListContext,
 ): Promise<PhotoDetailData> {
   if (!(await canSeePhoto(viewer, photoId))) throw photoNotFound();
-  const neighbours =
-    context.kind === "sorted"
-      ? await neighboursInSortedList(viewer, context, photoId)
-      : await neighboursInYear(context, photoId);
-  if (!neighbours) throw photoNotFound();
+  const around = await neighbours(viewer, context, photoId);
+  if (!around) throw photoNotFound();
   const [record] = await loadPhotoRecords([photoId], { withRatings: canSeePhotoDetails(viewer) });
   if (!record) throw photoNotFound();
   const { photo } = record;
   return {
-    photo: toPhotoJson(record, viewer),
+    photo: await photoWithComments(viewer, toPhotoJson(record, viewer)),
     details: canSeePhotoDetails(viewer)
       ? {
           takenAt: photo.takenAt ? formatTakenAt(photo.takenAt, photo.takenAtOffset) : null,
           camera: cameraDetails(photo.metadata.exif ?? {}),
         }
       : null,
-    previous: neighbours.previous,
-    next: neighbours.next,
-    page: neighbours.page,
+    previous: around.previous,
+    next: around.next,
+    page: around.page,
     featureYears: isOwner(viewer, photo) ? await featureYearsFor(photo) : null,
+    myRating: canSeePhotoDetails(viewer)
+      ? (record.ratings.find((rating) => rating.UserId === viewer.id)?.value ?? 0)
+      : null,
   };
 }

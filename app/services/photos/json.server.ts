@@ -5,6 +5,7 @@
 // - the owner: notes too.
 import type { PhotoMetadata, PhotoRow } from "@db/schema";
 import { canSeePhotoDetails, isOwner, type ViewerRef } from "~/services/access.server";
+import type { CommentJson } from "~/services/ratings/comment-json.server";
 
 export type PhotoOwnerJson = { id: number; firstName: string; lastName: string; username: string };
 export type FeatureJson = { year: number; position: number };
@@ -31,7 +32,8 @@ export type PhotoJson = {
   /** Average of the ratings other than the owner's own, or null when nobody else rated it. */
   rating?: number | null;
   Ratings?: RatingJson[];
-  Comments?: unknown[];
+  /** The photo's comments, oldest first: filled for one photo (GET /api/photos/{id}, the detail), empty in lists. */
+  Comments?: CommentJson[];
   metadata?: { exif: NonNullable<PhotoMetadata["exif"]> };
   MeetingSubmission?: { Meeting: { startsAt: string } } | null;
 };
@@ -73,7 +75,7 @@ export function toPhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
     takenAt: photo.takenAt?.toISOString() ?? null,
     rating: photo.ratingAverage === null ? null : photo.ratingAverage / 1000,
     Ratings: record.ratings,
-    // Comments arrive with the comments issue.
+    // A list leaves them out (a query per photo); photoWithComments (photo-comments.server.ts) fills them for one.
     Comments: [],
     metadata: { exif: photo.metadata.exif ?? {} },
     MeetingSubmission: record.meetingStartsAt ? { Meeting: { startsAt: record.meetingStartsAt.toISOString() } } : null,

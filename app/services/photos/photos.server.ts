@@ -18,6 +18,7 @@ import { storage } from "~/storage/storage.server";
 import { closeFeatureGap } from "./feature-positions.server";
 import { toPhotoJson, type PhotoJson } from "./json.server";
 import { photoNotFound, photoOwnedBy } from "./ownership.server";
+import { photoWithComments } from "./photo-comments.server";
 import {
   countPhotos,
   featuredIdsOfYear,
@@ -71,7 +72,7 @@ export async function getPhoto(viewer: ViewerRef, photoId: number): Promise<Phot
   if (!(await canSeePhoto(viewer, photoId))) throw photoNotFound();
   const [photo] = await photosJson(viewer, [photoId]);
   if (!photo) throw photoNotFound();
-  return photo;
+  return photoWithComments(viewer, photo);
 }
 
 /** The owner edits caption, description, licence, licence page or notes (the filename stays). */

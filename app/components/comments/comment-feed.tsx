@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import type { CommentJson } from "~/services/ratings/comment-json.server";
+import { Avatar } from "../avatar";
+import { CommentBody } from "./comment-body";
+import { CommentByline } from "./comment-item";
+import "./comments.css";
+
+type FeedPhoto = NonNullable<CommentJson["Photo"]>;
+
+const photoName = (photo: FeedPhoto) => photo.caption || `Photo by ${photo.User.firstName} ${photo.User.lastName}`;
+
+/**
+ * The club's recent comments (/comments, spec section 2), newest first: each
+ * with its photo's thumbnail linking to the photo, the author, when, and the text.
+ */
+export function CommentFeed({ comments, hrefFor }: { comments: CommentJson[]; hrefFor: (photoId: number) => string }) {
+  if (comments.length === 0) return <p className="muted">No comments yet.</p>;
+  return (
+    <ol className="comment-feed" aria-label="Recent comments">
+      {comments.map((comment) => {
+        const photo = comment.Photo;
+        return (
+          <li key={comment.id} className="feed-item">
+            {photo ? (
+              <Link to={hrefFor(photo.id)} className="feed-thumb" aria-label={photoName(photo)}>
+                {photo.thumbUrl ? <img src={photo.thumbUrl} alt="" loading="lazy" /> : null}
+              </Link>
+            ) : (
+              <span className="feed-thumb" />
+            )}
+            <div className="feed-main">
+              <div className="feed-author">
+                <Avatar member={comment.User} size={28} />
+                <CommentByline comment={comment} />
+              </div>
+              {photo ? (
+                <p className="feed-photo">
+                  on <Link to={hrefFor(photo.id)}>{photoName(photo)}</Link>
+                  {photo.caption ? ` by ${photo.User.firstName} ${photo.User.lastName}` : null}
+                </p>
+              ) : null}
+              <CommentBody body={comment.body} />
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,135 @@
+import { useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import type { PhotoComment } from "~/lib/realtime-events";
+import { useHydrated } from "../use-hydrated";
+import { useCommentReply, useHereWith, type CommentReply } from "./comment-replies";
+import { CommentTextarea } from "./comment-textarea";
+
+/** The comments tab, as a no-JavaScript post's way back and its links name it. */
+const IN_COMMENTS = { tab: "comments", editComment: null, deleteComment: null };
+
+/** The box under the comments: Enter posts, Shift+Enter starts a new line. */
+export function NewCommentForm({
+  photoId,
+  onPosted,
+  onRefusal,
+}: {
+  photoId: number;
+  onPosted: (comment: PhotoComment) => void;
+  onRefusal: (message: string) => void;
+}) {
+  const fetcher = useFetcher<CommentReply>();
+  const hydrated = useHydrated();
+  const hereWith = useHereWith();
+  const [text, setText] = useState("");
+  const box = useRef<HTMLTextAreaElement>(null);
+  useCommentReply(fetcher, (reply) => {
+    if (reply.error) return onRefusal(reply.error);
+    if (reply.intent !== "comment" || !reply.comment) return;
+    setText("");
+    onPosted(reply.comment);
+    box.current?.focus();
+  });
+  const busy = fetcher.state !== "idle";
+  const id = `comment-new-${photoId}`;
+
+  return (
+    <fetcher.Form method="post" className="comment-form">
+      <input type="hidden" name="intent" value="comment" />
+      <input type="hidden" name="photoId" value={photoId} />
+      {hydrated ? null : <input type="hidden" name="returnTo" value={hereWith(IN_COMMENTS, "#comments")} />}
+      <label htmlFor={id} className="visually-hidden">
+        Add a comment
+      </label>
+      <CommentTextarea
+        ref={box}
+        id={id}
+        name="body"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        readOnly={busy}
+        placeholder="Add a comment…"
+        aria-describedby={hydrated ? `${id}-hint` : undefined}
+      />
+      <div className="comment-form-footer">
+        {hydrated ? (
+          <span id={`${id}-hint`} className="comment-hint">
+            Enter to post, Shift+Enter for a new line
+          </span>
+        ) : null}
+        <button type="submit" className="button primary small" disabled={busy}>
+          Post
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The author's comment in place of its text while they change it. Without
+ * JavaScript it is opened by a link (?editComment=) and Cancel is a link back.
+ */
+export function EditCommentForm({
+  comment,
+  onSaved,
+  onCancel,
+  onRefusal,
+}: {
+  comment: PhotoComment;
+  onSaved: (comment: PhotoComment) => void;
+  onCancel: () => void;
+  onRefusal: (message: string) => void;
+}) {
+  const fetcher = useFetcher<CommentReply>();
+  const hydrated = useHydrated();
+  const hereWith = useHereWith();
+  const [text, setText] = useState(comment.body);
+  useCommentReply(fetcher, (reply) => {
+    if (reply.error) return onRefusal(reply.error);
+    if (reply.intent === "edit-comment" && reply.comment) onSaved(reply.comment);
+  });
+  const busy = fetcher.state !== "idle";
+  const id = `comment-edit-${comment.id}`;
+  const back = hereWith(IN_COMMENTS, `#comment-${comment.id}`);
+
+  return (
+    <fetcher.Form method="post" className="comment-form editing">
+      <input type="hidden" name="intent" value="edit-comment" />
+      <input type="hidden" name="commentId" value={comment.id} />
+      {hydrated ? null : <input type="hidden" name="returnTo" value={back} />}
+      <label htmlFor={id} className="visually-hidden">
+        Edit your comment
+      </label>
+      <CommentTextarea
+        ref={(element) => {
+          // Straight into the text, at its end, as the author asked to change it.
+          if (element && hydrated && document.activeElement !== element && !element.dataset.focused) {
+            element.dataset.focused = "yes";
+            element.focus();
+            element.setSelectionRange(element.value.length, element.value.length);
+          }
+        }}
+        id={id}
+        name="body"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onEscape={onCancel}
+        readOnly={busy}
+      />
+      <div className="comment-form-footer">
+        <button type="submit" className="button primary small" disabled={busy}>
+          Save
+        </button>
+        {hydrated ? (
+          <button type="button" className="button small" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <Link to={back} className="button small">
+            Cancel
+          </Link>
+        )}
+      </div>
+    </fetcher.Form>
+  );
+}

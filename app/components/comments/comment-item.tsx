@@ -1,0 +1,117 @@
+import { Link, useSearchParams } from "react-router";
+import type { PhotoComment } from "~/lib/realtime-events";
+import { Avatar } from "../avatar";
+import { useHydrated } from "../use-hydrated";
+import { CommentBody } from "./comment-body";
+import { EditCommentForm } from "./comment-forms";
+import { useHereWith } from "./comment-replies";
+import { RelativeTime } from "./comment-time";
+import { DeleteCommentStep } from "./delete-comment";
+
+/** The member reading: their own comments get Edit and Delete, and an admin gets Delete on every comment. */
+export type CommentReader = { id: number; isAdmin: boolean };
+
+export function wasEdited(comment: Pick<PhotoComment, "createdAt" | "updatedAt">) {
+  return Date.parse(comment.updatedAt) > Date.parse(comment.createdAt);
+}
+
+/** The author's name and picture, when they wrote it, and '(edited ...)' once changed. */
+export function CommentByline({ comment }: { comment: PhotoComment }) {
+  return (
+    <p className="comment-meta">
+      <Link to={`/members/${encodeURIComponent(comment.User.username)}`} className="comment-author">
+        {comment.User.firstName} {comment.User.lastName}
+      </Link>
+      <span className="comment-time">
+        <RelativeTime iso={comment.createdAt} />
+        {wasEdited(comment) ? (
+          <>
+            {" "}
+            (edited <RelativeTime iso={comment.updatedAt} />)
+          </>
+        ) : null}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * One comment under a photo. Edit and Delete are buttons once the page runs
+ * its script, and links to the same steps (?editComment=, ?deleteComment=)
+ * before that.
+ */
+export function CommentItem({
+  comment,
+  reader,
+  editing,
+  onEdit,
+  onEditDone,
+  onAskDelete,
+  onRefusal,
+}: {
+  comment: PhotoComment;
+  reader: CommentReader;
+  editing: boolean;
+  onEdit: () => void;
+  onEditDone: (saved: PhotoComment | null) => void;
+  onAskDelete: () => void;
+  onRefusal: (message: string) => void;
+}) {
+  const hydrated = useHydrated();
+  const hereWith = useHereWith();
+  const [search] = useSearchParams();
+  const mayEdit = comment.UserId === reader.id;
+  const mayDelete = mayEdit || reader.isAdmin;
+  const confirming = mayDelete && search.get("deleteComment") === String(comment.id);
+  const step = (name: "editComment" | "deleteComment") =>
+    hereWith(
+      { tab: "comments", editComment: null, deleteComment: null, [name]: String(comment.id) },
+      `#comment-${comment.id}`,
+    );
+
+  return (
+    <li className="comment" id={`comment-${comment.id}`}>
+      <Avatar member={comment.User} size={36} />
+      <div className="comment-main">
+        <CommentByline comment={comment} />
+        {editing && mayEdit ? (
+          <EditCommentForm
+            comment={comment}
+            onSaved={onEditDone}
+            onCancel={() => onEditDone(null)}
+            onRefusal={onRefusal}
+          />
+        ) : (
+          <CommentBody body={comment.body} />
+        )}
+        {!editing && !confirming && (mayEdit || mayDelete) ? (
+          <div className="comment-actions">
+            {mayEdit ? (
+              hydrated ? (
+                <button type="button" className="comment-action" aria-label="Edit comment" onClick={onEdit}>
+                  Edit
+                </button>
+              ) : (
+                <Link to={step("editComment")} className="comment-action" aria-label="Edit comment">
+                  Edit
+                </Link>
+              )
+            ) : null}
+            {mayDelete ? (
+              hydrated ? (
+                <button type="button" className="comment-action" aria-label="Delete comment" onClick={onAskDelete}>
+                  Delete
+                </button>
+              ) : (
+                <Link to={step("deleteComment")} className="comment-action" aria-label="Delete comment">
+                  Delete
+                </Link>
+              )
+            ) : null}
+          </div>
+        ) : null}
+        {confirming ? <DeleteCommentStep comment={comment} /> : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { linkPieces } from "./linkify";
+
+const joined = (body: string) =>
+  linkPieces(body)
+    .map((piece) => piece.text)
+    .join("");
+
+describe("linkPieces", () => {
+  it("keeps plain text as one piece", () => {
+    expect(linkPieces("Lovely light\non the tram")).toEqual([{ text: "Lovely light\non the tram" }]);
+    expect(linkPieces("")).toEqual([]);
+  });
+
+  it("links http and https addresses in place", () => {
+    expect(linkPieces("See https://example.com/a?b=1#c and http://foto.example.org now")).toEqual([
+      { text: "See " },
+      { text: "https://example.com/a?b=1#c", href: "https://example.com/a?b=1#c" },
+      { text: " and " },
+      { text: "http://foto.example.org", href: "http://foto.example.org/" },
+      { text: " now" },
+    ]);
+  });
+
+  it("leaves sentence punctuation and unbalanced brackets out of the address", () => {
+    expect(linkPieces("Look: https://example.com/x.")).toEqual([
+      { text: "Look: " },
+      { text: "https://example.com/x", href: "https://example.com/x" },
+      { text: "." },
+    ]);
+    expect(linkPieces("(see https://example.com/y), ok")[1]).toEqual({
+      text: "https://example.com/y",
+      href: "https://example.com/y",
+    });
+    expect(linkPieces("https://en.wikipedia.org/wiki/Leica_(company)!")[0]).toEqual({
+      text: "https://en.wikipedia.org/wiki/Leica_(company)",
+      href: "https://en.wikipedia.org/wiki/Leica_(company)",
+    });
+  });
+
+  it("never links other schemes, markup or malformed addresses", () => {
+    for (const body of [
+      "javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      '<a href="javascript:alert(1)">x</a>',
+      "<img src=x onerror=alert(1)>",
+      "ftp://example.com/file",
+      "http://",
+      "https://[not-an-address",
+    ]) {
+      expect(
+        linkPieces(body).filter((piece) => piece.href),
+        body,
+      ).toEqual([]);
+      expect(joined(body)).toBe(body);
+    }
+  });
+
+  it("stops an address at quotes and angle brackets, so markup around it stays text", () => {
+    const body = '<a href="https://example.com/x">y</a>';
+    expect(linkPieces(body)).toEqual([
+      { text: '<a href="' },
+      { text: "https://example.com/x", href: "https://example.com/x" },
+      { text: '">y</a>' },
+    ]);
+    // Hidden in another scheme, only the http part is an address.
+    expect(linkPieces("javascript://https://evil.example").filter((piece) => piece.href)).toEqual([
+      { text: "https://evil.example", href: "https://evil.example/" },
+    ]);
+  });
+
+  it("gives back the whole body, whatever it holds", () => {
+    const body = "a https://x.example/(1) b http://y.example, c\n\nhttps://z.example/?q=<1>";
+    expect(joined(body)).toBe(body);
+  });
+});

@@ -1,0 +1,138 @@
+import { useRef, useState, type KeyboardEvent } from "react";
+import { useFetcher, useLocation } from "react-router";
+import {
+  averageExcludingOwner,
+  MAX_RATING,
+  MIN_RATING,
+  nextRating,
+  ratingLabel,
+  withRating,
+  type RatingEntry,
+} from "~/lib/ratings";
+import { ErrorModal } from "./error-modal";
+import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
+import { useHydrated } from "./use-hydrated";
+import "./photos.css";
+
+const STARS = Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, index) => MIN_RATING + index);
+
+export type RatingStarsProps = {
+  photoId: number;
+  /** The member looking at the photo (whose rating the stars show). */
+  memberId: number;
+  /** The photo's owner: the average leaves their own rating out (spec section 4). */
+  ownerId: number;
+  /** Every rating of the photo, as its `Ratings`. */
+  ratings: RatingEntry[];
+  /** The route whose action takes intent "rate" (photoFormAction); the current route when left out. */
+  action?: string;
+  /** Where a post without JavaScript comes back to; this page when left out. */
+  returnTo?: string;
+};
+
+function averageText(average: number | null, count: number) {
+  if (average === null) return "No ratings yet";
+  return `Average ${average.toFixed(1)} from ${count} ${count === 1 ? "rating" : "ratings"}`;
+}
+
+/**
+ * The member's 1 to 5 stars on a photo (spec sections 3 and 4), with the
+ * label of the star under the pointer or the focus, and the average of the
+ * others' ratings beside it. Clicking the star already given clears it.
+ *
+ * A radio group for keyboards and screen readers: the arrows move and rate,
+ * Space or Enter rates with the star in focus (or clears it when it is the one
+ * given). Each star is a submit button of a plain form, so it works without
+ * JavaScript; with it, the form posts through a fetcher and the stars and the
+ * average change at once, before the server answers.
+ */
+export function RatingStars({ photoId, memberId, ownerId, ratings, action, returnTo }: RatingStarsProps) {
+  const fetcher = useFetcher<{ error?: string }>({ key: `rate-${photoId}` });
+  const [refusal, dismiss] = useFetcherRefusal(fetcher);
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [pointed, setPointed] = useState<number | null>(null);
+  const [focused, setFocused] = useState<number | null>(null);
+  const stars = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // While the post is on its way (and the page reloads after it), show what it will leave.
+  const pending = fetcher.formData?.get("value");
+  const shown =
+    typeof pending === "string" ? withRating(ratings, { UserId: memberId, value: Number(pending) }) : ratings;
+  const value = shown.find((rating) => rating.UserId === memberId)?.value ?? 0;
+  const average = averageExcludingOwner(shown, ownerId);
+  const count = shown.filter((rating) => rating.UserId !== ownerId && rating.value > 0).length;
+  const lit = pointed ?? value;
+  const label = ratingLabel(pointed ?? focused ?? value) ?? "Rate it";
+
+  const rate = (to: number) =>
+    fetcher.submit({ intent: "rate", photoId: String(photoId), value: String(to) }, { method: "post", action });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const from = focused ?? (value || MIN_RATING);
+    const to =
+      event.key === "ArrowRight" || event.key === "ArrowUp"
+        ? Math.min(MAX_RATING, from + 1)
+        : event.key === "ArrowLeft" || event.key === "ArrowDown"
+          ? Math.max(MIN_RATING, from - 1)
+          : event.key === "Home"
+            ? MIN_RATING
+            : event.key === "End"
+              ? MAX_RATING
+              : null;
+    if (to === null) return;
+    // The arrows belong to the stars here, not to the photo navigation.
+    event.preventDefault();
+    stars.current[to]?.focus();
+    if (to !== value) void rate(to);
+  };
+
+  return (
+    <>
+      <fetcher.Form method="post" action={action} className="rating" id={`rating-${photoId}`}>
+        <input type="hidden" name="intent" value="rate" />
+        <input type="hidden" name="photoId" value={photoId} />
+        {hydrated ? null : (
+          <input
+            type="hidden"
+            name="returnTo"
+            value={returnTo ?? `${location.pathname}${location.search}#rating-${photoId}`}
+          />
+        )}
+        <div role="radiogroup" aria-label="Your rating" className="rating-stars">
+          {STARS.map((star) => (
+            <button
+              key={star}
+              ref={(element) => {
+                stars.current[star] = element;
+              }}
+              type="submit"
+              name="value"
+              value={nextRating(value, star)}
+              role="radio"
+              aria-checked={star === value}
+              aria-label={`${star} ${star === 1 ? "star" : "stars"}: ${ratingLabel(star)}`}
+              // One stop for Tab, the arrows do the rest; without JavaScript every star is a stop.
+              tabIndex={!hydrated || star === (value || MIN_RATING) ? 0 : -1}
+              className={`star${star <= lit ? " lit" : ""}${pointed !== null ? " preview" : ""}`}
+              onKeyDown={onKeyDown}
+              onMouseEnter={() => setPointed(star)}
+              onMouseLeave={() => setPointed(null)}
+              onFocus={() => setFocused(star)}
+              onBlur={() => setFocused(null)}
+            >
+              ★
+            </button>
+          ))}
+        </div>
+        <span className="rating-label" aria-hidden="true">
+          {label}
+        </span>
+        <span className="rating-average" aria-live="polite">
+          {averageText(average, count)}
+        </span>
+      </fetcher.Form>
+      <ErrorModal title="An error has occurred" message={refusal} onClose={dismiss} />
+    </>
+  );
+}
