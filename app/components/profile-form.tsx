@@ -56,6 +56,7 @@ export function ProfileForm({
       bio: member.bio ?? "",
       website: member.website ?? "",
       isPublic: member.isPublic,
+      commentEmails: member.commentEmails,
       license: member.license as z.input<typeof ProfileSchema>["license"],
       acquireLicensePage: member.acquireLicensePage ?? "",
       isAdmin: member.isAdmin,
@@ -85,6 +86,11 @@ export function ProfileForm({
         label="Show my profile to visitors"
         meta={fields.isPublic}
         hint="Visitors who are not logged in see your page and the photos you feature."
+      />
+      <CheckboxField
+        label="E-mail me when someone comments on my photos"
+        meta={fields.commentEmails}
+        hint="At most one e-mail per photo every 15 minutes, with the comments made meanwhile."
       />
       <SelectField label="Default licence" meta={fields.license} options={LICENSES}>
         <LicenseLink value={fields.license.value} />

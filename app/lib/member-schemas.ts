@@ -56,6 +56,8 @@ const profileFields = {
   bio: optionalText("Bio", 2000),
   website: optionalLink("Website"),
   isPublic: z.boolean({ error: "Show me to visitors must be true or false." }),
+  // Whether the member hears by e-mail of comments on their photos (on unless turned off).
+  commentEmails: z.boolean({ error: "Comment e-mails must be true or false." }),
   license: z.enum(LICENSE_VALUES, { error: "Please choose a licence." }),
   acquireLicensePage: optionalLink("Acquire licence page"),
   // Write-only: blank means 'keep the current password'.
@@ -85,10 +87,15 @@ function passwordsMatch<S extends z.ZodType<PasswordPair>>(schema: S) {
  * The profile form (spec section 3 "User"): the same for a member editing
  * themself and an admin editing anyone. Only admins may change isAdmin and
  * createdAt ('Administrator', 'Joined on'); the server enforces that. A blank
- * field is empty (null), and an unchecked 'Show my profile' box is false.
+ * field is empty (null), and an unchecked box ('Show my profile', the comment
+ * e-mails) is false.
  */
 export const ProfileSchema = passwordsMatch(
-  z.object({ ...profileFields, isPublic: profileFields.isPublic.default(false) }),
+  z.object({
+    ...profileFields,
+    isPublic: profileFields.isPublic.default(false),
+    commentEmails: profileFields.commentEmails.default(false),
+  }),
 );
 
 /**

@@ -21,6 +21,8 @@ export type UserJson = {
   bio: string | null;
   website: string | null;
   isPublic: boolean;
+  /** Whether they are e-mailed of comments on their photos; their own and admins' business only. */
+  commentEmails: boolean;
   license: string;
   acquireLicensePage: string | null;
   createdAt: string;
@@ -42,6 +44,7 @@ export function toUserJson(user: Member): UserJson {
     bio: user.bio,
     website: user.website,
     isPublic: user.isPublic,
+    commentEmails: user.commentEmails,
     license: user.license,
     acquireLicensePage: user.acquireLicensePage,
     createdAt: user.createdAt.toISOString(),

@@ -107,6 +107,7 @@ export async function updateProfile(editor: Member, targetId: number, changes: P
           bio: changes.bio,
           website: changes.website,
           isPublic: changes.isPublic,
+          commentEmails: changes.commentEmails,
           license: changes.license,
           acquireLicensePage: changes.acquireLicensePage,
           isAdmin: adminChange ? changes.isAdmin : undefined,
