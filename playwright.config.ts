@@ -35,9 +35,14 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.CI ? 2 : 4,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Each worker drives a Chromium against servers on the same machine; on two
+  // cores more workers only make each step slower (set PLAYWRIGHT_WORKERS or --workers to change).
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
+  // Sized for a busy machine (several suites at once): a step that waits on the
+  // server may take seconds there. Hooks that start a server raise their own
+  // limit (SERVER_START_TIMEOUT in tests/e2e/support/club-server.ts).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL,

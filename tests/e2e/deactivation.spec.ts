@@ -1,18 +1,17 @@
 // Deactivation in the browser (issue 3): an admin deactivates a member, who is
 // logged out at once and refused at login; the same button reactivates them.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { members } from "./support/members";
 import { expectMemberNavbar, expectVisitorNavbar, pageTitle, submitLogin } from "./support/ui";
 
 test("an admin deactivates a member, who is then refused at login, and reactivates them", async ({
   page,
-  browser,
-  baseURL,
+  openContext,
 }) => {
   const { ines, gina } = members;
 
   // Gina is logged in somewhere.
-  const ginasContext = await browser.newContext({ baseURL });
+  const ginasContext = await openContext();
   const ginasPage = await ginasContext.newPage();
   await ginasPage.goto("/login");
   await submitLogin(ginasPage, gina.username, gina.password);
@@ -66,5 +65,4 @@ test("an admin deactivates a member, who is then refused at login, and reactivat
   await ginasPage.goto("/login");
   await submitLogin(ginasPage, gina.username, gina.password);
   await expectMemberNavbar(ginasPage, gina);
-  await ginasContext.close();
 });

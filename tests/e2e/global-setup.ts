@@ -2,7 +2,7 @@
 // built site on the port playwright.config.ts chose (E2E_PORT). The returned
 // function is the teardown: stop the server, drop the database, remove its files.
 import type { FullConfig } from "@playwright/test";
-import { createMemberWithCli, startClubServer } from "./support/club-server";
+import { createMembersWithCli, startClubServer } from "./support/club-server";
 import { members } from "./support/members";
 
 export default async function globalSetup(_config: FullConfig) {
@@ -14,7 +14,7 @@ export default async function globalSetup(_config: FullConfig) {
     name: "shared",
     port,
     beforeStart: async (databaseUrl) => {
-      for (const details of Object.values(members)) await createMemberWithCli(databaseUrl, details);
+      await createMembersWithCli(databaseUrl, Object.values(members));
     },
   });
   return async () => {

@@ -1,5 +1,5 @@
 // Route guards (spec section 2): log-in-required and admin-only pages.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { members } from "./support/members";
 import { expectMemberNavbar, expectVisitorNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
 

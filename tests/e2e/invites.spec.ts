@@ -2,9 +2,15 @@
 // opens the link from the e-mail they received (on a real SMTP server on
 // loopback, which this spec's own club server sends to), signs up, and lands on
 // /account. The admin resends and revokes, confirming each with name and email.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
-import { createMemberWithCli, startClubServer, type ClubServer } from "./support/club-server";
+import {
+  createMemberWithCli,
+  MAIL_TIMEOUT,
+  SERVER_START_TIMEOUT,
+  startClubServer,
+  type ClubServer,
+} from "./support/club-server";
 import { expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
 
 const admin = {
@@ -22,6 +28,7 @@ let club: ClubServer;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT);
   mail = await startMailCatcher();
   club = await startClubServer({
     name: "invites",
@@ -58,7 +65,7 @@ const invitesTable = (page: Page) => page.getByRole("table", { name: "Pending in
 
 test("an admin invites a person, who signs up from the e-mailed link and lands on /account", async ({
   page,
-  browser,
+  openContext,
 }) => {
   const helen = { firstName: "Helen", lastName: "Levitt", email: "helen@example.test" };
   await logInAsAdmin(page);
@@ -74,14 +81,14 @@ test("an admin invites a person, who signs up from the e-mailed link and lands o
   await invite(page, helen, "We meet on Thursdays.");
   await expect(invitesTable(page).getByRole("row", { name: /Helen Levitt/ })).toContainText(helen.email);
 
-  const received = await mail.waitForMail(helen.email, { since });
+  const received = await mail.waitForMail(helen.email, { since, timeoutMs: MAIL_TIMEOUT });
   expect(received.subject).toBe("You're invited to join Test Street Club");
   expect(received.text).toContain("We meet on Thursdays.");
   const link = linksIn(received).find((l) => l.includes("/invites/"))!;
   expect(link.startsWith(`${club.baseURL}/invites/`)).toBe(true);
 
   // Helen, in her own browser.
-  const helensContext = await browser.newContext();
+  const helensContext = await openContext();
   const helensPage = await helensContext.newPage();
   await helensPage.goto(link);
   await expect(helensPage).toHaveTitle(pageTitle("You're Invited"));
@@ -112,7 +119,6 @@ test("an admin invites a person, who signs up from the e-mailed link and lands o
   await helensPage.goto(link);
   await expect(helensPage.getByText("This invite has already been accepted.")).toBeVisible();
   await expect(helensPage.getByLabel("Username")).toHaveCount(0);
-  await helensContext.close();
 
   // The admin sees Helen as a member, not as a pending invite.
   await page.goto(`${club.baseURL}/admin/members`);
@@ -127,7 +133,7 @@ test("an admin resends and revokes an invite, confirming with the person's name 
   await logInAsAdmin(page);
   const since = mail.messages.length;
   await invite(page, joel);
-  const first = await mail.waitForMail(joel.email, { since });
+  const first = await mail.waitForMail(joel.email, { since, timeoutMs: MAIL_TIMEOUT });
   const link = linksIn(first).find((l) => l.includes("/invites/"))!;
   const row = invitesTable(page).getByRole("row", { name: /Joel Meyerowitz/ });
 
@@ -146,7 +152,10 @@ test("an admin resends and revokes an invite, confirming with the person's name 
   await expect(page.getByRole("status")).toContainText("Invite resent!");
   expect(question).toBe(`Are you sure you wish to resend the invite to Joel Meyerowitz (${joel.email})?`);
   await expect(row).toContainText("Resent");
-  const second = await mail.waitForMail(joel.email, { since: mail.messages.indexOf(first) + 1 });
+  const second = await mail.waitForMail(joel.email, {
+    since: mail.messages.indexOf(first) + 1,
+    timeoutMs: MAIL_TIMEOUT,
+  });
   expect(linksIn(second)).toContain(link);
 
   page.once("dialog", (dialog) => {

@@ -1,7 +1,15 @@
 // Logging in and out through the navbar and the log-in form (spec sections 1, 2 and 4).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { members } from "./support/members";
-import { expectMemberNavbar, expectVisitorNavbar, navbar, pageTitle, SITE_TITLE, submitLogin } from "./support/ui";
+import {
+  expectMemberNavbar,
+  expectNotFoundPage,
+  expectVisitorNavbar,
+  navbar,
+  pageTitle,
+  SITE_TITLE,
+  submitLogin,
+} from "./support/ui";
 
 test("a member logs in by username in another letter case, is greeted, and logs out again", async ({
   page,
@@ -96,31 +104,28 @@ test("an unknown member gets the same message as a wrong password", async ({ pag
 test("registration is closed when the feature flag is not 'true'", async ({ page }) => {
   const response = await page.goto("/register");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expectNotFoundPage(page);
+  await expectVisitorNavbar(page);
 });
 
-test("on a phone the navbar folds into a menu, and logging out closes it", async ({ browser, baseURL }) => {
+test("on a phone the navbar folds into a menu, and logging out closes it", async ({ openContext, baseURL }) => {
   const farah = members.farah;
-  const context = await browser.newContext({ viewport: { width: 390, height: 740 } });
+  const context = await openContext({ viewport: { width: 390, height: 740 } });
   const page = await context.newPage();
-  try {
-    await page.goto("/login");
-    await submitLogin(page, farah.username, farah.password);
-    await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goto("/login");
+  await submitLogin(page, farah.username, farah.password);
+  await expect(page).toHaveURL(`${baseURL}/`);
 
-    const toggle = page.getByRole("button", { name: "Menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(navbar(page)).toBeHidden();
-    await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(navbar(page).getByRole("link", { name: `Hi, ${farah.firstName}` })).toBeVisible();
+  const toggle = page.getByRole("button", { name: "Menu" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(navbar(page)).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(navbar(page).getByRole("link", { name: `Hi, ${farah.firstName}` })).toBeVisible();
 
-    await navbar(page).getByRole("button", { name: "Log out", exact: true }).click();
-    await expect(page).toHaveURL(`${baseURL}/`);
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(navbar(page)).toBeHidden();
-    expect((await page.request.get("/api/users/me")).status()).toBe(204);
-  } finally {
-    await context.close();
-  }
+  await navbar(page).getByRole("button", { name: "Log out", exact: true }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(navbar(page)).toBeHidden();
+  expect((await page.request.get("/api/users/me")).status()).toBe(204);
 });

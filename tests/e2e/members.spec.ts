@@ -1,6 +1,6 @@
 // The members directory (issue 3): visitors see the public members; an admin
 // also gets 'Manage Members'. Each name leads to the member's page.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { members } from "./support/members";
 import { pageTitle, submitLogin } from "./support/ui";
 

@@ -1,10 +1,16 @@
 // Forgot and reset password in the browser (issue 3): the reset e-mail arrives
 // on a real SMTP server on loopback (this spec's own club server sends there);
 // its link sets a new password once; an expired link says so.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import postgres from "postgres";
 import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
-import { createMemberWithCli, startClubServer, type ClubServer } from "./support/club-server";
+import {
+  createMembersWithCli,
+  MAIL_TIMEOUT,
+  SERVER_START_TIMEOUT,
+  startClubServer,
+  type ClubServer,
+} from "./support/club-server";
 import { expectMemberNavbar, expectVisitorNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
 
 const RULE = "Minimum eight characters, at least one letter and one number.";
@@ -29,13 +35,13 @@ let club: ClubServer;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT);
   mail = await startMailCatcher();
   club = await startClubServer({
     name: "passwords",
     env: { SMTP_URL: mail.url },
     beforeStart: async (databaseUrl) => {
-      await createMemberWithCli(databaseUrl, garry);
-      await createMemberWithCli(databaseUrl, diane);
+      await createMembersWithCli(databaseUrl, [garry, diane]);
     },
   });
 });
@@ -56,7 +62,7 @@ async function requestLink(page: Page, email: string): Promise<string> {
   await expect(page.getByRole("status")).toContainText(
     "Please check your email in a few minutes for a reset password link.",
   );
-  const received = await mail.waitForMail(email, { since });
+  const received = await mail.waitForMail(email, { since, timeoutMs: MAIL_TIMEOUT });
   expect(received.subject).toBe("Reset your Test Street Club password");
   return linksIn(received).find((l) => l.includes("/passwords/reset/"))!;
 }

@@ -4,9 +4,15 @@
 // featured photos on the home page and in the member's year. Its own server, so
 // the home page shows only these photos.
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import postgres from "postgres";
-import { createMemberWithCli, repoRoot, startClubServer, type ClubServer } from "./support/club-server";
+import {
+  createMembersWithCli,
+  repoRoot,
+  SERVER_START_TIMEOUT,
+  startClubServer,
+  type ClubServer,
+} from "./support/club-server";
 import { pageTitle, submitLogin } from "./support/ui";
 
 const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/camera");
@@ -32,15 +38,15 @@ let server: ClubServer;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT);
   server = await startClubServer({
     name: "photos",
     beforeStart: async (databaseUrl) => {
-      const piaId = await createMemberWithCli(databaseUrl, pia);
-      await createMemberWithCli(databaseUrl, quinn);
+      const [piaId] = await createMembersWithCli(databaseUrl, [pia, quinn]);
       // Pia joined two years ago, so a visitor's year pager (last year down to joining) has years in it.
       const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
       try {
-        await sql`update users set created_at = ${new Date(thisYear - 2, 2, 1)} where id = ${piaId}`;
+        await sql`update users set created_at = ${new Date(thisYear - 2, 2, 1)} where id = ${piaId!}`;
       } finally {
         await sql.end();
       }
@@ -73,7 +79,7 @@ async function yearOrder(page: Page, userId: number) {
 
 test("a member uploads, captions, features, reorders and deletes photos; a visitor sees the portfolio", async ({
   page,
-  browser,
+  openContext,
 }) => {
   test.setTimeout(120_000);
   await logIn(page, pia);
@@ -174,36 +180,31 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   );
 
   // A visitor sees them on the home page with caption and name, and in the member's year, in the new order.
-  const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
-  try {
-    await visitor.goto(`${server.baseURL}/`);
-    const home = visitor.getByRole("list", { name: "Featured photos" });
-    await expect(home.getByRole("listitem")).toHaveCount(3);
-    await expect(home.getByText("Crossing")).toBeVisible();
-    await expect(home.getByText("Pia Frame").first()).toBeVisible();
-    await home.getByRole("link", { name: "Crossing" }).click();
-    await expect(visitor).toHaveURL(new RegExp(`/members/${pia.username}/${thisYear}/\\d+$`));
-    // Visitors get the thumbnail, no camera details and no owner tools.
-    await expect(visitor.locator(".photo-detail-image img")).toHaveAttribute("src", /\/thumb$/);
-    await expect(visitor.getByText("Canon EOS 40D")).toHaveCount(0);
-    await expect(visitor.getByLabel("Featured year")).toHaveCount(0);
-    // The year pager for visitors has no 'All' and starts last year.
-    const years = visitor.getByRole("navigation", { name: "Years" });
-    await expect(years.getByRole("link", { name: "All" })).toHaveCount(0);
-    await expect(years.getByRole("link").first()).toHaveText(String(thisYear - 1));
+  const visitor = await (await openContext()).newPage();
+  await visitor.goto(`${server.baseURL}/`);
+  const home = visitor.getByRole("list", { name: "Featured photos" });
+  await expect(home.getByRole("listitem")).toHaveCount(3);
+  await expect(home.getByText("Crossing")).toBeVisible();
+  await expect(home.getByText("Pia Frame").first()).toBeVisible();
+  await home.getByRole("link", { name: "Crossing" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/members/${pia.username}/${thisYear}/\\d+$`));
+  // Visitors get the thumbnail, no camera details and no owner tools.
+  await expect(visitor.locator(".photo-detail-image img")).toHaveAttribute("src", /\/thumb$/);
+  await expect(visitor.getByText("Canon EOS 40D")).toHaveCount(0);
+  await expect(visitor.getByLabel("Featured year")).toHaveCount(0);
+  // The year pager for visitors has no 'All' and starts last year.
+  const years = visitor.getByRole("navigation", { name: "Years" });
+  await expect(years.getByRole("link", { name: "All" })).toHaveCount(0);
+  await expect(years.getByRole("link").first()).toHaveText(String(thisYear - 1));
 
-    await visitor.goto(`${server.baseURL}/members/${pia.username}/${thisYear}`);
-    const visitorYear = visitor.getByRole("list", { name: `Featured photos of ${thisYear}` });
-    const links = visitorYear.getByRole("link");
-    await expect(links).toHaveCount(3);
-    const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
-    expect(hrefs).toEqual(wanted.map((id) => `/members/${pia.username}/${thisYear}/${id}`));
-    // Members-only pages stay closed.
-    expect((await visitor.request.get(`${server.baseURL}/media/photos/${wanted[0]}/large`)).status()).toBe(404);
-  } finally {
-    await visitorContext.close();
-  }
+  await visitor.goto(`${server.baseURL}/members/${pia.username}/${thisYear}`);
+  const visitorYear = visitor.getByRole("list", { name: `Featured photos of ${thisYear}` });
+  const links = visitorYear.getByRole("link");
+  await expect(links).toHaveCount(3);
+  const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
+  expect(hrefs).toEqual(wanted.map((id) => `/members/${pia.username}/${thisYear}/${id}`));
+  // Members-only pages stay closed.
+  expect((await visitor.request.get(`${server.baseURL}/media/photos/${wanted[0]}/large`)).status()).toBe(404);
 
   // Delete one from its detail, confirming; back to the year, which closes up.
   await page.goto(`${server.baseURL}/members/${pia.username}/${thisYear}/${wanted[0]}`);

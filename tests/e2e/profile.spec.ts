@@ -2,7 +2,7 @@
 // saves, sees the navbar greet the new name, adds a picture through the drop
 // zone (direct upload), then removes it; the member page shows the new profile.
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import { repoRoot } from "./support/club-server";
 import { members } from "./support/members";
 import { expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";

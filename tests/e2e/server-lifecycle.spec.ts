@@ -3,9 +3,9 @@
 // database released, exit code 0).
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { io as connectClient } from "socket.io-client";
-import { createMemberWithCli, repoRoot, startClubServer } from "./support/club-server";
+import { createMemberWithCli, repoRoot, SERVER_START_TIMEOUT, startClubServer } from "./support/club-server";
 
 const member = {
   firstName: "Lee",
@@ -37,6 +37,9 @@ async function uploadPhoto(baseURL: string, cookie: string): Promise<number> {
   expect(created.status).toBe(201);
   return (await created.json()).id;
 }
+
+// Starting and stopping the server is what these tests are about, so each starts its own inside the test.
+test.describe.configure({ timeout: SERVER_START_TIMEOUT });
 
 test("health, assets, sockets and a clean SIGTERM on PostgreSQL", async () => {
   const club = await startClubServer({

@@ -16,6 +16,19 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const logDir = path.join(repoRoot, "test-results");
 export const SITE_TITLE = "Test Street Club";
 
+/**
+ * How long a spec's set-up may take to make a database, seed it and start a
+ * server. On a busy two-core machine (several suites at once) one member made
+ * with the operator command takes several seconds and the server's first start
+ * another ten or more, so hooks that start a server get this, not the 60 s of
+ * a test: `test.beforeAll(async () => { test.setTimeout(SERVER_START_TIMEOUT); ... })`.
+ */
+export const SERVER_START_TIMEOUT = 120_000;
+/** How long an e-mail the server sends after answering may take to reach the mail catcher on a busy machine. */
+export const MAIL_TIMEOUT = 30_000;
+/** How long the server may take to answer 200 on /healthz once spawned (within SERVER_START_TIMEOUT). */
+const READY_TIMEOUT = 90_000;
+
 const SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
 
 /** A port nobody listens on right now (the OS picks it). */
@@ -36,7 +49,7 @@ export interface ClubServer {
   databaseUrl: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
-  /** Waits until the server has printed a line matching the pattern; returns the match. */
+  /** Waits until the server has printed a line matching the pattern (30 s by default); returns the match. */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** The folder the server keeps its embedded files in (DATA_DIR). */
   dataDir: string;
@@ -57,6 +70,11 @@ export interface ClubServerOptions {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A hook that times out while its server starts never gets the server to stop:
+// it must not outlive the worker (a stray server keeps loading a busy machine).
+const started = new Set<ChildProcess>();
+process.once("exit", () => started.forEach((child) => child.kill("SIGKILL")));
 
 function tail(text: string, lines = 40) {
   return text.split("\n").slice(-lines).join("\n");
@@ -109,8 +127,12 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  started.add(child);
   const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))),
+    child.once("exit", (code, signal) => {
+      started.delete(child);
+      resolve(code ?? (signal ? -1 : null));
+    }),
   );
   let hasExited = false;
   void exited.then(() => {
@@ -145,18 +167,19 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
     );
   };
 
-  // Ready when /healthz answers 200.
-  const deadline = Date.now() + 30_000;
+  // Ready when /healthz answers 200: polled, since how long a start takes depends on the machine.
+  const deadline = Date.now() + READY_TIMEOUT;
   for (;;) {
     if (hasExited) await fail("exited during start-up");
     try {
-      const response = await fetch(`${baseURL}/healthz`);
+      // Each probe is bounded, so one request stuck on a busy machine cannot outlast the deadline.
+      const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(5_000) });
       if (response.status === 200) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) await fail("did not answer 200 on /healthz within 30 s");
-    await sleep(100);
+    if (Date.now() > deadline) await fail(`did not answer 200 on /healthz within ${READY_TIMEOUT / 1000} s`);
+    await sleep(200);
   }
 
   return {
@@ -164,7 +187,7 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
     databaseUrl,
     dataDir,
     output: () => output,
-    waitForOutput(pattern, timeoutMs = 10_000) {
+    waitForOutput(pattern, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = output.match(pattern);
@@ -203,14 +226,19 @@ export interface MemberDetails {
   admin?: boolean;
 }
 
-/** Creates a member with the operator command (`npm run user:create`); returns the new id. */
+/**
+ * Creates a member with the operator command (`npm run user:create`, which runs
+ * `tsx scripts/user-create.ts`); returns the new id. The script is run the way
+ * npm runs it, minus npm's own start-up, which on a busy machine costs seconds
+ * per member.
+ */
 export async function createMemberWithCli(databaseUrl: string, member: MemberDetails): Promise<number> {
-  const args = ["run", "--silent", "user:create", "--"];
+  const args = ["--import", "tsx", "scripts/user-create.ts"];
   args.push("--email", member.email, "--username", member.username, "--password", member.password);
   args.push("--first-name", member.firstName, "--last-name", member.lastName);
   if (member.admin) args.push("--admin");
   try {
-    const { stdout } = await execFileAsync("npm", args, {
+    const { stdout } = await execFileAsync(process.execPath, args, {
       cwd: repoRoot,
       // SESSION_SECRET and DATA_DIR set so the command writes nothing into the repository's ./data.
       env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "test", SESSION_SECRET, DATA_DIR: os.tmpdir() },
@@ -222,4 +250,18 @@ export async function createMemberWithCli(databaseUrl: string, member: MemberDet
     const failure = error as Error & { stderr?: string; stdout?: string };
     throw new Error(`user:create failed for ${member.username}: ${failure.message}\n${failure.stderr ?? ""}`);
   }
+}
+
+/** Creates the members with the operator command, a few at a time (each run is mostly start-up). */
+export async function createMembersWithCli(databaseUrl: string, list: MemberDetails[]): Promise<number[]> {
+  const ids: number[] = new Array(list.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) {
+      const index = next++;
+      ids[index] = await createMemberWithCli(databaseUrl, list[index]!);
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+  return ids;
 }

@@ -1,5 +1,5 @@
 // Small helpers that act like a person on the page: find things by role and label.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./fixtures";
 import { SITE_TITLE } from "./club-server";
 
 export { SITE_TITLE };
@@ -50,4 +50,30 @@ export async function expectMemberNavbar(page: Page, member: { firstName: string
         - /url: /members/${member.username}
       - button "Log out"
   `);
+}
+
+/**
+ * The 404 a page's own refusal shows (the route's error boundary): 'Not found'
+ * with the reason, inside the site's shell (navbar and footer kept), not the
+ * 'Unexpected Application Error!' screen kept for errors nobody foresaw.
+ */
+export async function expectNotFoundPage(
+  page: Page,
+  reason = "There is nothing at this address. It may have been moved or deleted.",
+) {
+  await expect(page).toHaveTitle(pageTitle("Not found"));
+  await expect(page.getByRole("main")).toMatchAriaSnapshot(`
+    - main:
+      - alert:
+        - /children: equal
+        - heading "Not found" [level=1]
+        - paragraph: ${JSON.stringify(reason)}
+        - paragraph: 404 Not Found
+        - paragraph:
+          - link "Back to the home page":
+            - /url: /
+  `);
+  await expect(navbar(page)).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveText(`© ${new Date().getFullYear()} ${SITE_TITLE}`);
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toHaveCount(0);
 }
