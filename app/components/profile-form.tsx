@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { LICENSES } from "~/lib/licenses";
+import { useRootData } from "~/lib/root-data";
 import { ProfileSchema } from "~/lib/member-schemas";
 import type { UserJson } from "~/services/members/members.server";
 import { CheckboxField, DateField, FormErrors, SelectField, TextAreaField, TextField } from "./forms/fields";
@@ -43,6 +44,8 @@ export function ProfileForm({
 }) {
   const navigation = useNavigation();
   const [uploading, setUploading] = useState(false);
+  // A member changing their own email or password confirms it with the current one; an admin editing someone else is not asked.
+  const ownProfile = useRootData()?.member?.id === member.id;
   const { form, fields, hasFieldErrors } = useClubForm({
     id: `profile-${member.id}`,
     schema: ProfileSchema,
@@ -106,6 +109,17 @@ export function ProfileForm({
           type="password"
           autoComplete="new-password"
         />
+        {ownProfile ? (
+          <>
+            <TextField
+              label="Current password"
+              meta={text(fields.currentPassword)}
+              type="password"
+              autoComplete="current-password"
+            />
+            <p className="field-hint">Needed to change your email or password.</p>
+          </>
+        ) : null}
       </fieldset>
       {isAdminEditor ? (
         <fieldset className="form-section">

@@ -14,6 +14,8 @@ export const EMAIL_NOT_FOUND_MESSAGE = "Email not found.";
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = "Passwords do not match.";
 export const RESET_REQUESTED_MESSAGE = "Please check your email in a few minutes for a reset password link.";
 export const PASSWORD_SAVED_MESSAGE = "Your new password has been saved.";
+export const CURRENT_PASSWORD_NEEDED_MESSAGE = "Please enter your current password to change your password or email.";
+export const CURRENT_PASSWORD_WRONG_MESSAGE = "This is not your current password.";
 
 /** Free text that may be left empty: blank (or missing) is stored as null. */
 const optionalText = (label: string, max: number) =>
@@ -63,6 +65,8 @@ const profileFields = {
   // Write-only: blank means 'keep the current password'.
   password: z.preprocess((value) => (value === "" || value === null ? undefined : value), PasswordSchema.optional()),
   confirmPassword: z.string().max(200, PASSWORDS_DO_NOT_MATCH_MESSAGE).nullish(),
+  // Write-only: a member changing their own password or e-mail address proves it is them.
+  currentPassword: z.string().max(200, CURRENT_PASSWORD_WRONG_MESSAGE).nullish(),
   isAdmin: z.boolean({ error: "Administrator must be true or false." }).optional(),
   createdAt: JoinedOnSchema.optional(),
   // A signed upload id: the current one (no change), a new upload, or null/"" to remove.

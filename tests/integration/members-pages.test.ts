@@ -12,7 +12,7 @@ import { loader as accountPage } from "~/routes/account";
 import { nextMeeting } from "~/services/meetings/next-meeting.server";
 import { NotFoundError } from "~/services/errors.server";
 import { findMemberForPage } from "~/services/members/members.server";
-import { cookieFor, makeMember, request } from "../support/members";
+import { cookieFor, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
 
 const location = (response: Response) => response.headers.get("Location");
@@ -154,7 +154,11 @@ describe("the profile form", () => {
   it("an unchecked 'Show my profile to visitors' means not public; a new password gives a fresh session", async () => {
     const member = await makeMember();
     const cookie = await cookieFor(member.id);
-    const body = profileForm(member, { password: "new-darkroom-4", confirmPassword: "new-darkroom-4" });
+    const body = profileForm(member, {
+      password: "new-darkroom-4",
+      confirmPassword: "new-darkroom-4",
+      currentPassword: TEST_PASSWORD,
+    });
     body.delete("isPublic");
     const response = await call(
       editAction,

@@ -8,7 +8,7 @@ import { destroyMemberSessions } from "~/services/auth/session.server";
 import { publish } from "~/services/events.server";
 import { action as logout } from "~/routes/logout";
 import { action as userApi } from "~/routes/api/users.user";
-import { cookieFor, cookieHeaderFrom, makeMember, request } from "../support/members";
+import { TEST_PASSWORD, cookieFor, cookieHeaderFrom, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
 import { connected, nextMessage, refused, startSocketServer, type SocketServer } from "../support/sockets";
@@ -181,7 +181,7 @@ describe("ending sessions closes their sockets", () => {
       request(`/api/users/${member.id}`, {
         method: "PATCH",
         cookie: laptop,
-        json: { password: "new-darkroom-42", confirmPassword: "new-darkroom-42" },
+        json: { password: "new-darkroom-42", confirmPassword: "new-darkroom-42", currentPassword: TEST_PASSWORD },
       }),
       { userId: String(member.id) },
     );

@@ -293,7 +293,7 @@ describe("PATCH /api/users/{id}", () => {
 
     const response = await patchUser(
       member.id,
-      { password: "new-darkroom-42", confirmPassword: "new-darkroom-42" },
+      { password: "new-darkroom-42", confirmPassword: "new-darkroom-42", currentPassword: TEST_PASSWORD },
       cookie,
     );
     expect(response.status).toBe(200);
@@ -304,6 +304,40 @@ describe("PATCH /api/users/{id}", () => {
     await expect(verifyLogin(member.username, TEST_PASSWORD, "10.50.0.1")).rejects.toMatchObject({ status: 422 });
     expect((await verifyLogin(member.username, "new-darkroom-42", "10.50.0.1")).id).toBe(member.id);
     expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id))).toEqual([]);
+  });
+
+  it("asks a member changing their own password or email for the current one, and counts wrong guesses", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const newPassword = { password: "new-darkroom-42", confirmPassword: "new-darkroom-42" };
+    const newEmail = { email: `new-${member.email}` };
+    for (const change of [newPassword, newEmail]) {
+      const missing = await patchUser(member.id, change, cookie);
+      expect(missing.status).toBe(422);
+      expect((await missing.json()).errors).toEqual([
+        { path: "currentPassword", message: "Please enter your current password to change your password or email." },
+      ]);
+      const wrong = await patchUser(member.id, { ...change, currentPassword: "not-my-password-1" }, cookie);
+      expect(wrong.status).toBe(422);
+      expect((await wrong.json()).errors).toEqual([
+        { path: "currentPassword", message: "This is not your current password." },
+      ]);
+    }
+    // Nothing changed: the old password still logs in, the email is the same.
+    expect((await verifyLogin(member.email, TEST_PASSWORD, "10.50.0.2")).id).toBe(member.id);
+    // Other fields, and the email in another letter case, need no password.
+    expect(
+      (await patchUser(member.id, { bio: "Street, mostly.", email: member.email.toUpperCase() }, cookie)).status,
+    ).toBe(200);
+    const changed = await patchUser(member.id, { ...newEmail, currentPassword: TEST_PASSWORD }, cookie);
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).email).toBe(newEmail.email);
+    // Guessing through the profile is throttled like the log-in: the fifth wrong guess is 429.
+    const guesses = [];
+    for (let i = 0; i < 6; i++) {
+      guesses.push((await patchUser(member.id, { ...newPassword, currentPassword: `guess-${i}-x1` }, cookie)).status);
+    }
+    expect(guesses).toContain(429);
   });
 
   it("an admin changing a member's password ends that member's sessions, not the admin's", async () => {

@@ -8,7 +8,7 @@ import { profileFromForm, updateProfile } from "~/services/members/profile.serve
 
 export const PROFILE_UPDATED_MESSAGE = "Your account has been updated!";
 
-const hideFields = ["password", "confirmPassword"];
+const hideFields = ["password", "confirmPassword", "currentPassword"];
 
 /**
  * Validates, saves, and goes to `redirectTo` with 'Your account has been

@@ -60,3 +60,18 @@ export async function verifyLogin(identifier: string, password: string, address 
 export function logIn(credentials: Login, address = clientAddress()): Promise<Member> {
   return verifyLogin(credentials.email, credentials.password, address);
 }
+
+/**
+ * Whether `password` is the member's own, for a change that needs it (a new
+ * password or e-mail address). Wrong guesses count like failed log-ins, so the
+ * profile form cannot be used to guess a password faster than /login.
+ */
+export async function confirmOwnPassword(member: Pick<Member, "id" | "username">, password: string): Promise<boolean> {
+  try {
+    await verifyLogin(member.username, password);
+    return true;
+  } catch (error) {
+    if (error instanceof RefusedError) return false;
+    throw error;
+  }
+}

@@ -5,8 +5,14 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { users } from "@db/schema";
-import type { ProfileInput, ProfilePatch } from "~/lib/member-schemas";
+import {
+  CURRENT_PASSWORD_NEEDED_MESSAGE,
+  CURRENT_PASSWORD_WRONG_MESSAGE,
+  type ProfileInput,
+  type ProfilePatch,
+} from "~/lib/member-schemas";
 import { isAdmin, mayEditProfile } from "~/services/access.server";
+import { confirmOwnPassword } from "~/services/auth/login.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { memberColumns, type Member } from "~/services/auth/session.server";
 import { ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
@@ -64,6 +70,21 @@ async function lockActiveAdmins(): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * A member changing their own password or e-mail address gives their current
+ * password: a session left open on a shared computer must not be enough to
+ * take the account over. An admin editing someone else is not asked.
+ */
+async function confirmItIsThem(editor: Member, target: Member, changes: ProfilePatch) {
+  if (editor.id !== target.id) return;
+  const emailChange = changes.email !== undefined && changes.email.toLowerCase() !== target.email.toLowerCase();
+  if (!changes.password && !emailChange) return;
+  if (!changes.currentPassword) throw InvalidError.field("currentPassword", CURRENT_PASSWORD_NEEDED_MESSAGE);
+  if (!(await confirmOwnPassword(target, changes.currentPassword))) {
+    throw InvalidError.field("currentPassword", CURRENT_PASSWORD_WRONG_MESSAGE);
+  }
+}
+
 export type ProfileUpdate = { member: Member; passwordChanged: boolean };
 
 /**
@@ -92,6 +113,7 @@ export async function updateProfile(editor: Member, targetId: number, changes: P
         { username: changes.username ?? target.username, email: changes.email ?? target.email },
         target.id,
       );
+      await confirmItIsThem(editor, target, changes);
 
       // The picture goes first: a refused upload (422) leaves the rest unchanged too.
       picture = await changePicture(target.id, changes.picture, editor.id);
