@@ -11,7 +11,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { invalidForm, replyToRefusal } from "~/server/forms.server";
 import { requireVisitor } from "~/server/guards.server";
 import { LoginRefusal, logInWithForm } from "~/server/login-form.server";
-import { createSession } from "~/services/auth/session.server";
+import { newSessionFor } from "~/services/auth/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   try {
     const { member, from } = await logInWithForm(request);
-    return redirect(safeRedirect(from), { headers: { "Set-Cookie": await createSession(member.id) } });
+    return redirect(safeRedirect(from), { headers: { "Set-Cookie": await newSessionFor(request, member.id) } });
   } catch (error) {
     if (!(error instanceof LoginRefusal)) throw error;
     const { submission, refusal } = error;

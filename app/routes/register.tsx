@@ -7,7 +7,7 @@ import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal, UNEXPECTED_ERROR_MESSAGE } from "~/server/forms.server";
 import { requireVisitor } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
-import { createSession } from "~/services/auth/session.server";
+import { newSessionFor } from "~/services/auth/session.server";
 import { registerMember, requireRegistrationOpen } from "~/services/members/registration.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
@@ -28,7 +28,7 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
   try {
     const member = await registerMember(submission.value);
     return redirectWithFlash("/", "Your account has been created!", {
-      headers: { "Set-Cookie": await createSession(member.id) },
+      headers: { "Set-Cookie": await newSessionFor(request, member.id) },
     });
   } catch (error) {
     return replyToRefusal(submission, error, { hideFields: HIDDEN, otherwise: UNEXPECTED_ERROR_MESSAGE });

@@ -6,7 +6,7 @@ import { NewMemberSchema } from "~/lib/account-schemas";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
 import { page } from "~/server/pages.server";
-import { createSession } from "~/services/auth/session.server";
+import { newSessionFor } from "~/services/auth/session.server";
 import { createFirstAdmin, requireFirstAdminSetupOpen } from "~/services/members/first-admin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
@@ -26,7 +26,7 @@ export const action = page(async ({ request, params }: Route.ActionArgs) => {
   try {
     const admin = await createFirstAdmin(params.token, submission.value);
     return redirectWithFlash("/", "Your account has been created!", {
-      headers: { "Set-Cookie": await createSession(admin.id) },
+      headers: { "Set-Cookie": await newSessionFor(request, admin.id) },
     });
   } catch (error) {
     return replyToRefusal(submission, error, { hideFields: HIDDEN });

@@ -172,3 +172,25 @@ describe("failed-login throttling", () => {
     }
   });
 });
+
+describe("a new session id at every log-in", () => {
+  it("ends the session the browser held before, so an id known before logging in never becomes a logged-in one", async () => {
+    const member = await makeMember();
+    const before = await cookieFor(member.id);
+    const response = await runWithRequestFacts({ clientAddress: "10.0.9.1" }, () =>
+      call(
+        loginApi,
+        request("/api/auth/login", {
+          method: "POST",
+          json: { email: member.username, password: TEST_PASSWORD },
+          cookie: before,
+        }),
+      ),
+    );
+    expect(response.status).toBe(200);
+    const after = cookieHeaderFrom(response.headers.get("Set-Cookie"));
+    expect(after).not.toBe(before);
+    expect((await call(meApi, request("/api/users/me", { cookie: before }))).status).toBe(204);
+    expect((await call(meApi, request("/api/users/me", { cookie: after }))).status).toBe(200);
+  });
+});

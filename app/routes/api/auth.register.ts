@@ -1,6 +1,6 @@
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { apiErrorResponse, apiRoute } from "~/server/api.server";
-import { createSession } from "~/services/auth/session.server";
+import { newSessionFor } from "~/services/auth/session.server";
 import { NotFoundError } from "~/services/errors.server";
 import { toUserJson } from "~/services/members/members.server";
 import { registerMember, registrationOpen } from "~/services/members/registration.server";
@@ -8,11 +8,11 @@ import { registerMember, registrationOpen } from "~/services/members/registratio
 // POST /api/auth/register: exists only when FEATURE_REGISTRATION is exactly 'true'.
 const route = apiRoute({
   methods: ({ anyone }) => ({
-    POST: anyone({ body: NewMemberSchema }, async ({ body }) => {
+    POST: anyone({ body: NewMemberSchema }, async ({ request, body }) => {
       const member = await registerMember(body);
       return Response.json(toUserJson(member), {
         status: 201,
-        headers: { "Set-Cookie": await createSession(member.id) },
+        headers: { "Set-Cookie": await newSessionFor(request, member.id) },
       });
     }),
   }),

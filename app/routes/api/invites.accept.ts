@@ -1,6 +1,6 @@
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { apiRoute, textParam } from "~/server/api.server";
-import { createSession } from "~/services/auth/session.server";
+import { newSessionFor } from "~/services/auth/session.server";
 import { acceptInvite, INVITE_NOT_FOUND_MESSAGE } from "~/services/members/invites.server";
 import { toUserJson } from "~/services/members/members.server";
 
@@ -9,11 +9,11 @@ import { toUserJson } from "~/services/members/members.server";
 const resource = apiRoute({
   params: { inviteId: textParam(INVITE_NOT_FOUND_MESSAGE) },
   methods: ({ anyone }) => {
-    const accept = anyone({ body: NewMemberSchema }, async ({ params, body }) => {
+    const accept = anyone({ body: NewMemberSchema }, async ({ request, params, body }) => {
       const member = await acceptInvite(params.inviteId, body);
       return Response.json(toUserJson(member), {
         status: 201,
-        headers: { "Set-Cookie": await createSession(member.id) },
+        headers: { "Set-Cookie": await newSessionFor(request, member.id) },
       });
     });
     return { POST: accept, PUT: accept };

@@ -1,7 +1,7 @@
 import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
 import { ResetPasswordSchema } from "~/lib/member-schemas";
 import { apiRoute, textParam } from "~/server/api.server";
-import { createSession } from "~/services/auth/session.server";
+import { newSessionFor } from "~/services/auth/session.server";
 import { toUserJson } from "~/services/members/members.server";
 import { checkResetToken, INVALID_RESET_LINK_MESSAGE, resetPassword } from "~/services/members/passwords.server";
 
@@ -12,9 +12,9 @@ const resource = apiRoute({
   methods: ({ anyone }) => {
     const reset = anyone(
       { body: ResetPasswordSchema, invalidMessage: PASSWORD_RULE_MESSAGE },
-      async ({ params, body }) => {
+      async ({ request, params, body }) => {
         const member = await resetPassword(params.token, body);
-        const headers = member.deactivatedAt ? undefined : { "Set-Cookie": await createSession(member.id) };
+        const headers = member.deactivatedAt ? undefined : { "Set-Cookie": await newSessionFor(request, member.id) };
         return Response.json(toUserJson(member), { headers });
       },
     );

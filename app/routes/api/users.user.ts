@@ -1,6 +1,6 @@
 import { ProfilePatchSchema } from "~/lib/member-schemas";
 import { apiRoute, idParam } from "~/server/api.server";
-import { createSession } from "~/services/auth/session.server";
+import { newSessionFor } from "~/services/auth/session.server";
 import { toggleDeactivation } from "~/services/members/deactivation.server";
 import { findMemberForViewer, toUserJson } from "~/services/members/members.server";
 import { updateProfile } from "~/services/members/profile.server";
@@ -10,12 +10,12 @@ import { updateProfile } from "~/services/members/profile.server";
 const resource = apiRoute({
   params: { userId: idParam("Member not found.") },
   methods: ({ anyone, member, admin }) => {
-    const update = member({ body: ProfilePatchSchema }, async ({ member, params, body }) => {
+    const update = member({ body: ProfilePatchSchema }, async ({ request, member, params, body }) => {
       const saved = await updateProfile(member, params.userId, body);
       // A new password ends every session; the member who changed it stays logged in here.
       const headers =
         saved.passwordChanged && saved.member.id === member.id
-          ? { "Set-Cookie": await createSession(member.id) }
+          ? { "Set-Cookie": await newSessionFor(request, member.id) }
           : undefined;
       return Response.json(toUserJson(saved.member), { headers });
     });

@@ -7,7 +7,7 @@ import { useRootData } from "~/lib/root-data";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
 import { page } from "~/server/pages.server";
-import { createSession } from "~/services/auth/session.server";
+import { newSessionFor } from "~/services/auth/session.server";
 import { acceptInvite, findInvite, inviteState } from "~/services/members/invites.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
@@ -27,7 +27,7 @@ export const action = page(async ({ request, params }: Route.ActionArgs) => {
   try {
     const member = await acceptInvite(params.inviteId, submission.value);
     return redirectWithFlash("/account", "Your account has been created!", {
-      headers: { "Set-Cookie": await createSession(member.id) },
+      headers: { "Set-Cookie": await newSessionFor(request, member.id) },
     });
   } catch (error) {
     // Accepted or revoked in the meantime (410): the message says which.

@@ -3,7 +3,7 @@
 import { ProfileSchema } from "~/lib/member-schemas";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, readForm, replyToRefusal } from "~/server/forms.server";
-import { createSession, type Member } from "~/services/auth/session.server";
+import { newSessionFor, type Member } from "~/services/auth/session.server";
 import { profileFromForm, updateProfile } from "~/services/members/profile.server";
 
 export const PROFILE_UPDATED_MESSAGE = "Your account has been updated!";
@@ -31,7 +31,9 @@ export async function saveProfileForm(
       profileFromForm(submission.value, formData, editor),
     );
     const headers =
-      passwordChanged && member.id === editor.id ? { "Set-Cookie": await createSession(member.id) } : undefined;
+      passwordChanged && member.id === editor.id
+        ? { "Set-Cookie": await newSessionFor(request, member.id) }
+        : undefined;
     return redirectWithFlash(redirectTo(member), PROFILE_UPDATED_MESSAGE, { headers });
   } catch (error) {
     return replyToRefusal(submission, error, { hideFields });

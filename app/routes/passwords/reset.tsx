@@ -9,7 +9,7 @@ import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
 import { PASSWORD_SAVED_MESSAGE, ResetPasswordSchema } from "~/lib/member-schemas";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
-import { createSession } from "~/services/auth/session.server";
+import { newSessionFor } from "~/services/auth/session.server";
 import { GoneError, NotFoundError } from "~/services/errors.server";
 import { checkResetToken, resetPassword } from "~/services/members/passwords.server";
 
@@ -50,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     // Logged in at once, unless the account was deactivated in the meantime.
     if (member.deactivatedAt) return redirectWithFlash("/login", PASSWORD_SAVED_MESSAGE);
     return redirectWithFlash("/", PASSWORD_SAVED_MESSAGE, {
-      headers: { "Set-Cookie": await createSession(member.id) },
+      headers: { "Set-Cookie": await newSessionFor(request, member.id) },
     });
   } catch (error) {
     const problem = linkProblem(error);

@@ -36,6 +36,17 @@ export async function createSession(userId: number): Promise<string> {
   return sessionCookie().serialize(id);
 }
 
+/**
+ * Starts a member's session for this request, ending the session its cookie
+ * held before (if any): every log-in, sign-up and new password gets a new id,
+ * so a session id known before it can never become a logged-in one.
+ */
+export async function newSessionFor(request: Request, userId: number): Promise<string> {
+  const previous = await sessionIdFrom(request.headers.get("Cookie"));
+  if (previous) await db().delete(sessions).where(eq(sessions.id, previous));
+  return createSession(userId);
+}
+
 /** Ends the request's session (if any); returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const id = await sessionIdFrom(request.headers.get("Cookie"));
