@@ -180,5 +180,9 @@ describe("profile pictures", () => {
     expect(seen.status).toBe(200);
     expect(seen.headers.get("Cache-Control")).toMatch(/^private/);
     expect((await media(url.replace("/thumb", "/original"))).status).toBe(404);
+    // Ids that are no id, or past the database's range, are 404 (never a database error).
+    for (const bad of ["/media/pictures/abc/thumb", "/media/pictures/99999999999/thumb", "/media/pictures/0/thumb"]) {
+      expect((await media(bad)).status).toBe(404);
+    }
   });
 });
