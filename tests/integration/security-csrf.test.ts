@@ -28,7 +28,11 @@ describe("a page on another site", () => {
   it("cannot log a visitor's browser in as someone (login CSRF), by Origin or by Sec-Fetch-Site", async () => {
     const attacker = await makeMember();
     const form = new URLSearchParams({ email: attacker.username, password: TEST_PASSWORD });
-    const foreign: Record<string, string>[] = [{ Origin: EVIL }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null" }];
+    const foreign: Record<string, string>[] = [
+      { Origin: EVIL },
+      { "Sec-Fetch-Site": "cross-site" },
+      { Origin: "null" },
+    ];
     for (const headers of foreign) {
       const response = await fetch(`${site.url}/login`, {
         method: "POST",
