@@ -39,11 +39,13 @@ async function uploadPhoto(page: Page): Promise<number> {
 test("the owner's private notes save as they type and stay private", async ({ page, openContext }) => {
   await logIn(page, owner);
   const photoId = await uploadPhoto(page);
-  // The page's clock is the test's to move, so 'a key every 50 ms' stays that
-  // however busy the machine is (a stalled keystroke would otherwise look like a pause).
+  // The page's clock is the test's to move (installed now, stopped once the page
+  // is up), so 'a key every 50 ms' stays that however busy the machine is: a
+  // stalled keystroke would otherwise look like a pause and save early.
   await page.clock.install();
   // ?tab=notes: on the photo detail the notes are a tab of their own (the owner's only).
   await page.goto(`/members/${owner.username}/all/${photoId}?tab=notes`);
+  await page.clock.pauseAt(Date.now() + 1_000);
 
   // Count the saves, and hold each one until 'Saving...' has been seen (however slow the machine).
   const saves: string[] = [];
