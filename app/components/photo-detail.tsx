@@ -264,7 +264,13 @@ export function PhotoDetail({
               aria-labelledby="photo-tab-comments"
               hidden={tab !== "comments"}
             >
-              <PhotoComments photoId={photo.id} comments={live.comments} record={live.record} reader={reader} />
+              <PhotoComments
+                photoId={photo.id}
+                comments={live.comments}
+                record={live.record}
+                reader={reader}
+                live={live.connected}
+              />
             </div>
             <div
               role="tabpanel"

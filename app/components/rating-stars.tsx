@@ -52,7 +52,9 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
   const hydrated = useHydrated();
   const location = useLocation();
   const [pointed, setPointed] = useState<number | null>(null);
-  const [focused, setFocused] = useState<number | null>(null);
+  // Focus from the keyboard names its star even with the pointer resting on another;
+  // focus from a click leaves the star under the pointer to name.
+  const [focused, setFocused] = useState<{ star: number; byKeyboard: boolean } | null>(null);
   const stars = useRef<(HTMLButtonElement | null)[]>([]);
 
   // While the post is on its way (and the page reloads after it), show what it will leave.
@@ -62,14 +64,17 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
   const value = shown.find((rating) => rating.UserId === memberId)?.value ?? 0;
   const average = averageExcludingOwner(shown, ownerId);
   const count = shown.filter((rating) => rating.UserId !== ownerId && rating.value > 0).length;
-  const lit = pointed ?? value;
-  const label = ratingLabel(pointed ?? focused ?? value) ?? "Rate it";
+  const keyboardStar = focused?.byKeyboard ? focused.star : null;
+  const preview = keyboardStar === null ? pointed : null;
+  const lit = preview ?? value;
+  const label = ratingLabel(keyboardStar ?? pointed ?? focused?.star ?? value) ?? "Rate it";
 
   const rate = (to: number) =>
     fetcher.submit({ intent: "rate", photoId: String(photoId), value: String(to) }, { method: "post", action });
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const from = focused ?? (value || MIN_RATING);
+    const from = focused?.star ?? (value || MIN_RATING);
+    if (focused && !focused.byKeyboard) setFocused({ star: focused.star, byKeyboard: true });
     const to =
       event.key === "ArrowRight" || event.key === "ArrowUp"
         ? Math.min(MAX_RATING, from + 1)
@@ -114,11 +119,11 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
               aria-label={`${star} ${star === 1 ? "star" : "stars"}: ${ratingLabel(star)}`}
               // One stop for Tab, the arrows do the rest; without JavaScript every star is a stop.
               tabIndex={!hydrated || star === (value || MIN_RATING) ? 0 : -1}
-              className={`star${star <= lit ? " lit" : ""}${pointed !== null ? " preview" : ""}`}
+              className={`star${star <= lit ? " lit" : ""}${preview !== null ? " preview" : ""}`}
               onKeyDown={onKeyDown}
               onMouseEnter={() => setPointed(star)}
               onMouseLeave={() => setPointed(null)}
-              onFocus={() => setFocused(star)}
+              onFocus={(event) => setFocused({ star, byKeyboard: event.currentTarget.matches(":focus-visible") })}
               onBlur={() => setFocused(null)}
             >
               ★

@@ -15,11 +15,15 @@ export const RECONNECTION = { attempts: 20, delayMs: 5000 } as const;
 
 export type PhotoRoomListeners = Partial<ServerToClientEvents>;
 
-/**
- * Joins the room of `photoId` (null: none, as for a visitor) while the
- * component is on screen; returns the socket, once there is one, for sending.
- */
-export function usePhotoRoom(photoId: number | null, listeners: PhotoRoomListeners): PhotoViewerSocket | null {
+export type PhotoRoom = {
+  /** The socket, once there is one, for sending. */
+  socket: PhotoViewerSocket | null;
+  /** In the room now: what others do arrives as it happens. */
+  connected: boolean;
+};
+
+/** Joins the room of `photoId` (null: none, as for a visitor) while the component is on screen. */
+export function usePhotoRoom(photoId: number | null, listeners: PhotoRoomListeners): PhotoRoom {
   const latest = useRef(listeners);
   useEffect(() => {
     latest.current = listeners;
@@ -31,6 +35,7 @@ export function usePhotoRoom(photoId: number | null, listeners: PhotoRoomListene
     reload.current = revalidate;
   });
   const [socket, setSocket] = useState<PhotoViewerSocket | null>(null);
+  const [connected, setConnected] = useState(false);
 
   useEffect(() => {
     if (photoId === null) return;
@@ -49,13 +54,16 @@ export function usePhotoRoom(photoId: number | null, listeners: PhotoRoomListene
     });
     const onReconnect = () => void reload.current();
     room.io.on("reconnect", onReconnect);
+    room.on("connect", () => setConnected(true));
+    room.on("disconnect", () => setConnected(false));
     setSocket(room);
     return () => {
       room.io.off("reconnect", onReconnect);
       room.disconnect();
       setSocket(null);
+      setConnected(false);
     };
   }, [photoId]);
 
-  return socket;
+  return { socket, connected };
 }

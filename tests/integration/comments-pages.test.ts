@@ -155,9 +155,11 @@ describe("comments through the photo forms", () => {
     const c = await club();
     const post = (fields: Record<string, string>) =>
       call(browseAction, form({ intent: "comment", photoId: String(c.photo.id), ...fields }, c.authorCookie));
-    const empty = await post({ body: "  \n " });
-    expect(empty.status).toBe(422);
-    expect(await empty.json()).toEqual({ error: "Body must not be empty." });
+    for (const body of ["", "  \n "]) {
+      const empty = await post({ body });
+      expect(empty.status).toBe(422);
+      expect(await empty.json()).toEqual({ error: "Body must not be empty." });
+    }
     const long = await post({ body: "x".repeat(5001) });
     expect(long.status).toBe(422);
     expect(await long.json()).toEqual({ error: "Body must be at most 5000 characters." });

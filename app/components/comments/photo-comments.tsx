@@ -22,11 +22,14 @@ export function PhotoComments({
   comments,
   record,
   reader,
+  live,
 }: {
   photoId: number;
   comments: PhotoComment[];
   record: (change: CommentChange) => void;
   reader: CommentReader;
+  /** Connected to the photo's room (others' comments arrive as written). */
+  live: boolean;
 }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -58,7 +61,7 @@ export function PhotoComments({
   };
 
   return (
-    <div className="comments" id="comments" ref={list} tabIndex={-1}>
+    <div className="comments" id="comments" ref={list} tabIndex={-1} data-live={live ? "connected" : undefined}>
       {shown.length ? (
         <ol className="comment-list" aria-label="Comments">
           {shown.map((comment) => (

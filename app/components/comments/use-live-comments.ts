@@ -31,7 +31,7 @@ export function useLiveComments(
 
   // A message from the room of the photo just left may still arrive: only this photo's count.
   const ours = (comment: { PhotoId: number }) => comment.PhotoId === photoId;
-  usePhotoRoom(photoId, {
+  const room = usePhotoRoom(photoId, {
     "comment.created": (comment) => {
       if (!ours(comment)) return;
       record({ id: comment.id, comment });
@@ -45,5 +45,5 @@ export function useLiveComments(
     },
   });
 
-  return { comments: mergeComments(loaded, changes), record };
+  return { comments: mergeComments(loaded, changes), record, connected: room.connected };
 }
