@@ -5,6 +5,7 @@
 //   publish("sessions.ended", { userId: member.id });          // a service
 //   subscribe("sessions.ended", ({ userId }) => ...);          // app/realtime
 import { EventEmitter } from "node:events";
+import { afterCommit } from "@db/client.server";
 import type { CommentJson } from "./ratings/comment-json.server";
 
 export type ClubEvents = {
@@ -26,14 +27,17 @@ type Listener<E extends keyof ClubEvents> = (event: ClubEvents[E]) => void;
 const holder = globalThis as typeof globalThis & { __clubEvents?: EventEmitter };
 const emitter = (holder.__clubEvents ??= new EventEmitter());
 
+/** Tells the listeners; inside a transaction, once it commits (a rolled-back change never happened). */
 export function publish<E extends keyof ClubEvents>(name: E, event: ClubEvents[E]) {
-  for (const listener of emitter.listeners(name) as Listener<E>[]) {
-    try {
-      listener(event);
-    } catch (error) {
-      console.error(`A listener of ${name} failed:`, error);
+  afterCommit(() => {
+    for (const listener of emitter.listeners(name) as Listener<E>[]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error(`A listener of ${name} failed:`, error);
+      }
     }
-  }
+  });
 }
 
 /** Subscribes; returns the function that unsubscribes. */
