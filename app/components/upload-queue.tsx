@@ -3,6 +3,7 @@ import { useDropzone, type FileRejection } from "react-dropzone";
 import { ApiError } from "~/lib/api-client";
 import { ACCEPTED_IMAGE_TYPES } from "~/images/sniff";
 import { directUpload } from "~/lib/direct-upload";
+import { TOO_MANY_FILES_MESSAGE } from "~/lib/meetings";
 import type { PhotoJson } from "~/services/photos/json.server";
 import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
 import { photoLabel } from "./photo-grid";
@@ -112,6 +113,12 @@ export function UploadQueue({
         <input {...getInputProps()} aria-label="Photos to upload" />
         <p>{isDragActive ? "Drop the photos here..." : "Drop photos here, or click to choose them."}</p>
       </div>
+      {/* Spec section 5: more files than the allowance (maxFiles) left are refused all together. */}
+      {rejections.some(({ errors }) => errors.some((error) => error.code === "too-many-files")) ? (
+        <p className="rejections" role="alert">
+          {TOO_MANY_FILES_MESSAGE}
+        </p>
+      ) : null}
       {rejections.length > 0 ? (
         <ul className="rejections" aria-label="Files not added">
           {rejections.map(({ file, errors }) => (

@@ -31,7 +31,13 @@ const topic = z
   .string({ error: "Topic is required." })
   // Textareas send CRLF; the first line is the title either way.
   .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-  .pipe(z.string().min(1, "Topic is required.").max(2000, "Topic must be at most 2000 characters."));
+  // A form's blank (after trimming) reaches the pipe as undefined through Conform's coercion: still "required".
+  .pipe(
+    z
+      .string({ error: "Topic is required." })
+      .min(1, "Topic is required.")
+      .max(2000, "Topic must be at most 2000 characters."),
+  );
 
 /** Blank (or null) clears the field; a missing key leaves it as it is. */
 const clearable = <T extends z.ZodType<string>>(field: T) =>
@@ -166,3 +172,21 @@ export const SubmissionOrderSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, "Each photo may appear once."),
 });
 export type SubmissionOrder = z.output<typeof SubmissionOrderSchema>;
+
+/**
+ * The edit meeting form: the PATCH's fields, but a form sends every one, so
+ * an emptied Date/Time or Topic is refused under its field instead of being
+ * read as 'keep it'. The action passes the value through wholeFormEdit.
+ */
+export const MeetingEditFormSchema = MeetingPatchSchema.extend({
+  startsAt,
+  topic,
+  maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS),
+});
+
+/** The edit recurring meeting form (no Date/Time; Weekly or Biweekly, never 'No'). */
+export const TemplateEditFormSchema = TemplatePatchSchema.extend({
+  topic,
+  maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS),
+  frequency,
+});

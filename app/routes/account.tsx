@@ -1,11 +1,19 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account";
 import { Avatar } from "~/components/avatar";
-import { LocalTime } from "~/components/local-time";
+import { CalendarAddress } from "~/components/meetings/calendar-address";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
-import { nextMeeting } from "~/services/meetings/next-meeting.server";
+import "~/components/meetings.css";
+import { formatMeetingDateTime } from "~/lib/club-time";
+import { redirectWithFlash } from "~/server/flash.server";
+import { readForm } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";
+import { InvalidError } from "~/services/errors.server";
+import { calendarFeedUrl, renewCalendarToken } from "~/services/meetings/calendar.server";
+import { clubTimeZone } from "~/services/meetings/club-zone.server";
+import { nextMeeting } from "~/services/meetings/next-meeting.server";
+import { page } from "~/server/pages.server";
 import { toUserJson } from "~/services/members/members.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
@@ -13,11 +21,23 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 // Where a new member lands after accepting an invite: who they are, and what to do next.
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireMember(request);
-  return { member: toUserJson(member), nextMeeting: await nextMeeting() };
+  const [next, calendarUrl] = await Promise.all([nextMeeting(), calendarFeedUrl(member)]);
+  return { member: toUserJson(member), nextMeeting: next, calendarUrl, timeZone: clubTimeZone() };
 }
 
+const CALENDAR_RENEWED_MESSAGE = "Your new calendar address is below. The old one no longer works.";
+
+// 'Make a new address': the member's calendar address is replaced, the old one dead at once.
+export const action = page(async ({ request }: Route.ActionArgs) => {
+  const member = await requireMember(request);
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "renew-calendar") throw InvalidError.field("intent", "The form could not be read.");
+  await renewCalendarToken(member);
+  return redirectWithFlash("/account", CALENDAR_RENEWED_MESSAGE);
+});
+
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { member, nextMeeting } = loaderData;
+  const { member, nextMeeting, calendarUrl, timeZone } = loaderData;
   const profilePath = `/members/${encodeURIComponent(member.username)}`;
   return (
     <section className="wide">
@@ -63,7 +83,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               <p>
                 <strong>{nextMeeting.title}</strong>
                 <br />
-                <LocalTime iso={nextMeeting.startsAt} />
+                <time dateTime={nextMeeting.startsAt}>{formatMeetingDateTime(nextMeeting.startsAt, timeZone)}</time>
               </p>
               <p>
                 <Link to={`/meetings/${nextMeeting.id}`}>View the meeting</Link>
@@ -72,6 +92,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="muted">No meeting is scheduled yet.</p>
           )}
+        </section>
+        <section aria-labelledby="account-calendar" className="account-calendar">
+          <h2 id="account-calendar">Meetings in your calendar</h2>
+          <CalendarAddress url={calendarUrl} />
         </section>
         {member.isAdmin ? (
           <section aria-labelledby="account-admin">

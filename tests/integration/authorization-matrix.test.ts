@@ -154,25 +154,33 @@ const ROWS: Row[] = [
   {
     route: "meetings/templates/:meetingId/edit",
     method: "GET",
-    send: () => ({ params: { meetingId: "1" } }),
+    send: (t) => ({ params: { meetingId: String(t.templateId) } }),
     expect: admins(200, "302 /", "302 /login"),
   },
   {
     route: "meetings/:meetingId/edit",
     method: "GET",
-    send: () => ({ params: { meetingId: "1" } }),
+    send: (t) => ({ params: meeting(t) }),
     expect: admins(200, "302 /", "302 /login"),
   },
   {
     route: "meetings/:meetingId/upload",
     method: "GET",
-    send: () => ({ params: { meetingId: "1" } }),
+    send: (t) => ({ params: meeting(t) }),
+    // Members off the meeting's list see the page too: it tells them so.
     expect: members(200, "302 /login"),
   },
   {
     route: "meetings/:meetingId/:photoId?",
     method: "GET",
-    send: () => ({ params: { meetingId: "1" } }),
+    send: (t) => ({ params: meeting(t) }),
+    expect: members(200, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/:photoId?",
+    method: "GET",
+    case: "a photo of the meeting opened in place",
+    send: (t) => ({ params: { ...meeting(t), photoId: String(t.submission.photoId) } }),
     expect: members(200, "302 /login"),
   },
   {
@@ -318,6 +326,71 @@ const ROWS: Row[] = [
     send: (t) => ({ form: { intent: "delete-comment", commentId: String(t.commentId) } }),
     // The author, or an admin (moderation).
     expect: owner(200, 403, "302 /login", 200),
+  },
+  {
+    route: "account",
+    method: "POST",
+    case: "make a new calendar address",
+    send: () => ({ form: { intent: "renew-calendar" } }),
+    expect: members("302 /account", "302 /login"),
+  },
+  {
+    route: "meetings/new",
+    method: "POST",
+    send: () => ({ form: {} }),
+    expect: admins(422, "302 /", "302 /login"),
+  },
+  {
+    route: "meetings/templates/:meetingId/edit",
+    method: "POST",
+    send: (t) => ({ params: { meetingId: String(t.templateId) }, form: {} }),
+    expect: admins(422, "302 /", "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/edit",
+    method: "POST",
+    case: "save a meeting",
+    send: (t) => ({ params: meeting(t), form: { intent: "save", startsAt: "2031-03-10T19:00", topic: "Changed" } }),
+    expect: admins(`302 /meetings/`, "302 /", "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/edit",
+    method: "POST",
+    case: "delete a meeting nobody submitted to",
+    send: (t) => ({ params: { meetingId: String(t.emptyMeetingId) }, form: { intent: "delete" } }),
+    expect: admins("302 /meetings", "302 /", "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/upload",
+    method: "POST",
+    case: "reorder one's submissions",
+    send: (t) => ({ params: meeting(t), form: { intent: "reorder", photoIds: String(t.submission.photoId) } }),
+    // Only the author, admins included: nobody changes another's submissions.
+    expect: owner(200, 403, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/upload",
+    method: "POST",
+    case: "withdraw a submission",
+    send: (t) => ({ params: meeting(t), form: { intent: "withdraw", submissionId: String(t.submission.id) } }),
+    expect: owner(200, 403, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/:photoId?",
+    method: "POST",
+    case: "choose the order",
+    send: (t) => ({ params: meeting(t), form: { intent: "sort", sort: "alphabetical" } }),
+    expect: members("302 /meetings/", "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/:photoId?",
+    method: "POST",
+    case: "rate a submitted photo",
+    send: (t) => ({
+      params: { ...meeting(t), photoId: String(t.submission.photoId) },
+      form: { intent: "rate", photoId: String(t.submission.photoId), value: "4" },
+    }),
+    expect: members(200, "302 /login"),
   },
   {
     route: "admin/members",

@@ -1,12 +1,91 @@
+import { useActionData } from "react-router";
 import type { Route } from "./+types/edit";
-import { Placeholder } from "~/components/placeholder";
+import { DeleteMeeting } from "~/components/meetings/delete-meeting";
+import { EditMeetingForm } from "~/components/meetings/meeting-form";
+import { PageTitle } from "~/components/page-title";
+import "~/components/meetings.css";
+import { DEFAULT_MEETING_SORT } from "~/lib/meeting-order";
+import { MeetingEditFormSchema, wholeFormEdit } from "~/lib/meeting-schemas";
+import { MEETING_UPDATED_MESSAGE, meetingTitle } from "~/lib/meetings";
+import { idParam } from "~/server/api.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { invalidForm, parseForm, refusalMessage, replyToRefusal } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
+import { page } from "~/server/pages.server";
+import { clubTimeZone } from "~/services/meetings/club-zone.server";
+import { meetingMemberChoices } from "~/services/meetings/meeting-members.server";
+import { meetingView } from "~/services/meetings/meeting-view.server";
+import {
+  deleteMeeting,
+  MEETING_HAS_SUBMISSIONS_MESSAGE,
+  MEETING_NOT_FOUND_MESSAGE,
+  meetingEditDraft,
+  updateMeeting,
+} from "~/services/meetings/meetings.server";
+import { MEETING_DELETED_MESSAGE, readMeetingForm } from "./meeting-forms.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export default function MeetingEditPage() {
-  return <Placeholder title="Edit Meeting">Meetings arrive with a later issue.</Placeholder>;
+const meetingIdOf = (params: { meetingId?: string }) => idParam(MEETING_NOT_FOUND_MESSAGE)(params.meetingId);
+
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+  const admin = await requireAdmin(request);
+  const meetingId = meetingIdOf(params);
+  const [draft, members, view] = await Promise.all([
+    meetingEditDraft(admin, meetingId),
+    meetingMemberChoices(admin),
+    meetingView(admin, meetingId, DEFAULT_MEETING_SORT),
+  ]);
+  return {
+    draft,
+    members,
+    timeZone: clubTimeZone(),
+    // A meeting with submissions stays: the page says why instead of offering to delete it.
+    deleteRefusal: view.meeting.MeetingSubmissions.length > 0 ? MEETING_HAS_SUBMISSIONS_MESSAGE : null,
+    confirmingDelete: new URL(request.url).searchParams.has("delete"),
+  };
+});
+
+// Save ('Meeting updated!' on the meeting's page) or, after the question, delete (back to /meetings).
+export const action = page(async ({ request, params }: Route.ActionArgs) => {
+  const admin = await requireAdmin(request);
+  const meetingId = meetingIdOf(params);
+  const formData = await readMeetingForm(request);
+  if (formData.get("intent") === "delete") {
+    try {
+      await deleteMeeting(admin, meetingId);
+    } catch (error) {
+      return refusalMessage(error);
+    }
+    return redirectWithFlash("/meetings", MEETING_DELETED_MESSAGE);
+  }
+  const submission = await parseForm(request, MeetingEditFormSchema, formData);
+  if (submission.status !== "success") return invalidForm(submission);
+  try {
+    await updateMeeting(admin, meetingId, wholeFormEdit(submission.value));
+  } catch (error) {
+    return replyToRefusal(submission, error);
+  }
+  return redirectWithFlash(`/meetings/${meetingId}`, MEETING_UPDATED_MESSAGE);
+});
+
+export default function EditMeetingPage({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const { draft, members, timeZone, deleteRefusal, confirmingDelete } = loaderData;
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const deleteError = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <section className="meeting-form-page">
+      <PageTitle>Edit Meeting</PageTitle>
+      <h1>Edit Meeting</h1>
+      <p className="muted form-subtitle">{meetingTitle(draft.topic)}</p>
+      <EditMeetingForm draft={draft} members={members} timeZone={timeZone} lastResult={result} />
+      <DeleteMeeting
+        refusal={deleteRefusal}
+        confirming={confirmingDelete}
+        cancelTo={`/meetings/${draft.id}/edit`}
+        error={deleteError}
+      />
+    </section>
+  );
 }

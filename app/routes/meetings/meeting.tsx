@@ -1,12 +1,136 @@
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/meeting";
-import { Placeholder } from "~/components/placeholder";
+import { LinkifiedText } from "~/components/meetings/linkified-text";
+import { MeetingTimerPanel } from "~/components/meetings/meeting-timer";
+import { SortToggle } from "~/components/meetings/sort-toggle";
+import { SubmissionGroups } from "~/components/meetings/submission-groups";
+import { PageTitle } from "~/components/page-title";
+import { PhotoDetail } from "~/components/photo-detail";
+import "~/components/meetings.css";
+import { useRootData } from "~/lib/root-data";
+import { formatMeetingDate, formatMeetingTime, timeZoneLabel } from "~/lib/club-time";
+import { meetingSortCookie, meetingSortFrom, meetingSortFromCookie } from "~/lib/meeting-order";
+import { idParam } from "~/server/api.server";
+import { readForm } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";
+import { page } from "~/server/pages.server";
+import { photoFormAction } from "~/routes/photos/photo-forms.server";
+import { meetingPhotoView, meetingView, PHOTO_NOT_IN_MEETING_MESSAGE } from "~/services/meetings/meeting-view.server";
+import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
+import { photoDetail } from "~/services/photos/detail.server";
+import { meetingPageData } from "./meeting-view.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+type Params = { meetingId?: string; photoId?: string };
+
+const meetingIdOf = (params: Params) => idParam(MEETING_NOT_FOUND_MESSAGE)(params.meetingId);
+
+// /meetings/{id}: the meeting, its submissions author by author in the order the `sort` cookie keeps.
+// /meetings/{id}/{photoId}: one of its photos opened in place, previous/next in that order.
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+  const member = await requireMember(request);
+  const meetingId = meetingIdOf(params);
+  const sort = meetingSortFromCookie(request.headers.get("Cookie"));
+  if (!params.photoId) return { ...meetingPageData(await meetingView(member, meetingId, sort)), detail: null };
+  const photoId = idParam(PHOTO_NOT_IN_MEETING_MESSAGE)(params.photoId);
+  const view = await meetingPhotoView(member, meetingId, photoId, sort);
+  const detail = await photoDetail(member, photoId, {
+    kind: "given",
+    previousId: view.previousId,
+    nextId: view.nextId,
+  });
+  return { ...meetingPageData(view), detail };
+});
+
+/**
+ * The sort toggle keeps its choice in the `sort` cookie and comes back here;
+ * every other form on the page (rating stars, the photo detail's forms) is a
+ * photo form, answered as on every photo screen.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
   await requireMember(request);
-  return null;
+  const formData = await readForm(request.clone());
+  if (formData.get("intent") !== "sort") return photoFormAction(args);
+  const meetingId = meetingIdOf(params);
+  const photoId = params.photoId ? `/${idParam(PHOTO_NOT_IN_MEETING_MESSAGE)(params.photoId)}` : "";
+  return redirect(`/meetings/${meetingId}${photoId}`, {
+    headers: { "Set-Cookie": meetingSortCookie(meetingSortFrom(formData.get("sort"))) },
+  });
 }
 
-export default function MeetingMeetingPage() {
-  return <Placeholder title="Meeting">Meetings arrive with a later issue.</Placeholder>;
+export default function MeetingPage({ loaderData }: Route.ComponentProps) {
+  const { meeting, title, details, sort, groups, photoOrder, detail, timeZone } = loaderData;
+  const memberId = useRootData()?.member?.id ?? 0;
+  const base = `/meetings/${meeting.id}`;
+  const openAt = detail ? photoOrder.indexOf(detail.photo.id) : -1;
+  const photosLeft = openAt >= 0 ? photoOrder.length - openAt : photoOrder.length;
+
+  return (
+    <section className="meeting-page">
+      <PageTitle>{detail ? `${detail.photo.caption || "Photo"} · ${title}` : title}</PageTitle>
+      <header className="meeting-header">
+        <div className="meeting-heading">
+          <p className="meeting-when">
+            <time dateTime={meeting.startsAt}>
+              {formatMeetingDate(meeting.startsAt, timeZone)} · {formatMeetingTime(meeting.startsAt, timeZone)}
+            </time>{" "}
+            <span className="muted">({timeZoneLabel(timeZone)})</span>
+          </p>
+          <h1>{detail ? <Link to={base}>{title}</Link> : title}</h1>
+        </div>
+        <div className="meeting-actions">
+          {loaderData.mayManage ? (
+            <Link to={`${base}/edit`} className="button">
+              Edit Meeting
+            </Link>
+          ) : null}
+          {meeting.callLink ? (
+            <a href={meeting.callLink} className="button primary" target="_blank" rel="noopener noreferrer">
+              Join Call
+            </a>
+          ) : null}
+          {loaderData.maySubmit ? (
+            <Link to={`${base}/upload`} className="button">
+              Upload Photos
+            </Link>
+          ) : null}
+          <a href={`${base}/calendar.ics`} className="button" download>
+            Add to calendar
+          </a>
+        </div>
+      </header>
+
+      {detail ? null : (
+        <div className="meeting-about">
+          {details ? <LinkifiedText text={details} className="meeting-details" /> : null}
+          {meeting.callDetails ? (
+            <div className="call-details">
+              <h2>Call details</h2>
+              <LinkifiedText text={meeting.callDetails} />
+            </div>
+          ) : null}
+        </div>
+      )}
+
+      <div className="meeting-toolbar">
+        <SortToggle sort={sort} />
+        <MeetingTimerPanel meetingId={meeting.id} timeZone={timeZone} photosLeft={photosLeft} />
+      </div>
+
+      {detail ? (
+        <PhotoDetail
+          detail={detail}
+          links={{
+            previous: detail.previous ? `${base}/${detail.previous.id}` : null,
+            next: detail.next ? `${base}/${detail.next.id}` : null,
+            back: `${base}#photo-${detail.photo.id}`,
+          }}
+        />
+      ) : (
+        <SubmissionGroups meetingId={meeting.id} groups={groups} memberId={memberId} />
+      )}
+    </section>
+  );
 }

@@ -1,12 +1,150 @@
+import { useCallback, useState } from "react";
+import { Link, useActionData, useRevalidator } from "react-router";
 import type { Route } from "./+types/upload";
-import { Placeholder } from "~/components/placeholder";
+import { MySubmissions } from "~/components/meetings/my-submissions";
+import { PageTitle } from "~/components/page-title";
+import { UploadQueue } from "~/components/upload-queue";
+import "~/components/meetings.css";
+import { env } from "~/env.server";
+import { apiFetch } from "~/lib/api-client";
+import { formatMeetingDateTime } from "~/lib/club-time";
+import { DEFAULT_MEETING_SORT } from "~/lib/meeting-order";
+import { SubmissionOrderSchema } from "~/lib/meeting-schemas";
+import { STAY_ON_PAGE_WARNING } from "~/lib/meetings";
+import { idParam } from "~/server/api.server";
+import { parseForm, readForm, refusalMessage } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";
+import { page } from "~/server/pages.server";
+import { photoFormAction } from "~/routes/photos/photo-forms.server";
+import { InvalidError } from "~/services/errors.server";
+import type { MeetingSubmissionJson } from "~/services/meetings/meeting-json.server";
+import { meetingView } from "~/services/meetings/meeting-view.server";
+import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
+import {
+  reorderSubmissions,
+  SUBMISSION_NOT_FOUND_MESSAGE,
+  uploadPage,
+  withdrawSubmission,
+} from "~/services/meetings/submissions.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  return null;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+const meetingIdOf = (params: { meetingId?: string }) => idParam(MEETING_NOT_FOUND_MESSAGE)(params.meetingId);
+
+// /meetings/{id}/upload (spec sections 2 and 5): what the member may still upload, the upload
+// queue for it, and their own submissions to reorder or withdraw while the meeting is upcoming.
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+  const member = await requireMember(request);
+  const meetingId = meetingIdOf(params);
+  const [upload, view] = await Promise.all([
+    uploadPage(member, meetingId),
+    meetingView(member, meetingId, DEFAULT_MEETING_SORT),
+  ]);
+  const mine = view.groups.find((group) => group.author.id === member.id)?.submissions ?? [];
+  return {
+    ...upload,
+    isUpcoming: view.isUpcoming,
+    mine: mine.map(({ id, position, photoId, Photo }) => ({
+      id,
+      position,
+      photoId,
+      caption: Photo.caption,
+      thumbUrl: Photo.thumbUrl,
+    })),
+    maxBytes: env().UPLOAD_MAX_BYTES,
+  };
+});
+
+/**
+ * Reordering and withdrawing one's submissions (a form per button), and the
+ * upload queue's photo forms (edit, delete), answered as on /upload.
+ */
+export const action = page(async (args: Route.ActionArgs) => {
+  const { request, params } = args;
+  const member = await requireMember(request);
+  const formData = await readForm(request.clone());
+  const intent = formData.get("intent");
+  if (intent !== "reorder" && intent !== "withdraw") return photoFormAction(args);
+  const meetingId = meetingIdOf(params);
+  try {
+    if (intent === "reorder") {
+      const submission = await parseForm(request, SubmissionOrderSchema, formData);
+      if (submission.status !== "success") throw new InvalidError([], "The new order could not be read.");
+      await reorderSubmissions(member, meetingId, submission.value);
+    } else {
+      const raw = formData.get("submissionId");
+      const submissionId = idParam(SUBMISSION_NOT_FOUND_MESSAGE)(typeof raw === "string" ? raw : undefined);
+      await withdrawSubmission(member, meetingId, submissionId);
+    }
+  } catch (error) {
+    return refusalMessage(error);
+  }
+  return { done: intent };
+});
+
+export default function MeetingUploadPage({ loaderData }: Route.ComponentProps) {
+  // Another meeting's page is another visit: its queue starts empty.
+  return <MeetingUpload key={loaderData.meeting.id} {...loaderData} />;
 }
 
-export default function MeetingUploadPage() {
-  return <Placeholder title="Upload Photos">Meetings arrive with a later issue.</Placeholder>;
+function MeetingUpload({
+  meeting,
+  title,
+  allowance,
+  maySubmit,
+  refusal,
+  timeZone,
+  mine,
+  isUpcoming,
+  maxBytes,
+}: Route.ComponentProps["loaderData"]) {
+  const answer = useActionData<typeof action>();
+  const refused = answer && "error" in answer ? answer.error : null;
+  const { revalidate } = useRevalidator();
+  // The queue shows when the member arrives with room left, and stays for the visit (with the
+  // forms of the photos it added) even once the allowance is used up; it refuses what would exceed it.
+  const [queueShown] = useState(maySubmit && allowance.remaining > 0);
+
+  // Each finished upload becomes a submission; the page then reloads its data so the allowance follows.
+  const createPhoto = useCallback(
+    async (file: File, signedId: string) => {
+      const submission = await apiFetch<MeetingSubmissionJson>(`/api/meetings/${meeting.id}/submissions`, {
+        method: "POST",
+        json: { filename: file.name, file: signedId },
+      });
+      void revalidate();
+      return submission.Photo;
+    },
+    [meeting.id, revalidate],
+  );
+
+  return (
+    <section className="meeting-upload-page">
+      <PageTitle>Upload Photos</PageTitle>
+      <p className="meeting-when muted">
+        <Link to={`/meetings/${meeting.id}`}>{title}</Link> ·{" "}
+        <time dateTime={meeting.startsAt}>{formatMeetingDateTime(meeting.startsAt, timeZone)}</time>
+      </p>
+      <h1>Upload Photos</h1>
+      {refused ? (
+        <div className="form-errors" role="alert">
+          <p>{refused}</p>
+        </div>
+      ) : null}
+      {maySubmit ? (
+        <div className={allowance.remaining > 0 ? "notice" : "notice done"}>
+          <p className="allowance">{allowance.message}</p>
+          {allowance.remaining > 0 ? <p className="muted">{STAY_ON_PAGE_WARNING}</p> : null}
+        </div>
+      ) : (
+        <div className="notice refused">
+          <p>{refusal}</p>
+        </div>
+      )}
+      {queueShown ? (
+        <UploadQueue createPhoto={createPhoto} maxSize={maxBytes} maxFiles={Math.max(1, allowance.remaining)} />
+      ) : null}
+      <MySubmissions submissions={mine} changeable={isUpcoming} />
+    </section>
+  );
 }

@@ -23,7 +23,9 @@ import { countPhotos, featuredIdsOfYear, loadPhotoRecords, PAGE_SIZE, photoIdsAt
 export type PhotoListContext =
   | { kind: "sorted"; userId?: number; sort: PhotoSort }
   | { kind: "year"; userId: number; year: number }
-  | { kind: "commented" };
+  | { kind: "commented" }
+  /** A list its caller ordered (a meeting's photos, author by author): the neighbours it found. */
+  | { kind: "given"; previousId: number | null; nextId: number | null };
 
 /** A neighbour in the list, with the page it sits on (sorted lists) so links keep the pager in step. */
 export type Neighbour = { id: number; page?: number };
@@ -122,6 +124,12 @@ async function neighbours(viewer: ViewerRef, context: PhotoListContext, photoId:
       return neighboursInYear(context, photoId);
     case "commented":
       return neighboursInComments(photoId);
+    case "given":
+      return {
+        previous: context.previousId === null ? null : { id: context.previousId },
+        next: context.nextId === null ? null : { id: context.nextId },
+        page: undefined,
+      };
   }
 }
 

@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useHydrated } from "../use-hydrated";
+
+export const DELETE_MEETING_QUESTION = "Are you sure you wish to delete this meeting? This cannot be undone.";
+
+function DeleteForm({ children }: { children: React.ReactNode }) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post" className="form-actions">
+      <input type="hidden" name="intent" value="delete" />
+      <button type="submit" className="button danger" disabled={navigation.state === "submitting"}>
+        Delete Meeting
+      </button>
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * Deleting a meeting from its edit page, asked first. A meeting with
+ * submissions cannot be deleted, and says why instead of offering it.
+ * With JavaScript the question is a dialog; without, 'Delete Meeting' opens
+ * it as a step of the page (?delete) that posts a plain form.
+ */
+export function DeleteMeeting({
+  refusal,
+  confirming,
+  cancelTo,
+  error,
+}: {
+  /** Why it cannot be deleted (it has submissions); null when it can. */
+  refusal: string | null;
+  /** The page was opened as the question (?delete). */
+  confirming: boolean;
+  cancelTo: string;
+  /** The server's answer to a delete it refused. */
+  error: string | null;
+}) {
+  const hydrated = useHydrated();
+  const [asking, setAsking] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const questionId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (asking && !element.open) element.showModal();
+    if (!asking && element.open) element.close();
+  }, [asking]);
+
+  return (
+    <section className="danger-zone" aria-labelledby="delete-meeting">
+      <h2 id="delete-meeting">Delete Meeting</h2>
+      {error ? (
+        <div className="form-errors" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+      {refusal ? (
+        <p className="muted">{refusal}</p>
+      ) : confirming ? (
+        <div role="group" aria-labelledby={questionId} className="stack">
+          <p id={questionId}>{DELETE_MEETING_QUESTION}</p>
+          <DeleteForm>
+            <Link to={cancelTo} className="button">
+              Cancel
+            </Link>
+          </DeleteForm>
+        </div>
+      ) : hydrated ? (
+        <>
+          <p className="muted">Nobody has submitted photos to this meeting yet, so it may be deleted.</p>
+          <p>
+            <button type="button" className="button danger" onClick={() => setAsking(true)}>
+              Delete Meeting
+            </button>
+          </p>
+          <dialog
+            ref={dialog}
+            className="modal"
+            aria-labelledby={titleId}
+            aria-describedby={questionId}
+            onClose={() => setAsking(false)}
+          >
+            <h2 id={titleId}>Delete Meeting</h2>
+            <p id={questionId}>{DELETE_MEETING_QUESTION}</p>
+            <DeleteForm>
+              {/* The safe choice has the focus: Enter alone never deletes. */}
+              <button type="button" className="button" autoFocus onClick={() => setAsking(false)}>
+                Cancel
+              </button>
+            </DeleteForm>
+          </dialog>
+        </>
+      ) : (
+        <>
+          <p className="muted">Nobody has submitted photos to this meeting yet, so it may be deleted.</p>
+          <p>
+            <Link to="?delete" className="button danger">
+              Delete Meeting
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

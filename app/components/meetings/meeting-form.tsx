@@ -1,0 +1,169 @@
+// The three meeting forms (spec sections 4 and 5), admins only: a new meeting
+// (blank, or the next meeting of a recurring one), a meeting's edit, and a
+// recurring meeting's edit. Each posts to its own route's action and shows the
+// server's 422 field errors under the fields.
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import { MeetingEditFormSchema, NewMeetingSchema, TemplateEditFormSchema } from "~/lib/meeting-schemas";
+import { MEETING_FREQUENCIES, type MeetingFrequency } from "~/lib/meetings";
+import type { MemberChoice } from "~/services/meetings/meeting-members.server";
+import type { MeetingDraft, MeetingEditDraft } from "~/services/meetings/meetings.server";
+import type { MeetingTemplateJson } from "~/services/meetings/meeting-json.server";
+import { FormErrors, SelectField, TextAreaField, TextField } from "../forms/fields";
+import { useClubForm } from "../forms/use-club-form";
+import { asText, DateTimeField, SubmittersField, UploadsField } from "./meeting-fields";
+
+type Result = SubmissionResult<string[]> | undefined;
+
+const RECURRING_OPTIONS = [
+  { value: "", label: "No" },
+  ...MEETING_FREQUENCIES.map((f) => ({ value: String(f.value), label: f.label })),
+];
+const TEMPLATE_FREQUENCIES = MEETING_FREQUENCIES.map((f) => ({ value: String(f.value), label: f.label }));
+
+const TOPIC_HINT = "The first line is the meeting's title; the lines under it say more.";
+const frequencyLabel = (days: MeetingFrequency | null) => MEETING_FREQUENCIES.find((f) => f.value === days)?.label;
+
+function SubmitRow({ label, cancelTo }: { label: string; cancelTo: string }) {
+  const navigation = useNavigation();
+  return (
+    <div className="form-actions">
+      <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
+        {label}
+      </button>
+      <Link to={cancelTo}>Cancel</Link>
+    </div>
+  );
+}
+
+/** /meetings/new: 'Recurring?' only without a recurring meeting; with one, the form is its next meeting. */
+export function NewMeetingForm({
+  draft,
+  members,
+  timeZone,
+  templateTitle,
+  lastResult,
+}: {
+  draft: MeetingDraft;
+  members: MemberChoice[];
+  timeZone: string;
+  templateTitle: string | null;
+  lastResult: Result;
+}) {
+  const { form, fields, hasFieldErrors } = useClubForm({
+    id: "new-meeting",
+    schema: NewMeetingSchema,
+    lastResult,
+    defaultValue: {
+      startsAt: draft.startsAt,
+      topic: draft.topic,
+      callLink: draft.callLink ?? "",
+      callDetails: draft.callDetails ?? "",
+      maxUploadsCount: draft.maxUploadsCount,
+      allowedUserIds: draft.allowedUserIds ?? [],
+      frequency: undefined,
+      meetingTemplateId: draft.meetingTemplateId ?? undefined,
+    },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack meeting-form">
+      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+      {draft.meetingTemplateId ? (
+        <>
+          <input type="hidden" name={fields.meetingTemplateId.name} value={draft.meetingTemplateId} />
+          <p className="form-note">
+            The next meeting of <strong>{templateTitle}</strong> ({frequencyLabel(draft.frequency)}). Saving it makes it
+            the latest meeting of the series.
+          </p>
+        </>
+      ) : null}
+      <DateTimeField meta={fields.startsAt} timeZone={timeZone} />
+      <TextAreaField label="Topic" meta={fields.topic} rows={4} hint={TOPIC_HINT} />
+      <TextField label="Call link" meta={asText(fields.callLink)} type="url" />
+      <TextAreaField label="Call details" meta={fields.callDetails} rows={3} />
+      <UploadsField meta={fields.maxUploadsCount} />
+      <SubmittersField meta={fields.allowedUserIds} members={members} />
+      {draft.meetingTemplateId ? null : (
+        <SelectField label="Recurring?" meta={asText(fields.frequency)} options={RECURRING_OPTIONS} />
+      )}
+      <SubmitRow label="Create Meeting" cancelTo="/meetings" />
+    </Form>
+  );
+}
+
+/** /meetings/{id}/edit. */
+export function EditMeetingForm({
+  draft,
+  members,
+  timeZone,
+  lastResult,
+}: {
+  draft: MeetingEditDraft;
+  members: MemberChoice[];
+  timeZone: string;
+  lastResult: Result;
+}) {
+  const { form, fields, hasFieldErrors } = useClubForm({
+    id: `edit-meeting-${draft.id}`,
+    schema: MeetingEditFormSchema,
+    lastResult,
+    defaultValue: {
+      startsAt: draft.startsAt,
+      topic: draft.topic,
+      callLink: draft.callLink ?? "",
+      callDetails: draft.callDetails ?? "",
+      maxUploadsCount: draft.maxUploadsCount,
+      allowedUserIds: draft.allowedUserIds ?? [],
+    },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack meeting-form">
+      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+      <input type="hidden" name="intent" value="save" />
+      <DateTimeField meta={fields.startsAt} timeZone={timeZone} />
+      <TextAreaField label="Topic" meta={fields.topic} rows={4} hint={TOPIC_HINT} />
+      <TextField label="Call link" meta={asText(fields.callLink)} type="url" />
+      <TextAreaField label="Call details" meta={fields.callDetails} rows={3} />
+      <UploadsField meta={fields.maxUploadsCount} />
+      <SubmittersField meta={fields.allowedUserIds} members={members} />
+      <SubmitRow label="Save Meeting" cancelTo={`/meetings/${draft.id}`} />
+    </Form>
+  );
+}
+
+/** /meetings/templates/{id}/edit: no Date/Time (spec section 5); Weekly or Biweekly. */
+export function TemplateForm({
+  template,
+  members,
+  lastResult,
+}: {
+  template: MeetingTemplateJson;
+  members: MemberChoice[];
+  lastResult: Result;
+}) {
+  const { form, fields, hasFieldErrors } = useClubForm({
+    id: `edit-template-${template.id}`,
+    schema: TemplateEditFormSchema,
+    lastResult,
+    defaultValue: {
+      topic: template.topic,
+      callLink: template.callLink ?? "",
+      callDetails: template.callDetails ?? "",
+      maxUploadsCount: template.maxUploadsCount,
+      allowedUserIds: template.allowedUserIds ?? [],
+      frequency: template.frequency,
+    },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack meeting-form">
+      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+      <TextAreaField label="Topic" meta={fields.topic} rows={4} hint={TOPIC_HINT} />
+      <TextField label="Call link" meta={asText(fields.callLink)} type="url" />
+      <TextAreaField label="Call details" meta={fields.callDetails} rows={3} />
+      <UploadsField meta={fields.maxUploadsCount} />
+      <SubmittersField meta={fields.allowedUserIds} members={members} />
+      <SelectField label="Recurring?" meta={asText(fields.frequency)} options={TEMPLATE_FREQUENCIES} />
+      <SubmitRow label="Save Recurring Meeting" cancelTo="/meetings" />
+    </Form>
+  );
+}

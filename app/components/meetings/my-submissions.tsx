@@ -1,0 +1,94 @@
+import { Form, useNavigation } from "react-router";
+
+export type MySubmission = {
+  id: number;
+  position: number;
+  photoId: number;
+  caption: string | null;
+  thumbUrl: string | null;
+};
+
+/** The photo ids in a new order: `photoId` moved one place earlier (-1) or later (+1). */
+function movedOrder(order: number[], photoId: number, by: -1 | 1): number[] {
+  const next = [...order];
+  const from = next.indexOf(photoId);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= next.length) return next;
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}
+
+/**
+ * The member's own submissions to the meeting, by position. While the meeting
+ * is upcoming each can move earlier or later, or be withdrawn (the photo stays
+ * in their gallery): every button is a small form of its own, so it works with
+ * the keyboard and without JavaScript.
+ */
+export function MySubmissions({ submissions, changeable }: { submissions: MySubmission[]; changeable: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  if (submissions.length === 0) return null;
+  const order = submissions.map((submission) => submission.photoId);
+  return (
+    <section className="my-submissions" aria-labelledby="my-submissions">
+      <h2 id="my-submissions">Your photos for this meeting</h2>
+      {changeable ? (
+        <p className="muted">
+          They are shown in this order. You may change it, or withdraw a photo (it stays in your gallery), until the
+          meeting.
+        </p>
+      ) : (
+        <p className="muted">The meeting has taken place, so these can no longer change.</p>
+      )}
+      <ol className="my-submission-list">
+        {submissions.map((submission, index) => {
+          const name = submission.caption || `Photo ${submission.position}`;
+          return (
+            <li key={submission.id} className="my-submission">
+              <span className="my-submission-place" aria-hidden="true">
+                {index + 1}
+              </span>
+              {submission.thumbUrl ? <img src={submission.thumbUrl} alt="" /> : <span className="thumb-missing" />}
+              <span className="my-submission-name">{name}</span>
+              {changeable ? (
+                <div className="row-actions">
+                  {([-1, 1] as const).map((by) => {
+                    const edge = by < 0 ? index === 0 : index === submissions.length - 1;
+                    return (
+                      <Form method="post" preventScrollReset key={by}>
+                        <input type="hidden" name="intent" value="reorder" />
+                        {movedOrder(order, submission.photoId, by).map((photoId) => (
+                          <input key={photoId} type="hidden" name="photoIds" value={photoId} />
+                        ))}
+                        <button
+                          type="submit"
+                          className="button small"
+                          disabled={edge || busy}
+                          aria-label={`Move ${name} ${by < 0 ? "earlier" : "later"}`}
+                        >
+                          {by < 0 ? "↑ Earlier" : "↓ Later"}
+                        </button>
+                      </Form>
+                    );
+                  })}
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="withdraw" />
+                    <input type="hidden" name="submissionId" value={submission.id} />
+                    <button
+                      type="submit"
+                      className="button small danger"
+                      disabled={busy}
+                      aria-label={`Withdraw ${name}`}
+                    >
+                      Withdraw
+                    </button>
+                  </Form>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// The meeting page's data, cut to what the screen shows: the photos' JSON in
+// a meeting can be large (camera details, every rating), and the groups need
+// only the thumbnail, the caption and the ratings of each.
+import type { MeetingView } from "~/services/meetings/meeting-view.server";
+
+export function meetingPageData(view: MeetingView) {
+  const { MeetingSubmissions: _submissions, ...meeting } = view.meeting;
+  return {
+    meeting,
+    title: view.title,
+    details: view.details,
+    sort: view.sort,
+    groups: view.groups.map((group) => ({
+      author: { id: group.author.id, fullName: group.author.fullName, username: group.author.username },
+      submissions: group.submissions.map(({ id, position, Photo }) => ({
+        id,
+        position,
+        photo: {
+          id: Photo.id,
+          caption: Photo.caption,
+          thumbUrl: Photo.thumbUrl,
+          UserId: Photo.UserId,
+          Ratings: Photo.Ratings ?? [],
+        },
+      })),
+    })),
+    photoOrder: view.photoOrder,
+    isUpcoming: view.isUpcoming,
+    mayManage: view.mayManage,
+    maySubmit: view.maySubmit,
+    timeZone: view.timeZone,
+  };
+}
+
+export type MeetingPageData = ReturnType<typeof meetingPageData>;
