@@ -321,6 +321,12 @@ test("without JavaScript, a member rates, comments, edits and deletes through pl
 });
 
 test("the photo detail with comments fits a desktop and a phone", async ({ page }, testInfo) => {
+  // React reports a page whose server and browser renderings disagree (times, tabs, stars) on the console.
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
   await logIn(page, tomas);
   await page.goto(url(`/browse/${photoIds[0]}?tab=comments`));
   const box = page.getByRole("textbox", { name: "Add a comment" });
@@ -336,4 +342,5 @@ test("the photo detail with comments fits a desktop and a phone", async ({ page 
     // Nothing wider than the screen: no sideways scrolling on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
+  expect(errors).toEqual([]);
 });
