@@ -9,7 +9,7 @@
 // Without JavaScript the rating and comment forms post as plain forms with a
 // `returnTo`: once done, the browser goes back there (so a reload does not post
 // again). With JavaScript they post through fetchers, without it, and stay put.
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { CommentEditSchema, RateSchema } from "~/lib/comment-schemas";
 import { FeatureOrderFormSchema, FeatureSchema, PhotoEditSchema } from "~/lib/photo-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -61,6 +61,23 @@ function commentBody(formData: FormData) {
   return parsed.success
     ? { body: parsed.data.body }
     : { error: unreadable(parsed.error.issues.map((issue) => issue.message).join(" ")) };
+}
+
+/** What the 'Error' modal names when a comment fails for a reason nobody foresaw (the details stay in the log). */
+export const COMMENT_FAILED_MESSAGE = "The server could not complete it.";
+
+/**
+ * A comment post's refusal for the 'Error' modal (spec section 8). Unlike the
+ * other buttons, a failure nobody foresaw is answered too (500, logged), not
+ * thrown to the error screen, which would lose the text being written.
+ */
+export function commentRefusal(error: unknown) {
+  try {
+    return refusalMessage(error);
+  } catch {
+    console.error("A comment could not be saved:", error);
+    return data({ error: COMMENT_FAILED_MESSAGE }, { status: 500 });
+  }
 }
 
 /** Back to the page a form without JavaScript was posted from; a fetcher's post sends no returnTo. */
@@ -145,7 +162,7 @@ async function comment({ member, formData }: Form) {
     const created = await createComment(member, { PhotoId: photoId, body: edit.body });
     return backTo(formData) ?? { intent: "comment" as const, comment: created };
   } catch (error) {
-    return refusalMessage(error);
+    return commentRefusal(error);
   }
 }
 
@@ -157,7 +174,7 @@ async function editOwnComment({ member, formData }: Form) {
     const edited = await editComment(member, commentId, edit);
     return backTo(formData) ?? { intent: "edit-comment" as const, comment: edited };
   } catch (error) {
-    return refusalMessage(error);
+    return commentRefusal(error);
   }
 }
 
@@ -167,7 +184,7 @@ async function removeComment({ member, formData }: Form) {
     await deleteComment(member, commentId);
     return backTo(formData) ?? { intent: "delete-comment" as const, commentId };
   } catch (error) {
-    return refusalMessage(error);
+    return commentRefusal(error);
   }
 }
 

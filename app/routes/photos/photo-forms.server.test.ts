@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ForbiddenError, NotFoundError } from "~/services/errors.server";
+import { COMMENT_FAILED_MESSAGE, commentRefusal } from "./photo-forms.server";
+
+type Answer = { data: unknown; init: ResponseInit | null };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("commentRefusal", () => {
+  it("answers a service's refusal with its message and status", () => {
+    expect(
+      commentRefusal(new ForbiddenError("You may only edit your own comments.")) as unknown as Answer,
+    ).toMatchObject({ data: { error: "You may only edit your own comments." }, init: { status: 403 } });
+    expect(commentRefusal(new NotFoundError("Comment not found.")) as unknown as Answer).toMatchObject({
+      data: { error: "Comment not found." },
+      init: { status: 404 },
+    });
+  });
+
+  it("answers a failure nobody foresaw with a 500 for the modal, keeping its details in the log only", () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failure = new Error('relation "comments" is on fire');
+    const answer = commentRefusal(failure) as unknown as Answer;
+    expect(answer).toMatchObject({ data: { error: COMMENT_FAILED_MESSAGE }, init: { status: 500 } });
+    expect(JSON.stringify(answer.data)).not.toContain("fire");
+    expect(logged).toHaveBeenCalledWith("A comment could not be saved:", failure);
+  });
+});
