@@ -26,7 +26,7 @@ import type { z } from "zod";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
 import { currentMember, type Member } from "~/services/auth/session.server";
 import { DomainError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
-import { readBoundedText } from "./body-limit.server";
+import { readBoundedText, refuseNulCharacters } from "./body-limit.server";
 import { CROSS_SITE_MESSAGE, isSameSite } from "./same-site.server";
 import { HttpError, ValidationError } from "./http.server";
 
@@ -209,11 +209,14 @@ async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   if (text.trim() === "") return {};
   // A form or text/plain body is what a cross-site <form> can send without asking: refuse it.
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) throw new UnsupportedMediaTypeError();
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new InvalidError([], "The request body must be JSON.");
   }
+  refuseNulCharacters(body);
+  return body;
 }
 
 /** Refuses a state-changing request that a browser says came from another site (same-site.server.ts). */

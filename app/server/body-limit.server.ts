@@ -1,7 +1,7 @@
 // Reading a request body without trusting its size: a declared Content-Length
 // over the limit is refused before a byte is read, and a body that streams
 // past the limit is cut off there. Nothing unbounded is ever buffered.
-import { DomainError } from "~/services/errors.server";
+import { DomainError, InvalidError } from "~/services/errors.server";
 
 /** Forms of the site (a profile with a long bio is the largest): 64 KiB. */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
@@ -45,9 +45,31 @@ export async function readBoundedBytes(request: Request, limit: number): Promise
 export async function readBoundedFormData(request: Request, limit = FORM_BODY_LIMIT_BYTES): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
   const bytes = await readBoundedBytes(request, limit);
-  return new Request("http://form.local/", {
+  const form = await new Request("http://form.local/", {
     method: "POST",
     headers: { "Content-Type": type },
     body: new Uint8Array(bytes),
   }).formData();
+  refuseNulCharacters([...form.values()]);
+  return form;
+}
+
+export const NUL_CHARACTER_MESSAGE = "Text must not contain NUL characters.";
+
+/**
+ * PostgreSQL cannot store the NUL character in text, so a body carrying one
+ * would fail at the database as a 500: refuse it at the edge, for every field
+ * of every form and JSON body (a 422 naming nothing in particular).
+ */
+export function refuseNulCharacters(value: unknown): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) throw new InvalidError([], NUL_CHARACTER_MESSAGE);
+  } else if (Array.isArray(value)) {
+    value.forEach(refuseNulCharacters);
+  } else if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      refuseNulCharacters(key);
+      refuseNulCharacters(inner);
+    }
+  }
 }
