@@ -49,9 +49,12 @@ export function CalendarAddress({ url }: { url: string }) {
           Subscribe to it in Google Calendar, Apple Calendar or Outlook to see the club's meetings there. Keep it to
           yourself: anyone with it can read the meetings.
         </p>
-        <p role="status" className="status-note copy-status">
-          {copied === "yes" ? "Copied!" : copied === "no" ? "Select the address and copy it." : ""}
-        </p>
+        {/* Only while there is something to say: the page's flash is its one status otherwise. */}
+        {copied ? (
+          <p role="status" className="status-note copy-status">
+            {copied === "yes" ? "Copied!" : "Select the address and copy it."}
+          </p>
+        ) : null}
       </div>
       <Form method="post">
         <input type="hidden" name="intent" value="renew-calendar" />

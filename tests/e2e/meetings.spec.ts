@@ -1,0 +1,286 @@
+// Meetings in the browser (issue 12), on a server of its own whose club meets
+// in Paris while the browser sits in New York: an admin creates a weekly
+// meeting and then 'Create Next Meeting' (a week later, same time on the
+// club's clock); a member uploads real camera files up to the limit and sees
+// the allowance texts and 'Too many files!'; the meeting view groups by author
+// and keeps the sort cookie across a reload; the timer shows 'min/ph' and
+// survives a reload; the calendar address serves a feed that parses as
+// iCalendar with the meeting in it.
+import fs from "node:fs";
+import path from "node:path";
+import ICAL from "ical.js";
+import { expect, test, type Page } from "./support/fixtures";
+import {
+  createMembersWithCli,
+  repoRoot,
+  SERVER_START_TIMEOUT,
+  startClubServer,
+  type ClubServer,
+  type MemberDetails,
+} from "./support/club-server";
+import { pageTitle, submitLogin } from "./support/ui";
+import { addCalendarDays, instantOf, toDateTimeInput, wallClockOf } from "../../app/lib/club-time";
+import { defaultTimerEnd } from "../../app/lib/meeting-timer";
+
+const ZONE = "Europe/Paris";
+
+const person = (username: string, firstName: string, lastName: string, admin = false): MemberDetails => ({
+  username,
+  firstName,
+  lastName,
+  email: `${username}@example.test`,
+  password: `Street-${username}-2024`,
+  admin,
+});
+
+/** Schedules the meetings. */
+const mira = person("mira_meets", "Mira", "Meet", true);
+/** Uploads up to her limit through the page. */
+const rosa = person("rosa_roll", "Rosa", "Reel");
+/** Submits one photo (through the API, as a client would). */
+const tomas = person("tomas_tilt", "Tomas", "Tone");
+
+const camera = (file: string) => path.resolve(repoRoot, "../shared/fixtures/camera", file);
+
+let server: ClubServer;
+const url = (pathname: string) => `${server.baseURL}${pathname}`;
+
+test.describe.configure({ mode: "serial" });
+// Far from the club's zone: every time on the pages must still be on the club's clock.
+test.use({ timezoneId: "America/New_York" });
+
+test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT);
+  server = await startClubServer({
+    name: "meetings",
+    env: { CLUB_TIME_ZONE: ZONE, MEETING_REMINDER_HOURS: "0" },
+    beforeStart: async (databaseUrl) => {
+      await createMembersWithCli(databaseUrl, [mira, rosa, tomas]);
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function logIn(page: Page, member: MemberDetails) {
+  await page.goto(url("/login"));
+  await submitLogin(page, member.username, member.password);
+  await expect(page).toHaveURL(url("/"));
+}
+
+/** 7 pm on the club's clock, three days from now: upcoming, and on a day of its own. */
+function firstMeetingStart(): Date {
+  const today = wallClockOf(new Date(), ZONE);
+  const evening = instantOf({ ...today, hour: 19, minute: 0 }, ZONE);
+  return addCalendarDays(evening, 3, ZONE);
+}
+
+const first = firstMeetingStart();
+const FIRST_TOPIC = "Night walk";
+let meetingId: number;
+
+test("an admin creates a weekly meeting, then 'Create Next Meeting' a week later at the same time", async ({
+  page,
+}) => {
+  await logIn(page, mira);
+  await page.goto(url("/meetings"));
+  await expect(page).toHaveTitle(pageTitle("Meetings"));
+  await expect(page.getByRole("heading", { name: "Next Meeting" })).toBeVisible();
+  await page.getByRole("link", { name: "New Meeting" }).click();
+  await expect(page).toHaveTitle(pageTitle("New Meeting"));
+
+  // The schema's rules answer under the fields first.
+  await page.getByLabel("Call link").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Create Meeting" }).click();
+  await expect(page.getByText("Please review the errors below.")).toBeVisible();
+  await expect(page.getByText("Topic is required.")).toBeVisible();
+  await expect(page.getByText("Call link must be a web address (http or https).")).toBeVisible();
+
+  await page.getByLabel("Date/Time").fill(toDateTimeInput(first, ZONE));
+  await page.getByLabel("Topic").fill(`${FIRST_TOPIC}\nAvailable light only.`);
+  await page.getByLabel("Call link").fill("https://meet.example.com/night-walk");
+  await page.getByLabel("Call details").fill("Passcode 4242. Map: https://example.org/route <b>no markup</b>");
+  await page.getByLabel("Max uploads per member").fill("3");
+  await page.getByLabel("Recurring?").selectOption({ label: "Weekly" });
+  await page.getByRole("button", { name: "Create Meeting" }).click();
+
+  await expect(page).toHaveURL(url("/meetings"));
+  await expect(page.getByRole("status")).toContainText("Meeting created!");
+  const next = page.getByRole("table", { name: "Next Meeting" });
+  // The topic's first line only; the time on the club's clock, not the browser's.
+  await expect(next.getByRole("row").nth(1)).toContainText(FIRST_TOPIC);
+  await expect(next).not.toContainText("Available light only.");
+  await expect(next).toContainText("7:00 PM");
+
+  const recurring = page.getByRole("table", { name: "Manage Recurring Meetings" });
+  await expect(recurring).toContainText("Weekly");
+  await recurring.getByRole("link", { name: "Create Next Meeting" }).click();
+  await expect(page).toHaveURL(/\/meetings\/new\?meetingTemplateId=\d+$/);
+  await expect(page.getByLabel("Date/Time")).toHaveValue(toDateTimeInput(addCalendarDays(first, 7, ZONE), ZONE));
+  await expect(page.getByLabel("Date/Time")).toHaveValue(/T19:00$/);
+  await expect(page.getByLabel("Topic")).toHaveValue(`${FIRST_TOPIC}\nAvailable light only.`);
+  await expect(page.getByLabel("Max uploads per member")).toHaveValue("3");
+  await expect(page.getByLabel("Recurring?")).toHaveCount(0);
+  await page.getByRole("button", { name: "Create Meeting" }).click();
+
+  await expect(page).toHaveURL(url("/meetings"));
+  await expect(page.getByRole("status")).toContainText("Meeting created!");
+  await expect(page.getByRole("table", { name: "Upcoming Meetings" })).toContainText(FIRST_TOPIC);
+
+  // A whole row opens its meeting.
+  // (The Date/Time link is stretched over the row: a click on the Topic lands on it.)
+  const row = next.getByRole("row", { name: new RegExp(FIRST_TOPIC) });
+  const topicCell = (await row.getByRole("cell", { name: FIRST_TOPIC }).boundingBox())!;
+  const rowBox = (await row.boundingBox())!;
+  await row.click({ position: { x: topicCell.x - rowBox.x + 10, y: rowBox.height / 2 } });
+  await expect(page).toHaveURL(/\/meetings\/\d+$/);
+  meetingId = Number(new URL(page.url()).pathname.split("/").pop());
+  await expect(page.getByRole("heading", { name: FIRST_TOPIC, level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Join Call" })).toHaveAttribute(
+    "href",
+    "https://meet.example.com/night-walk",
+  );
+  await expect(page.getByRole("link", { name: "https://example.org/route" })).toHaveAttribute(
+    "href",
+    "https://example.org/route",
+  );
+  await expect(page.getByText("<b>no markup</b>", { exact: false })).toBeVisible();
+});
+
+test("a member uploads camera files up to the limit, told what is left and 'Too many files!'", async ({ page }) => {
+  await logIn(page, rosa);
+  await page.goto(url(`/meetings/${meetingId}`));
+  await page.getByRole("link", { name: "Upload Photos" }).click();
+  await expect(page).toHaveTitle(pageTitle("Upload Photos"));
+  await expect(page.getByText("You may upload up to 3 more photos for this meeting.")).toBeVisible();
+  await expect(page.getByText("Please do not leave this page until your uploads are complete.").first()).toBeVisible();
+
+  const files = page.getByLabel("Photos to upload");
+  await files.setInputFiles([camera("Canon_40D.jpg"), camera("Nikon_D70.jpg")]);
+  await expect(page.getByText("Photo added!")).toHaveCount(2, { timeout: 60_000 });
+  await expect(page.getByText("You may upload up to 1 more photos for this meeting.")).toBeVisible();
+
+  await files.setInputFiles([camera("Pentax_K10D.jpg"), camera("orientation-landscape_3.jpg")]);
+  await expect(page.getByText("Too many files!")).toBeVisible();
+  await expect(page.getByText("Photo added!")).toHaveCount(2);
+
+  await files.setInputFiles([camera("Pentax_K10D.jpg")]);
+  await expect(page.getByText("Photo added!")).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.getByText("You have already uploaded 3 photos for this meeting.")).toBeVisible();
+
+  // Her own submissions, in order, with the keyboard-friendly buttons.
+  const mine = page.getByRole("region", { name: "Your photos for this meeting" });
+  await expect(mine.getByRole("listitem")).toHaveCount(3);
+  const thumbs = () => mine.locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+  const [a, b, c] = await thumbs();
+  await mine
+    .getByRole("button", { name: /later$/ })
+    .first()
+    .click();
+  await expect.poll(thumbs).toEqual([b, a, c]);
+  await expect(mine.getByRole("button", { name: /earlier$/ }).first()).toBeDisabled();
+
+  // A reload starts with nothing to drop files on: the allowance is used up.
+  await page.reload();
+  await expect(page.getByText("You have already uploaded 3 photos for this meeting.")).toBeVisible();
+  await expect(page.getByLabel("Photos to upload")).toHaveCount(0);
+});
+
+async function submitThroughApi(page: Page, file: string) {
+  const bytes = fs.readFileSync(camera(file));
+  const announced = await page.request.post(url("/api/assets"), {
+    data: { blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } },
+  });
+  expect(announced.status()).toBe(201);
+  const { signed_id, direct_upload } = await announced.json();
+  const put = await page.request.put(direct_upload.url, { headers: direct_upload.headers, data: bytes });
+  expect(put.status()).toBe(200);
+  const submitted = await page.request.post(url(`/api/meetings/${meetingId}/submissions`), {
+    data: { filename: file, file: signed_id },
+  });
+  expect(submitted.status()).toBe(201);
+}
+
+test("the meeting view groups by author and keeps the sort cookie across a reload", async ({ page, context }) => {
+  await logIn(page, tomas);
+  await submitThroughApi(page, "mobile-HMD_Nokia_8.3_5G.jpg");
+  await page.goto(url(`/meetings/${meetingId}`));
+
+  const authors = page.getByRole("heading", { level: 2, name: /photos?$/ });
+  await expect(authors).toHaveCount(2);
+  await expect(page.getByRole("list", { name: "Photos by Rosa Reel" }).getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByRole("list", { name: "Photos by Tomas Tone" }).getByRole("listitem")).toHaveCount(1);
+  // A rating control under every photo.
+  await expect(page.getByRole("radiogroup", { name: "Your rating" })).toHaveCount(4);
+
+  await page.getByRole("button", { name: "Alphabetical" }).click();
+  await expect(page.getByRole("button", { name: "Alphabetical" })).toHaveAttribute("aria-pressed", "true");
+  await expect(authors.first()).toContainText("Rosa Reel");
+  expect((await context.cookies(url("/meetings"))).find((cookie) => cookie.name === "sort")?.value).toBe(
+    "alphabetical",
+  );
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Alphabetical" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Random" })).toHaveAttribute("aria-pressed", "false");
+  await expect(authors).toHaveText([/^Rosa Reel/, /^Tomas Tone/]);
+
+  // A photo opens in place; Next follows the meeting's order into the next author's photos.
+  await page.getByRole("list", { name: "Photos by Rosa Reel" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/meetings/${meetingId}/\\d+$`));
+  await expect(page.getByRole("link", { name: "Back to list" })).toBeVisible();
+  for (let i = 0; i < 3; i++) {
+    const at = page.url();
+    await page.getByRole("link", { name: "Next →" }).click();
+    await expect(page).not.toHaveURL(at);
+  }
+  await expect(page.getByRole("region", { name: "Details" })).toContainText("Tomas Tone");
+});
+
+test("the timer shows the time per photo in 'min/ph' and survives a reload", async ({ page }) => {
+  await logIn(page, mira);
+  await page.goto(url(`/meetings/${meetingId}`));
+  const before = toDateTimeInput(defaultTimerEnd(new Date(), ZONE), ZONE);
+  await page.getByRole("button", { name: "Set up Timer" }).click();
+  const after = toDateTimeInput(defaultTimerEnd(new Date(), ZONE), ZONE);
+  const endAt = page.getByLabel("End at");
+  await expect(endAt).toHaveValue(new RegExp(`^(${before}|${after})$`));
+  // At least an hour shared by four photos.
+  await expect(page.getByTestId("time-per-photo")).toHaveText(/^\d+(\.\d)? min\/ph$/);
+
+  await page.reload();
+  await expect(page.getByLabel("End at")).toHaveValue(new RegExp(`^(${before}|${after})$`));
+  await expect(page.getByTestId("time-per-photo")).toHaveText(/ min\/ph$/);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: "Set up Timer" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Set up Timer" })).toBeVisible();
+});
+
+test("the account page's calendar address serves an iCalendar feed with the meeting", async ({ page }) => {
+  await logIn(page, rosa);
+  await page.goto(url("/account"));
+  const address = await page.getByLabel("Your calendar address").inputValue();
+  expect(address).toMatch(new RegExp(`^${server.baseURL}/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+
+  const feed = await page.request.get(address);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  const text = await feed.text();
+  expect(text).toMatch(/^BEGIN:VCALENDAR/);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  // The feed carries its own VTIMEZONE: registered, the event's start is read in the club's zone.
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  const events = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+  const meeting = events.find((event) => event.summary === FIRST_TOPIC);
+  expect(meeting).toBeDefined();
+  expect(meeting!.startDate.toJSDate().toISOString()).toBe(first.toISOString());
+
+  // A new address kills the old one.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Make a new address" }).click();
+  await expect(page.getByRole("status")).toContainText("The old one no longer works.");
+  expect(await page.getByLabel("Your calendar address").inputValue()).not.toBe(address);
+  expect((await page.request.get(address)).status()).toBe(404);
+});
