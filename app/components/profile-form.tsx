@@ -60,6 +60,7 @@ export function ProfileForm({
       website: member.website ?? "",
       isPublic: member.isPublic,
       commentEmails: member.commentEmails,
+      meetingReminders: member.meetingReminders,
       license: member.license as z.input<typeof ProfileSchema>["license"],
       acquireLicensePage: member.acquireLicensePage ?? "",
       isAdmin: member.isAdmin,
@@ -94,6 +95,11 @@ export function ProfileForm({
         label="E-mail me when someone comments on my photos"
         meta={fields.commentEmails}
         hint="At most one e-mail per photo every 15 minutes, with the comments made meanwhile."
+      />
+      <CheckboxField
+        label="E-mail me a reminder before each meeting"
+        meta={fields.meetingReminders}
+        hint="Sent before each meeting you may upload to, with how many photos you may still upload."
       />
       <SelectField label="Default licence" meta={fields.license} options={LICENSES}>
         <LicenseLink value={fields.license.value} />

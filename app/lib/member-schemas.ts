@@ -60,6 +60,8 @@ const profileFields = {
   isPublic: z.boolean({ error: "Show me to visitors must be true or false." }),
   // Whether the member hears by e-mail of comments on their photos (on unless turned off).
   commentEmails: z.boolean({ error: "Comment e-mails must be true or false." }),
+  // Whether the member gets a reminder e-mail before each meeting they may submit to (on unless turned off).
+  meetingReminders: z.boolean({ error: "Meeting reminders must be true or false." }),
   license: z.enum(LICENSE_VALUES, { error: "Please choose a licence." }),
   acquireLicensePage: optionalLink("Acquire licence page"),
   // Write-only: blank means 'keep the current password'.
@@ -92,13 +94,14 @@ function passwordsMatch<S extends z.ZodType<PasswordPair>>(schema: S) {
  * themself and an admin editing anyone. Only admins may change isAdmin and
  * createdAt ('Administrator', 'Joined on'); the server enforces that. A blank
  * field is empty (null), and an unchecked box ('Show my profile', the comment
- * e-mails) is false.
+ * e-mails, the meeting reminders) is false.
  */
 export const ProfileSchema = passwordsMatch(
   z.object({
     ...profileFields,
     isPublic: profileFields.isPublic.default(false),
     commentEmails: profileFields.commentEmails.default(false),
+    meetingReminders: profileFields.meetingReminders.default(false),
   }),
 );
 

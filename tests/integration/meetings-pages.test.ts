@@ -20,6 +20,8 @@ import {
 } from "~/lib/meetings";
 import { takeFlash } from "~/server/flash.server";
 import * as accountPage from "~/routes/account";
+import * as userApi from "~/routes/api/users.user";
+import * as profilePage from "~/routes/members/edit";
 import * as editPage from "~/routes/meetings/edit";
 import * as listPage from "~/routes/meetings/index";
 import * as meetingPage from "~/routes/meetings/meeting";
@@ -645,6 +647,52 @@ describe("the account page's calendar address", () => {
     expect(
       (await call(accountPage.action, post("/account", { intent: "renew-calendar" }))).headers.get("Location"),
     ).toMatch(/^\/login/);
+  });
+});
+
+describe("the meeting reminders checkbox on the profile", () => {
+  const remindersOf = async (id: number) =>
+    (await db().select({ on: users.meetingReminders }).from(users).where(eq(users.id, id)))[0]!.on;
+  const profileForm = (member: { firstName: string; lastName: string; username: string; email: string }) => ({
+    firstName: member.firstName,
+    lastName: member.lastName,
+    username: member.username,
+    email: member.email,
+    license: "allrightsreserved",
+    picture: "",
+  });
+
+  it("shows the member's choice and saves an unchecked box as off and a checked one as on", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const path = `/members/${member.username}/edit`;
+    const params = { username: member.username };
+    const loaded = await (await call(profilePage.loader, get(path, cookie), params)).json();
+    expect(loaded.member.meetingReminders).toBe(true);
+
+    const off = await call(profilePage.action, post(path, profileForm(member), cookie), params);
+    expect(off.status).toBe(302);
+    expect(await remindersOf(member.id)).toBe(false);
+    await call(profilePage.action, post(path, { ...profileForm(member), meetingReminders: "on" }, cookie), params);
+    expect(await remindersOf(member.id)).toBe(true);
+  });
+
+  it("changes through PATCH /api/users/{id}, for the member themself only", async () => {
+    const member = await makeMember();
+    const other = await makeMember();
+    const patch = (cookie: string, json: unknown) =>
+      call(
+        userApi.action,
+        request(`/api/users/${member.id}`, { method: "PATCH", cookie, json, headers: { Origin: "http://localhost" } }),
+        { userId: String(member.id) },
+      );
+    const own = await patch(await cookieFor(member.id), { meetingReminders: false });
+    expect(own.status).toBe(200);
+    expect((await own.json()).meetingReminders).toBe(false);
+    expect(await remindersOf(member.id)).toBe(false);
+    expect((await patch(await cookieFor(member.id), { meetingReminders: "no" })).status).toBe(422);
+    expect((await patch(await cookieFor(other.id), { meetingReminders: true })).status).toBe(403);
+    expect(await remindersOf(member.id)).toBe(false);
   });
 });
 

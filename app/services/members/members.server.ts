@@ -23,6 +23,8 @@ export type UserJson = {
   isPublic: boolean;
   /** Whether they are e-mailed of comments on their photos; their own and admins' business only. */
   commentEmails: boolean;
+  /** Whether they get a reminder e-mail before each meeting; their own and admins' business only. */
+  meetingReminders: boolean;
   license: string;
   acquireLicensePage: string | null;
   createdAt: string;
@@ -45,6 +47,7 @@ export function toUserJson(user: Member): UserJson {
     website: user.website,
     isPublic: user.isPublic,
     commentEmails: user.commentEmails,
+    meetingReminders: user.meetingReminders,
     license: user.license,
     acquireLicensePage: user.acquireLicensePage,
     createdAt: user.createdAt.toISOString(),

@@ -130,6 +130,7 @@ export async function updateProfile(editor: Member, targetId: number, changes: P
           website: changes.website,
           isPublic: changes.isPublic,
           commentEmails: changes.commentEmails,
+          meetingReminders: changes.meetingReminders,
           license: changes.license,
           acquireLicensePage: changes.acquireLicensePage,
           isAdmin: adminChange ? changes.isAdmin : undefined,
