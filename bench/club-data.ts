@@ -2,7 +2,7 @@
 // rows the API and pages read (members, assets, photos with every sort key,
 // featured years). Image files are not needed: the benchmarks measure queries
 // and pages, and the processing benchmark measures the pipeline separately.
-import postgres from "postgres";
+import { withSql } from "../tests/support/test-database";
 import { hashPassword } from "~/services/auth/password-hash.server";
 
 export const BENCH_PASSWORD = "bench-pass-1";
@@ -11,9 +11,8 @@ export const BENCH_LOGIN = "bench";
 export type ClubShape = { members: number; photosPerMember: number; featuredPerMember: number };
 
 export async function generateClub(databaseUrl: string, shape: ClubShape) {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const thisYear = new Date().getFullYear();
-  try {
+  return withSql(databaseUrl, async (sql) => {
     const hash = await hashPassword(BENCH_PASSWORD);
     await sql`
       insert into users (username, first_name, last_name, email, password_hash, created_at)
@@ -55,7 +54,5 @@ export async function generateClub(databaseUrl: string, shape: ClubShape) {
     const [counts] = await sql<{ photos: number; features: number }[]>`
       select (select count(*) from photos)::int as photos, (select count(*) from features)::int as features`;
     return counts!;
-  } finally {
-    await sql.end();
-  }
+  });
 }

@@ -1,7 +1,7 @@
 // Timing HTTP requests against a running club: medians of interleaved requests,
 // and throughput under concurrent connections (autocannon).
 import autocannon from "autocannon";
-import { median } from "./report";
+import { interleaved } from "./report";
 
 export async function logIn(baseURL: string, login: string, password: string): Promise<string> {
   const response = await fetch(`${baseURL}/api/auth/login`, {
@@ -13,20 +13,19 @@ export async function logIn(baseURL: string, login: string, password: string): P
   return response.headers.get("set-cookie")!.split(";")[0]!;
 }
 
-async function timed(url: string, cookie?: string) {
-  const start = performance.now();
+/** GETs `url` and reads the whole answer; anything but 2xx throws. */
+async function fetchWhole(url: string, cookie?: string) {
   const response = await fetch(url, {
     headers: { Accept: "application/json, text/html", ...(cookie ? { Cookie: cookie } : {}) },
   });
   await response.arrayBuffer();
-  const ms = performance.now() - start;
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return { ms, response };
+  return response;
 }
 
 /** The last page from a Link header (rel="last"), as a URL. */
 export async function lastPageUrl(url: string, cookie: string): Promise<string> {
-  const { response } = await timed(url, cookie);
+  const response = await fetchWhole(url, cookie);
   const link = response.headers.get("link") ?? "";
   const last = /<([^>]+)>;\s*rel="last"/.exec(link)?.[1];
   if (!last) throw new Error(`${url} has no rel="last" link: ${link}`);
@@ -34,13 +33,8 @@ export async function lastPageUrl(url: string, cookie: string): Promise<string> 
 }
 
 /** Median latency of each URL, requests interleaved so both see the same machine. */
-export async function compareLatency(urls: string[], cookie: string | undefined, rounds: number): Promise<number[]> {
-  for (const url of urls) for (let i = 0; i < 10; i++) await timed(url, cookie); // warm caches and plans
-  const samples = urls.map(() => [] as number[]);
-  for (let round = 0; round < rounds; round++) {
-    for (const [i, url] of urls.entries()) samples[i]!.push((await timed(url, cookie)).ms);
-  }
-  return samples.map(median);
+export function compareLatency(urls: string[], cookie: string | undefined): Promise<number[]> {
+  return interleaved(urls.map((url) => () => fetchWhole(url, cookie)));
 }
 
 export async function throughput(url: string, cookie: string | undefined, seconds: number) {

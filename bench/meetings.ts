@@ -8,16 +8,13 @@
 //
 // Runs in this process on two PostgreSQL databases of its own (no build
 // needed): `npx tsx bench/meetings.ts`.
-import os from "node:os";
-import path from "node:path";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
-import { connect, type Database, type DatabaseHandle } from "@db/client.server";
+import { connect, type DatabaseHandle } from "@db/client.server";
 import * as schema from "@db/schema";
-import { createTestDatabase, dropTestDatabase } from "../tests/support/test-database";
-import { median, printFigures, type Figure } from "./report";
+import { countQueries } from "../tests/support/query-count";
+import { createTestDatabase, dropTestDatabase, withSql } from "../tests/support/test-database";
+import { setBenchEnvironment } from "./in-process";
+import { interleaved, printFigures, ratioFigure, type Figure } from "./report";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const SUBMISSIONS_PER_MEETING = 4;
 
 const holder = globalThis as typeof globalThis & { __clubDatabase?: DatabaseHandle };
@@ -28,8 +25,7 @@ const holder = globalThis as typeof globalThis & { __clubDatabase?: DatabaseHand
  * the bench member's own submissions ('My Uploads') at every third meeting.
  */
 async function generateMeetings(databaseUrl: string, meetings: number) {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
+  return withSql(databaseUrl, async (sql) => {
     await sql`
       insert into users (username, first_name, last_name, email, password_hash)
       select 'member' || g, 'First' || g, 'Last' || g, 'member' || g || '@bench.test', 'not-a-hash'
@@ -61,15 +57,12 @@ async function generateMeetings(databaseUrl: string, meetings: number) {
       where s.photo_id = photos.id`;
     // As autovacuum leaves a club in use: statistics, and a visibility map for index-only counts.
     await sql`vacuum analyze`;
-  } finally {
-    await sql.end();
-  }
+  });
 }
 
 /** A meeting with `authors` x `perAuthor` submissions, added to the club; returns its id. */
 async function meetingWith(databaseUrl: string, authors: number, perAuthor: number): Promise<number> {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
+  return withSql(databaseUrl, async (sql) => {
     const [meeting] = await sql<{ id: number }[]>`
       insert into meetings (starts_at, topic, max_uploads_count)
       values (now() + interval '1 day', 'Review night', ${perAuthor}) returning id`;
@@ -88,9 +81,7 @@ async function meetingWith(databaseUrl: string, authors: number, perAuthor: numb
       insert into meeting_submissions (meeting_id, photo_id, user_id, position)
       select ${meeting!.id}, id, user_id, row_number() over (partition by user_id order by id) from shot`;
     return meeting!.id;
-  } finally {
-    await sql.end();
-  }
+  });
 }
 
 type Club = { handle: DatabaseHandle; url: string; cookie: string; memberId: number };
@@ -98,7 +89,6 @@ type Club = { handle: DatabaseHandle; url: string; cookie: string; memberId: num
 async function openClub(meetings: number): Promise<Club> {
   const url = await createTestDatabase(`club_bench_meetings_${meetings}`);
   const handle = await connect({ databaseUrl: url, dataDir: "unused" });
-  await handle.migrate();
   await generateMeetings(url, meetings);
   holder.__clubDatabase = handle;
   const { createSession } = await import("~/services/auth/session.server");
@@ -107,31 +97,8 @@ async function openClub(meetings: number): Promise<Club> {
   return { handle, url, cookie, memberId: member!.id };
 }
 
-/** Median milliseconds of each piece of work, run in interleaved rounds after a warm-up. */
-async function interleaved(works: (() => Promise<unknown>)[]): Promise<number[]> {
-  for (const work of works) for (let i = 0; i < 10; i++) await work();
-  const samples = works.map(() => [] as number[]);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, work] of works.entries()) {
-      const start = performance.now();
-      await work();
-      samples[i]!.push(performance.now() - start);
-    }
-  }
-  return samples.map(median);
-}
-
-const figure = (name: string, a: number, b: number, target = 1.2): Figure => ({
-  name,
-  value: `${a.toFixed(2)} ms vs ${b.toFixed(2)} ms, ratio ${(b / a).toFixed(2)}`,
-  target: `<= ${target}`,
-  pass: b / a <= target,
-});
-
 export async function benchMeetings(): Promise<Figure[]> {
-  process.env.SESSION_SECRET ??= "bench-session-secret-0123456789-abcdefghij";
-  process.env.DATA_DIR ??= path.join(os.tmpdir(), `club-bench-${process.pid}`);
-  process.env.BASE_URL ??= "http://bench.test";
+  setBenchEnvironment();
 
   const small = await openClub(20);
   const big = await openClub(2000);
@@ -168,24 +135,17 @@ export async function benchMeetings(): Promise<Figure[]> {
     const [pageSmall, pageBig] = await interleaved([page(small, smallMember), page(big, bigMember)]);
     const [apiSmall, apiBig] = await interleaved([api(small), api(big)]);
     const figures = [
-      figure("/meetings (its loader's listMeetings), 20 vs 2,000 meetings", pageSmall!, pageBig!),
-      figure("GET /api/meetings, 20 vs 2,000 meetings", apiSmall!, apiBig!),
+      ratioFigure("/meetings (its loader's listMeetings), 20 vs 2,000 meetings", pageSmall, pageBig),
+      ratioFigure("GET /api/meetings, 20 vs 2,000 meetings", apiSmall, apiBig),
     ];
 
     // The meeting view: 4 submissions (4 authors x 1) against 40 (5 authors x 8), on the big club.
     const four = await meetingWith(big.url, 4, 1);
     const forty = await meetingWith(big.url, 5, 8);
     const counted = async (meetingId: number) => {
-      const client = postgres(big.url, { max: 2, onnotice: () => {} });
-      let queries = 0;
-      const db = drizzle({ client, schema, casing: "snake_case", logger: { logQuery: () => void queries++ } });
-      holder.__clubDatabase = { ...big.handle, db: db as unknown as Database };
-      try {
-        const view = await meetingView(bigMember, meetingId, "random");
-        return { queries, photos: view.meeting.MeetingSubmissions.length };
-      } finally {
-        await client.end({ timeout: 5 });
-      }
+      holder.__clubDatabase = big.handle;
+      const { result, queries } = await countQueries(big.url, () => meetingView(bigMember, meetingId, "random"));
+      return { queries, photos: result.meeting.MeetingSubmissions.length };
     };
     const [q4, q40] = [await counted(four), await counted(forty)];
     const [view4, view40] = await interleaved([
@@ -194,7 +154,7 @@ export async function benchMeetings(): Promise<Figure[]> {
     ]);
     figures.push({
       name: `Meeting view, queries for ${q4.photos} vs ${q40.photos} submissions`,
-      value: `${q4.queries} vs ${q40.queries} (${view4!.toFixed(2)} ms vs ${view40!.toFixed(2)} ms)`,
+      value: `${q4.queries} vs ${q40.queries} (${view4.toFixed(2)} ms vs ${view40.toFixed(2)} ms)`,
       target: "the same count",
       pass: q4.queries === q40.queries && q4.photos === 4 && q40.photos === 40,
     });

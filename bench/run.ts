@@ -18,9 +18,8 @@ import { benchMeetings } from "./meetings";
 import { compareLatency, lastPageUrl, logIn, throughput } from "./http";
 import { benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
-import { printFigures, type Figure } from "./report";
+import { printFigures, ratioFigure, type Figure } from "./report";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 
 const SMALL: ClubShape = { members: 100, photosPerMember: 100, featuredPerMember: 10 }; // 10,000 photos, 1,000 featured
@@ -52,25 +51,14 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
   ] as const;
   for (const [name, first] of pairs) {
     const last = await lastPageUrl(first, cookie);
-    const [a, b] = await compareLatency([first, last], cookie, ROUNDS);
-    const ratio = b! / a!;
+    const [a, b] = await compareLatency([first, last], cookie);
     const lastPage = new URL(last).searchParams.get("page");
-    figures.push({
-      name: `${label}: ${name} page 1 vs ${lastPage}`,
-      value: `${a!.toFixed(1)} ms vs ${b!.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
-      target: "<= 1.2",
-      pass: ratio <= 1.2,
-    });
+    figures.push(ratioFigure(`${label}: ${name} page 1 vs ${lastPage}`, a!, b!, 1.2, 1));
   }
   const lastApi = await lastPageUrl(`${club.baseURL}/api/photos?page=1`, cookie);
   const lastBrowse = `${club.baseURL}/browse?page=${new URL(lastApi).searchParams.get("page")}`;
-  const [a, b] = await compareLatency([`${club.baseURL}/browse?page=1`, lastBrowse], cookie, ROUNDS);
-  figures.push({
-    name: `${label}: /browse page 1 vs last`,
-    value: `${a!.toFixed(1)} ms vs ${b!.toFixed(1)} ms, ratio ${(b! / a!).toFixed(2)}`,
-    target: "<= 1.2",
-    pass: b! / a! <= 1.2,
-  });
+  const [a, b] = await compareLatency([`${club.baseURL}/browse?page=1`, lastBrowse], cookie);
+  figures.push(ratioFigure(`${label}: /browse page 1 vs last`, a!, b!, 1.2, 1));
   return figures;
 }
 
@@ -97,23 +85,19 @@ console.log("\n2-4. Generating the clubs and starting a server on each (PostgreS
 const small = await startClub("small", SMALL);
 const big = await startClub("big", BIG);
 try {
-  const [randomSmall] = await compareLatency([`${small.club.baseURL}/api/photos/random`], undefined, ROUNDS);
-  const [randomBig] = await compareLatency([`${big.club.baseURL}/api/photos/random`], undefined, ROUNDS);
-  const [homeSmall] = await compareLatency([`${small.club.baseURL}/`], undefined, ROUNDS);
-  const [homeBig] = await compareLatency([`${big.club.baseURL}/`], undefined, ROUNDS);
+  const [randomSmall] = await compareLatency([`${small.club.baseURL}/api/photos/random`], undefined);
+  const [randomBig] = await compareLatency([`${big.club.baseURL}/api/photos/random`], undefined);
+  const [homeSmall] = await compareLatency([`${small.club.baseURL}/`], undefined);
+  const [homeBig] = await compareLatency([`${big.club.baseURL}/`], undefined);
   printFigures("Random featured photos (home page)", [
-    {
-      name: `GET /api/photos/random, ${small.counts.features.toLocaleString()} vs ${big.counts.features.toLocaleString()} featured`,
-      value: `${randomSmall!.toFixed(1)} ms vs ${randomBig!.toFixed(1)} ms, ratio ${(randomBig! / randomSmall!).toFixed(2)}`,
-      target: "<= 1.3",
-      pass: randomBig! / randomSmall! <= 1.3,
-    },
-    {
-      name: `GET / (home page), same clubs`,
-      value: `${homeSmall!.toFixed(1)} ms vs ${homeBig!.toFixed(1)} ms, ratio ${(homeBig! / homeSmall!).toFixed(2)}`,
-      target: "<= 1.3",
-      pass: homeBig! / homeSmall! <= 1.3,
-    },
+    ratioFigure(
+      `GET /api/photos/random, ${small.counts.features.toLocaleString()} vs ${big.counts.features.toLocaleString()} featured`,
+      randomSmall!,
+      randomBig!,
+      1.3,
+      1,
+    ),
+    ratioFigure(`GET / (home page), same clubs`, homeSmall!, homeBig!, 1.3, 1),
   ]);
   printFigures("Paging: page 1 against the last page", [
     ...(await pagingFigures(`${small.counts.photos.toLocaleString()} photos`, small.club, small.cookie)),

@@ -1,6 +1,7 @@
-// Counting the SQL statements a piece of work sends: the process's database
+// Watching the SQL statements a piece of work sends: the process's database
 // handle is swapped, for the duration, for one on the same database whose
-// logger counts, so "no query per photo" can be measured rather than assumed.
+// logger records them, so "no query per photo" can be measured rather than
+// assumed, and a benchmark can ask PostgreSQL for the plans of what was sent.
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { databaseHandle, type Database, type DatabaseHandle } from "@db/client.server";
@@ -8,26 +9,37 @@ import * as schema from "@db/schema";
 
 const holder = globalThis as typeof globalThis & { __clubDatabase?: DatabaseHandle };
 
+export type Statement = { query: string; params: unknown[] };
+
+/** Runs `work` and returns its result with the statements it sent, in order, with their parameters. */
+export async function recordStatements<T>(
+  databaseUrl: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: Statement[] }> {
+  const original = databaseHandle();
+  const client = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  const statements: Statement[] = [];
+  const recording = drizzle({
+    client,
+    schema,
+    casing: "snake_case",
+    logger: { logQuery: (query, params) => void statements.push({ query, params }) },
+  }) as Database;
+  holder.__clubDatabase = { ...original, db: recording };
+  try {
+    const result = await work();
+    return { result, statements };
+  } finally {
+    holder.__clubDatabase = original;
+    await client.end({ timeout: 5 });
+  }
+}
+
 /** Runs `work` and returns its result with the number of statements it sent. */
 export async function countQueries<T>(
   databaseUrl: string,
   work: () => Promise<T>,
 ): Promise<{ result: T; queries: number }> {
-  const original = databaseHandle();
-  const client = postgres(databaseUrl, { max: 2, onnotice: () => {} });
-  let queries = 0;
-  const counting = drizzle({
-    client,
-    schema,
-    casing: "snake_case",
-    logger: { logQuery: () => void queries++ },
-  }) as Database;
-  holder.__clubDatabase = { ...original, db: counting };
-  try {
-    const result = await work();
-    return { result, queries };
-  } finally {
-    holder.__clubDatabase = original;
-    await client.end({ timeout: 5 });
-  }
+  const { result, statements } = await recordStatements(databaseUrl, work);
+  return { result, queries: statements.length };
 }

@@ -10,6 +10,16 @@ export function serverUrl() {
   );
 }
 
+/** Runs `work` with a one-connection client on the database at `url`, closed after. */
+export async function withSql<T>(url: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await work(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
 function withDatabase(url: string, name: string) {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
@@ -19,12 +29,7 @@ function withDatabase(url: string, name: string) {
 /** Creates a fresh, migrated database and returns its URL. */
 export async function createTestDatabase(prefix = "club_test"): Promise<string> {
   const name = `${prefix}_${Date.now()}_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await withSql(serverUrl(), (admin) => admin.unsafe(`create database "${name}"`));
   const url = withDatabase(serverUrl(), name);
   const handle = await connect({ databaseUrl: url, dataDir: "unused" });
   try {
@@ -37,10 +42,5 @@ export async function createTestDatabase(prefix = "club_test"): Promise<string> 
 
 export async function dropTestDatabase(url: string) {
   const name = new URL(url).pathname.slice(1);
-  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await admin.end();
-  }
+  await withSql(serverUrl(), (admin) => admin.unsafe(`drop database if exists "${name}" with (force)`));
 }
