@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loader as adminIndex } from "~/routes/admin/index";
 import { loader as adminMembers } from "~/routes/admin/members";
+import { loader as browse } from "~/routes/browse";
+import { loader as commentsFeed } from "~/routes/comments";
 import { loader as loginPage, action as loginAction } from "~/routes/login";
 import { loader as meetingEdit } from "~/routes/meetings/edit";
 import { loader as meetings } from "~/routes/meetings/index";
@@ -22,6 +24,8 @@ describe("login-required routes", () => {
   it.each([
     ["/meetings?year=2024&page=2", meetings],
     ["/members/someone/edit", memberEdit],
+    ["/browse", browse],
+    ["/comments", commentsFeed],
   ])("send a visitor from %s to /login, remembering where they were", async (path, loader) => {
     const response = await call(loader, request(path));
     expect(response.status).toBe(302);

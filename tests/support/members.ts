@@ -40,3 +40,13 @@ export function request(path: string, init: RequestInit & { cookie?: string; jso
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
 }
+
+/** A form post as a browser sends it without JavaScript. */
+export function formRequest(path: string, fields: Record<string, string>, cookie?: string) {
+  return request(path, {
+    method: "POST",
+    cookie,
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
