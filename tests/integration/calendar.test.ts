@@ -14,6 +14,7 @@ import { calendarFeedUrl, renewCalendarToken } from "~/services/meetings/calenda
 import { cookieFor, makeMember, request } from "../support/members";
 import { hoursFromNow, insertMeeting } from "../support/meetings";
 import { call } from "../support/routes";
+import { useOwnDatabase } from "../support/test-database";
 
 const ZONE = "Europe/Paris";
 const previousZone = process.env.CLUB_TIME_ZONE;
@@ -43,6 +44,9 @@ function parse(text: string) {
     events: calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component)),
   };
 }
+
+// The feed lists the club's meetings: no other file's meetings may join them.
+useOwnDatabase("club_calendar");
 
 describe("a member's calendar feed", () => {
   it("serves the club's meetings as iCalendar, each at its start on the club's clock, two hours long", async () => {

@@ -1,8 +1,8 @@
 // /api/users: the directory, a member's profile, editing it, and deactivation,
 // with every refusal (visitor 401, member 403, bad input 422, unknown 404).
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDatabase, db, openDatabase } from "@db/client.server";
+import { describe, expect, it } from "vitest";
+import { db } from "@db/client.server";
 import { passwordResetTokens, users } from "@db/schema";
 import { loader as listApi } from "~/routes/api/users";
 import { action as userAction, loader as userApi } from "~/routes/api/users.user";
@@ -10,7 +10,7 @@ import { loader as meApi } from "~/routes/api/users.me";
 import { verifyLogin } from "~/services/auth/login.server";
 import { cookieFor, cookieHeaderFrom, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
-import { createTestDatabase, dropTestDatabase } from "../support/test-database";
+import { useOwnDatabase } from "../support/test-database";
 
 const getUsers = (query = "", cookie?: string) => call(listApi, request(`/api/users${query}`, { cookie }));
 const getUser = (id: number | string, cookie?: string) =>
@@ -407,17 +407,7 @@ describe("DELETE /api/users/{id}", () => {
 
 describe("the last admin", () => {
   // A database of its own, so the club's active admins are exactly the ones made here.
-  let url: string;
-  beforeAll(async () => {
-    url = await createTestDatabase("club_last_admin");
-    await closeDatabase();
-    await openDatabase({ databaseUrl: url, dataDir: process.env.DATA_DIR! });
-  });
-  afterAll(async () => {
-    await closeDatabase();
-    await dropTestDatabase(url);
-    await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
-  });
+  useOwnDatabase("club_last_admin");
 
   const activeAdmins = () =>
     db()

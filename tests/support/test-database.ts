@@ -2,7 +2,8 @@
 // DATABASE_URL (else 127.0.0.1:5432), applies the migrations, and drops it after.
 import crypto from "node:crypto";
 import postgres from "postgres";
-import { connect } from "../../db/client.server";
+import { afterAll, beforeAll, inject } from "vitest";
+import { closeDatabase, connect, openDatabase } from "../../db/client.server";
 
 export function serverUrl() {
   return (
@@ -43,4 +44,24 @@ export async function createTestDatabase(prefix = "club_test"): Promise<string> 
 export async function dropTestDatabase(url: string) {
   const name = new URL(url).pathname.slice(1);
   await withSql(serverUrl(), (admin) => admin.unsafe(`drop database if exists "${name}" with (force)`));
+}
+
+/**
+ * Gives the calling test file (or describe block) a database of its own, for
+ * tests whose answer depends on every row of a table (the club's next meeting,
+ * its calendar feed, its active admins) and so cannot share the run's database
+ * with files that add rows at the same time. Call at the top of the file or block.
+ */
+export function useOwnDatabase(prefix: string) {
+  let url: string;
+  beforeAll(async () => {
+    url = await createTestDatabase(prefix);
+    await closeDatabase();
+    await openDatabase({ databaseUrl: url, dataDir: process.env.DATA_DIR! });
+  });
+  afterAll(async () => {
+    await closeDatabase();
+    await dropTestDatabase(url);
+    await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+  });
 }
