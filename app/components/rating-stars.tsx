@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import {
   averageExcludingOwner,
@@ -57,8 +57,22 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
   const [focused, setFocused] = useState<{ star: number; byKeyboard: boolean } | null>(null);
   const stars = useRef<(HTMLButtonElement | null)[]>([]);
 
-  // While the post is on its way (and the page reloads after it), show what it will leave.
-  const pending = fetcher.formData?.get("value");
+  // A rating given while the last one is on its way waits for it (only the latest
+  // goes): two posts in flight can reach the database in either order, and the
+  // older one could be the one that stays.
+  const [queued, setQueued] = useState<number | null>(null);
+  const post = (to: number) =>
+    fetcher.submit({ intent: "rate", photoId: String(photoId), value: String(to) }, { method: "post", action });
+  const rate = (to: number) => (fetcher.state === "idle" ? void post(to) : setQueued(to));
+  useEffect(() => {
+    if (fetcher.state !== "idle" || queued === null) return;
+    setQueued(null);
+    void post(queued);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- post is remade each render; the state decides
+  }, [fetcher.state, queued]);
+
+  // While the post is on its way or waiting (and the page reloads after it), show what it will leave.
+  const pending = queued !== null ? String(queued) : fetcher.formData?.get("value");
   const shown =
     typeof pending === "string" ? withRating(ratings, { UserId: memberId, value: Number(pending) }) : ratings;
   const value = shown.find((rating) => rating.UserId === memberId)?.value ?? 0;
@@ -68,9 +82,6 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
   const preview = keyboardStar === null ? pointed : null;
   const lit = preview ?? value;
   const label = ratingLabel(keyboardStar ?? pointed ?? focused?.star ?? value) ?? "Rate it";
-
-  const rate = (to: number) =>
-    fetcher.submit({ intent: "rate", photoId: String(photoId), value: String(to) }, { method: "post", action });
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const from = focused?.star ?? (value || MIN_RATING);
@@ -89,12 +100,24 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
     // The arrows belong to the stars here, not to the photo navigation.
     event.preventDefault();
     stars.current[to]?.focus();
-    if (to !== value) void rate(to);
+    if (to !== value) rate(to);
   };
 
   return (
     <>
-      <fetcher.Form method="post" action={action} className="rating" id={`rating-${photoId}`}>
+      <fetcher.Form
+        method="post"
+        action={action}
+        className="rating"
+        id={`rating-${photoId}`}
+        onSubmit={(event) => {
+          // With JavaScript a click rates through rate() too, so it also waits its turn.
+          const star = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (!star?.value) return;
+          event.preventDefault();
+          rate(Number(star.value));
+        }}
+      >
         <input type="hidden" name="intent" value="rate" />
         <input type="hidden" name="photoId" value={photoId} />
         {hydrated ? null : (
