@@ -284,3 +284,57 @@ test("the account page's calendar address serves an iCalendar feed with the meet
   expect(await page.getByLabel("Your calendar address").inputValue()).not.toBe(address);
   expect((await page.request.get(address)).status()).toBe(404);
 });
+
+test("without JavaScript the sort toggle and deleting after the question work as plain forms; with it, a dialog asks", async ({
+  page,
+  openContext,
+}) => {
+  const plain = await (await openContext({ javaScriptEnabled: false, baseURL: server.baseURL })).newPage();
+  await logIn(plain, mira);
+  await plain.goto(url(`/meetings/${meetingId}`));
+  await expect(plain.getByRole("button", { name: "Random" })).toHaveAttribute("aria-pressed", "true");
+  await plain.getByRole("button", { name: "Alphabetical" }).click();
+  await expect(plain).toHaveURL(url(`/meetings/${meetingId}`));
+  await expect(plain.getByRole("button", { name: "Alphabetical" })).toHaveAttribute("aria-pressed", "true");
+  // Timer lives in the browser: nothing to offer without JavaScript.
+  await expect(plain.getByRole("button", { name: "Set up Timer" })).toHaveCount(0);
+
+  // A meeting with submissions says why it stays.
+  await plain.goto(url(`/meetings/${meetingId}/edit`));
+  await expect(plain.getByText("This meeting has submissions, so it cannot be deleted.")).toBeVisible();
+  await expect(plain.getByRole("link", { name: "Delete Meeting" })).toHaveCount(0);
+
+  // The next meeting has none: the question is a step of the page, then a plain post.
+  await plain.goto(url("/meetings"));
+  const nextHref = await plain
+    .getByRole("table", { name: "Upcoming Meetings" })
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
+  await plain.goto(url(`${nextHref}/edit`));
+  await plain.getByRole("link", { name: "Delete Meeting" }).click();
+  await expect(plain.getByText("Are you sure you wish to delete this meeting? This cannot be undone.")).toBeVisible();
+  await plain.getByRole("button", { name: "Delete Meeting" }).click();
+  await expect(plain).toHaveURL(url("/meetings"));
+  await expect(plain.getByRole("status")).toContainText("Meeting deleted.");
+  await expect(plain.getByRole("table", { name: "Upcoming Meetings" })).toHaveCount(0);
+
+  // With JavaScript the same question is a dialog, Cancel keeping the meeting.
+  await logIn(page, mira);
+  const created = await page.request.post(url("/api/meetings"), {
+    data: { startsAt: toDateTimeInput(addCalendarDays(first, 21, ZONE), ZONE), topic: "Harbour at dawn" },
+  });
+  expect(created.status()).toBe(201);
+  const extraId = (await created.json()).id as number;
+  await page.goto(url(`/meetings/${extraId}/edit`));
+  await page.getByRole("button", { name: "Delete Meeting" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete Meeting" });
+  await expect(dialog).toContainText("Are you sure you wish to delete this meeting?");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Delete Meeting" }).click();
+  await dialog.getByRole("button", { name: "Delete Meeting" }).click();
+  await expect(page).toHaveURL(url("/meetings"));
+  await expect(page.getByRole("status")).toContainText("Meeting deleted.");
+  expect((await page.request.get(url(`/api/meetings/${extraId}`))).status()).toBe(404);
+});

@@ -97,7 +97,7 @@ export function DeleteMeeting({
         <>
           <p className="muted">Nobody has submitted photos to this meeting yet, so it may be deleted.</p>
           <p>
-            <Link to="?delete" className="button danger">
+            <Link to="?delete#delete-meeting" className="button danger">
               Delete Meeting
             </Link>
           </p>

@@ -5,6 +5,7 @@ export type MySubmission = {
   position: number;
   photoId: number;
   caption: string | null;
+  filename: string;
   thumbUrl: string | null;
 };
 
@@ -42,7 +43,7 @@ export function MySubmissions({ submissions, changeable }: { submissions: MySubm
       )}
       <ol className="my-submission-list">
         {submissions.map((submission, index) => {
-          const name = submission.caption || `Photo ${submission.position}`;
+          const name = submission.caption || submission.filename;
           return (
             <li key={submission.id} className="my-submission">
               <span className="my-submission-place" aria-hidden="true">

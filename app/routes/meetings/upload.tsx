@@ -49,6 +49,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
       position,
       photoId,
       caption: Photo.caption,
+      filename: Photo.filename,
       thumbUrl: Photo.thumbUrl,
     })),
     maxBytes: env().UPLOAD_MAX_BYTES,
