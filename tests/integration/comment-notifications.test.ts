@@ -4,33 +4,25 @@
 // next, none for one's own comments or when the owner turned them off, and
 // each comment mailed once even when several senders run at once.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { commentNotifications, users } from "@db/schema";
 import { env } from "~/env.server";
 import { action as commentsAction } from "~/routes/api/comments";
-import { closeMail } from "~/services/mail/mail.server";
 import {
   commentNotificationsSettled,
   sendDueCommentNotifications,
 } from "~/services/ratings/comment-notifications.server";
-import { linksIn, startMailCatcher, type MailCatcher, type ReceivedMail } from "../support/mail";
+import { linksIn, type ReceivedMail } from "../support/mail";
 import { cookieFor, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
+import { useMailCatcher } from "../support/club-mail";
 
-let mail: MailCatcher;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.url;
-  expect(env().SMTP_URL).toBe(mail.url);
-});
+const mail = useMailCatcher();
 
 afterAll(async () => {
   await commentNotificationsSettled();
-  closeMail();
-  await mail?.close();
 });
 
 async function comment(photoId: number, body: string, cookie: string) {

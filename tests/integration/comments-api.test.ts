@@ -3,32 +3,25 @@
 // nothing written, the photo's own comments for its JSON, and the events each
 // write publishes.
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { comments, users } from "@db/schema";
 import { action as commentsAction, loader as commentsLoader } from "~/routes/api/comments";
 import { action as commentAction, loader as commentLoader } from "~/routes/api/comments.comment";
 import { NotLoggedInError } from "~/services/errors.server";
 import { subscribe, type ClubEvents } from "~/services/events.server";
-import { closeMail } from "~/services/mail/mail.server";
 import { PAGE_SIZE } from "~/services/photos/queries.server";
 import { commentNotificationsSettled } from "~/services/ratings/comment-notifications.server";
 import { commentsOfPhoto, type CommentJson } from "~/services/ratings/comments.server";
-import { startMailCatcher, type MailCatcher } from "../support/mail";
 import { cookieFor, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
+import { useMailCatcher } from "../support/club-mail";
 
 // New comments e-mail photo owners: they go to a real SMTP server on loopback, not to disk.
-let mail: MailCatcher;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.url;
-});
+useMailCatcher();
 afterAll(async () => {
   await commentNotificationsSettled();
-  closeMail();
-  await mail?.close();
 });
 
 const list = (query: string, cookie?: string) => call(commentsLoader, request(`/api/comments${query}`, { cookie }));

@@ -2,7 +2,7 @@
 // SMTP server on loopback), the person follows the link and signs up. Every
 // refusal: visitor 401, member 403, bad input 422, unknown 404, used 410.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { invites, users } from "@db/schema";
 import { env } from "~/env.server";
@@ -12,23 +12,12 @@ import { action as resendApi } from "~/routes/api/invites.resend";
 import { action as createApi, loader as listApi } from "~/routes/api/invites";
 import { loader as meApi } from "~/routes/api/users.me";
 import { closeMail } from "~/services/mail/mail.server";
-import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
+import { linksIn } from "../support/mail";
 import { cookieFor, cookieHeaderFrom, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
+import { useMailCatcher } from "../support/club-mail";
 
-let mail: MailCatcher;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.url;
-  // env() is read once per test file (each runs in its own process): make sure it saw the catcher.
-  expect(env().SMTP_URL).toBe(mail.url);
-});
-
-afterAll(async () => {
-  closeMail();
-  await mail?.close();
-});
+const mail = useMailCatcher();
 
 let counter = 0;
 function person() {

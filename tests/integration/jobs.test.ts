@@ -2,28 +2,20 @@
 // comment e-mail held back by a photo's 15-minute window goes out on the job's
 // turn with no one calling the service, and stopping waits for the turn under way.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { commentNotifications } from "@db/schema";
 import { startJobs, stopJobs } from "~/server/jobs.server";
-import { closeMail } from "~/services/mail/mail.server";
 import { commentNotificationsSettled } from "~/services/ratings/comment-notifications.server";
 import { createComment } from "~/services/ratings/comments.server";
-import { startMailCatcher, type MailCatcher } from "../support/mail";
 import { makeMember } from "../support/members";
 import { insertPhoto } from "../support/photos";
+import { useMailCatcher } from "../support/club-mail";
 
-let mail: MailCatcher;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.url;
-});
+const mail = useMailCatcher();
 
 afterAll(async () => {
   await stopJobs();
-  closeMail();
-  await mail?.close();
 });
 
 describe("the club's jobs", () => {

@@ -3,7 +3,7 @@
 // tokens are stored hashed, work once, and die when the password changes.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { passwordResetTokens, users } from "@db/schema";
 import { env } from "~/env.server";
@@ -12,25 +12,14 @@ import { action as tokenAction, loader as tokenApi } from "~/routes/api/password
 import { loader as meApi } from "~/routes/api/users.me";
 import { runWithRequestFacts } from "~/server/request-context.server";
 import { verifyLogin } from "~/services/auth/login.server";
-import { closeMail } from "~/services/mail/mail.server";
-import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
+import { linksIn } from "../support/mail";
 import { cookieFor, cookieHeaderFrom, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
+import { useMailCatcher } from "../support/club-mail";
 
 const RULE = "Minimum eight characters, at least one letter and one number.";
-let mail: MailCatcher;
+const mail = useMailCatcher();
 let addressCounter = 0;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.url;
-  expect(env().SMTP_URL).toBe(mail.url);
-});
-
-afterAll(async () => {
-  closeMail();
-  await mail?.close();
-});
 
 /** Each call comes from its own address unless told, so the per-address limit only bites where a test wants it. */
 function askForReset(

@@ -1,20 +1,12 @@
 // Joining a photo's live room (/photos?id=): only for a photo the member may see,
 // and a refusal tells the client why in plain words, never the server's insides.
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { cookieFor, makeMember } from "../support/members";
 import { insertPhoto } from "../support/photos";
-import { connected, refused, startSocketServer, type SocketServer } from "../support/sockets";
+import { connected, refused, useSocketServer } from "../support/sockets";
 
-let sockets: SocketServer;
-
-beforeAll(async () => {
-  sockets = await startSocketServer();
-});
-
-afterAll(async () => {
-  await sockets.close();
-});
+const sockets = useSocketServer();
 
 describe("photo viewers and photo visibility", () => {
   it("lets a member join any photo of the club, including another member's unfeatured one", async () => {

@@ -1,7 +1,7 @@
 // socket.io on a real HTTP server: only members get in, what one viewer of a
 // photo sends reaches the other viewers of that photo and nobody else, a flood
 // is cut down, and ending a session closes the sockets opened with it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PhotoViewerSocket } from "~/lib/realtime-events";
 import { MESSAGE_LIMITS } from "~/realtime/photo-viewers.server";
 import { destroyMemberSessions } from "~/services/auth/session.server";
@@ -11,20 +11,12 @@ import { action as userApi } from "~/routes/api/users.user";
 import { TEST_PASSWORD, cookieFor, cookieHeaderFrom, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
-import { connected, nextMessage, refused, startSocketServer, type SocketServer } from "../support/sockets";
+import { connected, nextMessage, refused, useSocketServer } from "../support/sockets";
 
 /** A real photo to view (the namespace refuses ids of photos that do not exist). */
 const photoBy = async (userId: number) => (await insertPhoto(userId)).id;
 
-let sockets: SocketServer;
-
-beforeAll(async () => {
-  sockets = await startSocketServer();
-});
-
-afterAll(async () => {
-  await sockets.close();
-});
+const sockets = useSocketServer();
 
 describe("photo viewers namespace", () => {
   it("refuses a visitor without a session", async () => {

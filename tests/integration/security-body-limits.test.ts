@@ -2,23 +2,12 @@
 // a body over REQUEST_MAX_BYTES (413) before React Router or any route reads it,
 // by its declared size or, for a chunked body, as it streams; the local-disk
 // upload endpoint alone streams past it, under its own limit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cookieFor, makeMember } from "../support/members";
-import { rawRequest, startHttpApp, type HttpApp } from "../support/http-app";
+import { rawRequest, useHttpApp } from "../support/http-app";
 
 const MiB = 1024 * 1024;
-let http: HttpApp;
-let site: { url: string; close: () => Promise<void> };
-
-beforeAll(async () => {
-  http = await startHttpApp();
-  site = await http.serve();
-});
-
-afterAll(async () => {
-  await site?.close();
-  await http?.close();
-});
+const site = useHttpApp();
 
 /** A log-in form of `size` bytes: a password nobody would type. */
 const hugeLogin = (size: number) => {
@@ -78,7 +67,7 @@ describe("the server's body limit", () => {
   });
 
   it("cuts a chunked body off where it passes the limit, and lets a small one through", async () => {
-    const small = await http.serve({ REQUEST_MAX_BYTES: 16 * 1024 });
+    const small = await site.serve({ REQUEST_MAX_BYTES: 16 * 1024 });
     try {
       const json = { "Content-Type": "application/json" };
       const big = Buffer.from(JSON.stringify({ email: "vivian", password: "x".repeat(40 * 1024) }));

@@ -4,22 +4,11 @@
 // an admin's cookie), and a fetch from another origin. Every state-changing
 // request a browser marks as cross-site is refused before it reaches a route;
 // the same requests from the site itself go through.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cookieFor, makeMember, TEST_PASSWORD } from "../support/members";
-import { startHttpApp, type HttpApp } from "../support/http-app";
+import { useHttpApp } from "../support/http-app";
 
-let http: HttpApp;
-let site: { url: string; close: () => Promise<void> };
-
-beforeAll(async () => {
-  http = await startHttpApp();
-  site = await http.serve();
-});
-
-afterAll(async () => {
-  await site?.close();
-  await http?.close();
-});
+const site = useHttpApp();
 
 const EVIL = "https://evil.example";
 const noRedirect = { redirect: "manual" } as const;

@@ -15,31 +15,29 @@ import { LocalStorage } from "~/storage/local-storage.server";
 import { type ObjectStorage, storage, useStorage } from "~/storage/storage.server";
 import { cameraJpeg, type CameraFile } from "../support/images";
 import { cookieFor, makeMember, TEST_PASSWORD } from "../support/members";
-import { rawRequest, startHttpApp, type HttpApp } from "../support/http-app";
+import { rawRequest, useHttpApp } from "../support/http-app";
 import { temporaryLocalStorage } from "../support/storage";
 import { uploadFile } from "../support/uploads";
 
-let http: HttpApp;
-let site: { url: string; close: () => Promise<void> };
 let camera: CameraFile;
 let cleanupStorage: () => Promise<void>;
 
+// Before the site starts, and after it stops (the file's hooks run in the order they are
+// declared, its after-hooks in the reverse order).
 beforeAll(async () => {
   const local = await temporaryLocalStorage();
   cleanupStorage = local.cleanup;
   useStorage(local.storage);
   camera = await cameraJpeg();
-  http = await startHttpApp();
-  site = await http.serve();
 });
 
 afterAll(async () => {
-  await site?.close();
-  await http?.close();
   useStorage(undefined);
   await cleanupStorage();
   await camera.cleanup();
 });
+
+const site = useHttpApp();
 
 /** The CSP header as directive name -> its values. */
 function policyOf(response: Response): Map<string, string[]> {
@@ -106,7 +104,7 @@ describe("security headers", () => {
   );
 
   it("add HSTS in production, and the storage's public address and https upgrades when configured", async () => {
-    const production = await http.serve({
+    const production = await site.serve({
       NODE_ENV: "production",
       BASE_URL: "https://club.example",
       S3_ENDPOINT: "http://minio:9000",
@@ -189,7 +187,7 @@ describe("proxy headers", () => {
   });
 
   it("are ignored from a peer TRUST_PROXY does not name", async () => {
-    const elsewhere = await http.serve({ TRUST_PROXY: "10.0.0.0/8" });
+    const elsewhere = await site.serve({ TRUST_PROXY: "10.0.0.0/8" });
     try {
       expect(await firstLink(elsewhere.url)).toBe(`${elsewhere.url}/api/photos?page=1`);
     } finally {
@@ -198,7 +196,7 @@ describe("proxy headers", () => {
   });
 
   it("are believed from the proxy TRUST_PROXY names", async () => {
-    const proxied = await http.serve({ TRUST_PROXY: "loopback" });
+    const proxied = await site.serve({ TRUST_PROXY: "loopback" });
     try {
       expect(await firstLink(proxied.url)).toBe("https://evil.example/api/photos?page=1");
     } finally {

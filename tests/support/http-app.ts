@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import type { Env } from "~/env.server";
+import { forTheFile } from "./file-fixture";
 
 type ClubModule = typeof import("~/server/app");
 
@@ -56,6 +57,26 @@ export async function startHttpApp(): Promise<HttpApp> {
       await fs.rm(cacheDir, { recursive: true, force: true });
     },
   };
+}
+
+export type ServedApp = HttpApp & {
+  /** Where the app with the process's own settings is served. */
+  url: string;
+};
+
+/** The site for the file's tests, served on a port (`serve` serves it with other settings), closed after the last. */
+export function useHttpApp(): ServedApp {
+  return forTheFile(
+    async () => {
+      const http = await startHttpApp();
+      const site = await http.serve();
+      return { ...http, url: site.url, closeSite: site.close };
+    },
+    async ({ closeSite, close }) => {
+      await closeSite();
+      await close();
+    },
+  );
 }
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; at: number };

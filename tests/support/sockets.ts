@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { io as connectClient } from "socket.io-client";
 import { PHOTO_NAMESPACE, type PhotoViewerSocket, type ServerToClientEvents } from "~/lib/realtime-events";
 import { attachRealtime, closeRealtime, type RealtimeServer } from "~/realtime/realtime.server";
+import { forTheFile } from "./file-fixture";
 
 export type SocketServer = {
   url: string;
@@ -60,6 +61,11 @@ export async function startSocketServer(): Promise<SocketServer> {
       await closeRealtime();
     },
   };
+}
+
+/** A socket server for the file's tests, closed after the last. */
+export function useSocketServer(): SocketServer {
+  return forTheFile(startSocketServer, (sockets) => sockets.close());
 }
 
 /** Resolves once the viewer is in; fails with the refusal otherwise. */
