@@ -557,6 +557,11 @@ describe("the meeting view", () => {
       alphabetical.groups.map((g: { author: { lastName?: string; fullName: string } }) => g.author.fullName),
     ).toEqual(["Abbott", "Moss", "Zeller"].map((lastName) => `Vivian ${lastName}`));
 
+    const malformed = await call(meetingPage.action, post("/meetings/x1", { intent: "sort", sort: "random" }, cookie), {
+      meetingId: "x1",
+    });
+    expect(malformed.status).toBe(404);
+
     // Anything else in the cookie is the default.
     const odd = await call(meetingPage.action, post(path, { intent: "sort", sort: "<script>" }, cookie), params);
     expect(odd.headers.get("Set-Cookie")).toMatch(/^sort=random;/);

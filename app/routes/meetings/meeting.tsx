@@ -48,7 +48,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
  * every other form on the page (rating stars, the photo detail's forms) is a
  * photo form, answered as on every photo screen.
  */
-export async function action(args: Route.ActionArgs) {
+export const action = page(async (args: Route.ActionArgs) => {
   const { request, params } = args;
   await requireMember(request);
   const formData = await readForm(request.clone());
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/meetings/${meetingId}${photoId}`, {
     headers: { "Set-Cookie": meetingSortCookie(meetingSortFrom(formData.get("sort"))) },
   });
-}
+});
 
 export default function MeetingPage({ loaderData }: Route.ComponentProps) {
   const { meeting, title, details, sort, groups, photoOrder, detail, timeZone } = loaderData;
