@@ -18,6 +18,17 @@ const photoBy = async (userId: number) => (await insertPhoto(userId)).id;
 
 const sockets = useSocketServer();
 
+/** Two members, Ann and Bob, both in the room of a photo of Ann's. */
+async function twoViewers() {
+  const ann = await makeMember();
+  const bob = await makeMember();
+  const photo = await photoBy(ann.id);
+  const annSocket = sockets.viewer(photo, { cookie: await cookieFor(ann.id) });
+  const bobSocket = sockets.viewer(photo, { cookie: await cookieFor(bob.id) });
+  await Promise.all([connected(annSocket), connected(bobSocket)]);
+  return { ann, bob, annSocket, bobSocket };
+}
+
 describe("photo viewers namespace", () => {
   it("refuses a visitor without a session", async () => {
     expect(await refused(sockets.viewer(1))).toBe("unauthorized");
@@ -54,12 +65,7 @@ describe("photo viewers namespace", () => {
   });
 
   it("drops malformed messages instead of passing them on", async () => {
-    const ann = await makeMember();
-    const bob = await makeMember();
-    const shared = await photoBy(ann.id);
-    const annSocket = sockets.viewer(shared, { cookie: await cookieFor(ann.id) });
-    const bobSocket = sockets.viewer(shared, { cookie: await cookieFor(bob.id) });
-    await Promise.all([connected(annSocket), connected(bobSocket)]);
+    const { ann, annSocket, bobSocket } = await twoViewers();
     // One socket's messages arrive in order: had a bad one been relayed, it would come first.
     const first = nextMessage(bobSocket, "pointer");
     const raw = annSocket as unknown as { emit(event: string, payload: unknown): void };
@@ -72,12 +78,7 @@ describe("photo viewers namespace", () => {
   // One socket's messages are relayed in order, so a last message of the other kind, whose own
   // budget is untouched, marks the end of the flood: every relayed message arrived before it.
   async function flood(kind: "pointer" | "crop"): Promise<number> {
-    const ann = await makeMember();
-    const bob = await makeMember();
-    const shared = await photoBy(ann.id);
-    const annSocket = sockets.viewer(shared, { cookie: await cookieFor(ann.id) });
-    const bobSocket = sockets.viewer(shared, { cookie: await cookieFor(bob.id) });
-    await Promise.all([connected(annSocket), connected(bobSocket)]);
+    const { annSocket, bobSocket } = await twoViewers();
     let received = 0;
     bobSocket.on(kind, () => received++);
     const marker = kind === "pointer" ? nextMessage(bobSocket, "crop") : nextMessage(bobSocket, "pointer");
@@ -139,16 +140,23 @@ describe("ending sessions closes their sockets", () => {
     await heard;
   }
 
-  it("logging out (POST /logout) closes the sockets of that session only, and it cannot come back", async () => {
+  /** A member in the room of a photo of theirs from two sessions (laptop and phone), with a witness there. */
+  async function onTwoDevices() {
     const member = await makeMember();
     const witness = await makeMember();
     const photo = await photoBy(member.id);
     const [laptop, phone] = [await cookieFor(member.id), await cookieFor(member.id)];
     const onLaptop = sockets.viewer(photo, { cookie: laptop });
-    const alsoOnLaptop = sockets.viewer(await photoBy(member.id), { cookie: laptop });
     const onPhone = sockets.viewer(photo, { cookie: phone });
     const watching = sockets.viewer(photo, { cookie: await cookieFor(witness.id) });
-    await Promise.all([connected(onLaptop), connected(alsoOnLaptop), connected(onPhone), connected(watching)]);
+    await Promise.all([connected(onLaptop), connected(onPhone), connected(watching)]);
+    return { member, photo, laptop, phone, onLaptop, onPhone, watching };
+  }
+
+  it("logging out (POST /logout) closes the sockets of that session only, and it cannot come back", async () => {
+    const { member, photo, laptop, onLaptop, onPhone, watching } = await onTwoDevices();
+    const alsoOnLaptop = sockets.viewer(await photoBy(member.id), { cookie: laptop });
+    await connected(alsoOnLaptop);
 
     const response = await call(logout, request("/logout", { method: "POST", cookie: laptop }));
     expect(response.status).toBe(302);
@@ -159,14 +167,7 @@ describe("ending sessions closes their sockets", () => {
   });
 
   it("a new password (PATCH /api/users/{id}) closes every socket of the member; the fresh session gets in", async () => {
-    const member = await makeMember();
-    const witness = await makeMember();
-    const photo = await photoBy(member.id);
-    const [laptop, phone] = [await cookieFor(member.id), await cookieFor(member.id)];
-    const onLaptop = sockets.viewer(photo, { cookie: laptop });
-    const onPhone = sockets.viewer(photo, { cookie: phone });
-    const watching = sockets.viewer(photo, { cookie: await cookieFor(witness.id) });
-    await Promise.all([connected(onLaptop), connected(onPhone), connected(watching)]);
+    const { member, photo, laptop, phone, onLaptop, onPhone, watching } = await onTwoDevices();
 
     const response = await call(
       userApi,
@@ -224,12 +225,7 @@ describe("ending sessions closes their sockets", () => {
   });
 
   it("an event for a session nobody holds a socket of closes nothing", async () => {
-    const member = await makeMember();
-    const witness = await makeMember();
-    const photo = await photoBy(member.id);
-    const socket = sockets.viewer(photo, { cookie: await cookieFor(member.id) });
-    const watching = sockets.viewer(photo, { cookie: await cookieFor(witness.id) });
-    await Promise.all([connected(socket), connected(watching)]);
+    const { bob: witness, annSocket: socket, bobSocket: watching } = await twoViewers();
     publish("session.ended", { sessionId: "not-a-session" });
     publish("sessions.ended", { userId: witness.id + 1000000 });
     await stillHeard(socket, watching);
