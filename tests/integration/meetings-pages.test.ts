@@ -31,7 +31,7 @@ import * as uploadRoute from "~/routes/meetings/upload";
 import { calendarFeed, calendarFeedUrl } from "~/services/meetings/calendar.server";
 import { MEETING_HAS_SUBMISSIONS_MESSAGE } from "~/services/meetings/meetings.server";
 import { MEETING_OVER_MESSAGE, OTHERS_SUBMISSIONS_MESSAGE } from "~/services/meetings/submissions.server";
-import { startHttpApp, type HttpApp } from "../support/http-app";
+import { useHttpApp } from "../support/http-app";
 import { hoursFromNow, insertMeeting, insertTemplate, submitDirectly } from "../support/meetings";
 import { cookieFor, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
@@ -702,18 +702,7 @@ describe("the meeting reminders checkbox on the profile", () => {
 });
 
 describe("the pages as a member reads them", () => {
-  let http: HttpApp;
-  let site: { url: string; close: () => Promise<void> };
-
-  beforeAll(async () => {
-    http = await startHttpApp();
-    site = await http.serve();
-  }, 120_000);
-
-  afterAll(async () => {
-    await site?.close();
-    await http?.close();
-  });
+  const site = useHttpApp();
 
   const page = async (path: string, cookie: string) => {
     const response = await fetch(`${site.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
