@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useState, type KeyboardEvent } from "react";
 import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { LICENSES } from "~/lib/licenses";
 import type { PhotoComment } from "~/lib/realtime-events";
@@ -105,7 +105,9 @@ export function PhotoDetail({
     if (saved) setEditing(false);
   }, [saved, edit.fetcher.data]);
 
-  useEffect(() => {
+  // Set up as the photo is put on screen (a layout effect, not a later passive one),
+  // so an arrow pressed just after it appears moves from this photo, not the last.
+  useLayoutEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (editing || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (isTyping(event.target) || document.querySelector("dialog[open]")) return;

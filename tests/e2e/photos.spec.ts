@@ -64,6 +64,20 @@ async function logIn(page: Page, member: { username: string; password: string })
   await expect(page).toHaveURL(`${server.baseURL}/`);
 }
 
+/**
+ * The detail shows the photo at `url`: its address and its large image. The
+ * address changes before the photo is on screen, and an arrow key moves from
+ * the photo on screen, so the next key waits for both.
+ */
+async function expectShowing(page: Page, url: string) {
+  await expect(page).toHaveURL(url);
+  const id = new URL(url).pathname.split("/").pop();
+  await expect(page.locator(".photo-detail-image img")).toHaveAttribute(
+    "src",
+    new RegExp(`/media/photos/${id}/large$`),
+  );
+}
+
 /** The featured photos of a member's year as the API lists them (ids in position order). */
 async function yearOrder(page: Page, userId: number) {
   const response = await page.request.get(`${server.baseURL}/api/photos?userId=${userId}&year=${thisYear}`);
@@ -129,10 +143,11 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   await page.keyboard.press("ArrowLeft");
   await expect(page).not.toHaveURL(fogUrl);
   const secondUrl = page.url();
+  await expectShowing(page, secondUrl);
   await page.keyboard.press("ArrowRight");
-  await expect(page).toHaveURL(fogUrl);
+  await expectShowing(page, fogUrl);
   await page.keyboard.press("ArrowLeft");
-  await expect(page).toHaveURL(secondUrl);
+  await expectShowing(page, secondUrl);
 
   await page.getByRole("button", { name: "Edit" }).click();
   const caption = page.getByLabel("Caption");
