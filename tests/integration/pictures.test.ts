@@ -11,27 +11,20 @@ import { action as uploadsRoute } from "~/routes/uploads";
 import { InvalidError } from "~/services/errors.server";
 import { applyPictureChange, pictureFields } from "~/services/members/pictures.server";
 import { signAssetId } from "~/services/uploads/signed-ids.server";
-import { useStorage } from "~/storage/storage.server";
-import type { LocalStorage } from "~/storage/local-storage.server";
 import { cameraJpeg, type CameraFile } from "../support/images";
 import { cookieFor, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
-import { storedKeys, temporaryLocalStorage } from "../support/storage";
+import { useTestStorage } from "../support/storage";
 import { announce, uploadFile } from "../support/uploads";
 
-let storage: LocalStorage;
-let cleanup: () => Promise<void>;
+const local = useTestStorage("local");
 let camera: CameraFile;
 
 beforeAll(async () => {
-  ({ storage, cleanup } = await temporaryLocalStorage());
-  useStorage(storage);
   camera = await cameraJpeg();
 });
 
 afterAll(async () => {
-  useStorage(undefined);
-  await cleanup();
   await camera.cleanup();
   await closeExiftool();
 });
@@ -83,7 +76,7 @@ describe("the upload endpoints' edges", () => {
   });
 
   it("answer a PUT with a forged, expired or unknown token with JSON, and store nothing", async () => {
-    const before = await storedKeys(storage);
+    const before = await local.keys();
     const put = (token: string) =>
       call(uploadsRoute, request(`/uploads/${token}`, { method: "PUT", body: "bytes" }), { token });
     for (const token of ["forged.token", signAssetId(2 ** 31 - 2, "put")]) {
@@ -94,7 +87,7 @@ describe("the upload endpoints' edges", () => {
     const expired = await put(signAssetId(1, "put", new Date(Date.now() - 1000)));
     expect(expired.status).toBe(403);
     expect(await expired.json()).toEqual({ message: "This upload link has expired." });
-    expect(await storedKeys(storage)).toEqual(before);
+    expect(await local.keys()).toEqual(before);
   });
 });
 
@@ -102,7 +95,7 @@ describe("profile pictures", () => {
   it("stores a square thumbnail and a larger size without metadata, keeps it on echo, replaces and removes it", async () => {
     const member = await makeMember();
     const cookie = await cookieFor(member.id);
-    const before = await storedKeys(storage);
+    const before = await local.keys();
 
     await applyPictureChange(member.id, await uploadFile(cookie, camera.bytes, "me.jpg"));
     const first = await pictureOf(member.id);
@@ -136,7 +129,7 @@ describe("profile pictures", () => {
 
     await applyPictureChange(member.id, null);
     expect(await pictureOf(member.id)).toBeNull();
-    expect(await storedKeys(storage)).toEqual(before);
+    expect(await local.keys()).toEqual(before);
   });
 
   it("lets an admin set a picture they uploaded for a member, but not anyone use another's upload", async () => {

@@ -16,28 +16,22 @@ import { type ObjectStorage, storage, useStorage } from "~/storage/storage.serve
 import { cameraJpeg, type CameraFile } from "../support/images";
 import { cookieFor, makeMember, TEST_PASSWORD } from "../support/members";
 import { rawRequest, useHttpApp } from "../support/http-app";
-import { temporaryLocalStorage } from "../support/storage";
+import { useTestStorage } from "../support/storage";
 import { uploadFile } from "../support/uploads";
 
+// The storage before the site starts, and after it stops (the file's hooks run in the order
+// they are declared, its after-hooks in the reverse order).
+useTestStorage("local");
+const site = useHttpApp();
 let camera: CameraFile;
-let cleanupStorage: () => Promise<void>;
 
-// Before the site starts, and after it stops (the file's hooks run in the order they are
-// declared, its after-hooks in the reverse order).
 beforeAll(async () => {
-  const local = await temporaryLocalStorage();
-  cleanupStorage = local.cleanup;
-  useStorage(local.storage);
   camera = await cameraJpeg();
 });
 
 afterAll(async () => {
-  useStorage(undefined);
-  await cleanupStorage();
   await camera.cleanup();
 });
-
-const site = useHttpApp();
 
 /** The CSP header as directive name -> its values. */
 function policyOf(response: Response): Map<string, string[]> {

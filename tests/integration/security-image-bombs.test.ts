@@ -11,28 +11,22 @@ import { env, type Env } from "~/env.server";
 import { closeExiftool, ImageMetadataRefusedError, readPhotoFacts, readTags } from "~/images/exif.server";
 import { InvalidError } from "~/services/errors.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
-import { useStorage } from "~/storage/storage.server";
 import { cameraJpeg, type CameraFile } from "../support/images";
 import { hugeDimensionsPng, iCCP, iTXt, png, textBombPng, zTXt } from "../support/image-bombs";
 import { cookieFor, makeMember } from "../support/members";
-import { temporaryLocalStorage } from "../support/storage";
+import { useTestStorage } from "../support/storage";
 import { uploadFile } from "../support/uploads";
 
+useTestStorage("local");
 let camera: CameraFile;
-let cleanupStorage: () => Promise<void>;
 let dir: string;
 
 beforeAll(async () => {
-  const local = await temporaryLocalStorage();
-  cleanupStorage = local.cleanup;
-  useStorage(local.storage);
   camera = await cameraJpeg();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-bombs-"));
 });
 
 afterAll(async () => {
-  useStorage(undefined);
-  await cleanupStorage();
   await camera.cleanup();
   await fs.rm(dir, { recursive: true, force: true });
   await closeExiftool();

@@ -14,11 +14,9 @@ import type { DirectUploadResponse } from "~/lib/upload-schemas";
 import { action as uploadsRoute } from "~/routes/uploads";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
 import { signAssetId } from "~/services/uploads/signed-ids.server";
-import { type LocalStorage } from "~/storage/local-storage.server";
-import { type ObjectStorage, useStorage } from "~/storage/storage.server";
 import { makeMember, cookieFor } from "../support/members";
 import { call } from "../support/routes";
-import { s3StorageFor, startS3rver, temporaryLocalStorage, type TestS3 } from "../support/storage";
+import { useTestStorage } from "../support/storage";
 import { announce, putBytes, uploadFile } from "../support/uploads";
 
 let smallJpeg: Buffer;
@@ -63,28 +61,7 @@ const blob = (byteSize: number, name = "street.jpg") => ({
 });
 
 describe.each(["local", "s3"] as const)("announcing uploads on the %s driver", (driver) => {
-  let s3: TestS3 | undefined;
-  let cleanup = async () => {};
-
-  beforeAll(async () => {
-    let storage: ObjectStorage;
-    if (driver === "s3") {
-      s3 = await startS3rver();
-      storage = s3StorageFor(s3, "club-security-uploads");
-      cleanup = () => s3!.stop();
-    } else {
-      const local = await temporaryLocalStorage();
-      storage = local.storage;
-      cleanup = local.cleanup;
-    }
-    await storage.prepare();
-    useStorage(storage);
-  });
-
-  afterAll(async () => {
-    useStorage(undefined);
-    await cleanup();
-  });
+  useTestStorage(driver, "club-security-uploads");
 
   it("holds a member's unused bytes to UPLOAD_PENDING_MAX_BYTES, even when 25 announcements race", async () => {
     await withSetting("UPLOAD_PENDING_MAX_BYTES", 10_000, async () => {
@@ -173,21 +150,7 @@ describe.each(["local", "s3"] as const)("announcing uploads on the %s driver", (
 });
 
 describe("the app's own upload endpoint (local disk) takes one PUT per token", () => {
-  let storage: LocalStorage;
-  let cleanup = async () => {};
-
-  beforeAll(async () => {
-    const local = await temporaryLocalStorage();
-    storage = local.storage;
-    cleanup = local.cleanup;
-    await storage.prepare();
-    useStorage(storage);
-  });
-
-  afterAll(async () => {
-    useStorage(undefined);
-    await cleanup();
-  });
+  const local = useTestStorage("local");
 
   async function announced(bytes: Buffer) {
     const member = await makeMember();
@@ -228,7 +191,7 @@ describe("the app's own upload endpoint (local disk) takes one PUT per token", (
     return { reading, answer };
   }
 
-  const incoming = async () => (await fs.readdir(path.join(storage.root, "incoming")).catch(() => [])).length;
+  const incoming = async () => (await fs.readdir(path.join(local.storage.root, "incoming")).catch(() => [])).length;
 
   it("a second PUT while the first is sending is refused (409) and writes nothing", async () => {
     const target = await announced(smallJpeg);
@@ -244,13 +207,13 @@ describe("the app's own upload endpoint (local disk) takes one PUT per token", (
 
     release();
     expect((await first.answer).status).toBe(200);
-    expect(await fs.readFile(storage.pathFor(target.key))).toEqual(smallJpeg);
+    expect(await fs.readFile(local.storage.pathFor(target.key))).toEqual(smallJpeg);
     expect(await incoming()).toBe(0);
 
     const again = await putBytes(target.direct_upload, other);
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ message: "This file has already been uploaded." });
-    expect(await fs.readFile(storage.pathFor(target.key))).toEqual(smallJpeg);
+    expect(await fs.readFile(local.storage.pathFor(target.key))).toEqual(smallJpeg);
   });
 
   it("five PUTs of one token at once: exactly one writes, the other four are refused", async () => {
@@ -265,7 +228,7 @@ describe("the app's own upload endpoint (local disk) takes one PUT per token", (
     const statuses = (await Promise.all(puts.map((put) => put.answer))).map((answer) => answer.status);
     expect([...statuses].sort()).toEqual([200, 409, 409, 409, 409]);
     // The file is whole and is the winner's.
-    expect(await fs.readFile(storage.pathFor(target.key))).toEqual(bodies[statuses.indexOf(200)]);
+    expect(await fs.readFile(local.storage.pathFor(target.key))).toEqual(bodies[statuses.indexOf(200)]);
     expect(await incoming()).toBe(0);
   });
 
@@ -280,6 +243,6 @@ describe("the app's own upload endpoint (local disk) takes one PUT per token", (
     const [done] = await db().select().from(assets).where(eq(assets.id, target.id));
     expect(done!.uploadingAt).not.toBeNull();
     expect(done!.uploadedAt).not.toBeNull();
-    expect(await fs.readFile(storage.pathFor(target.key))).toEqual(smallJpeg);
+    expect(await fs.readFile(local.storage.pathFor(target.key))).toEqual(smallJpeg);
   });
 });

@@ -15,10 +15,10 @@ import { InvalidError } from "~/services/errors.server";
 import { sweepAbandonedUploads } from "~/services/uploads/assets.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
 import { signAssetId } from "~/services/uploads/signed-ids.server";
-import { type ObjectStorage, useStorage } from "~/storage/storage.server";
+import type { ObjectStorage } from "~/storage/storage.server";
 import { cameraJpeg, colourAt, type CameraFile } from "../support/images";
 import { cookieFor, makeMember } from "../support/members";
-import { s3StorageFor, startS3rver, storedKeys, temporaryLocalStorage, type TestS3 } from "../support/storage";
+import { useTestStorage } from "../support/storage";
 import { announce, putBytes, uploadFile } from "../support/uploads";
 
 const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/camera");
@@ -67,32 +67,7 @@ async function assetCount(memberId: number) {
 }
 
 describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => {
-  let storage: ObjectStorage;
-  let s3: TestS3 | undefined;
-  let cleanup = async () => {};
-
-  beforeAll(async () => {
-    if (driver === "s3") {
-      s3 = await startS3rver();
-      storage = s3StorageFor(s3, "club-test-photos");
-      cleanup = () => s3!.stop();
-    } else {
-      const local = await temporaryLocalStorage();
-      storage = local.storage;
-      cleanup = local.cleanup;
-    }
-    // Creates the bucket when missing (S3) or the folder (local).
-    await storage.prepare();
-    await storage.check();
-    useStorage(storage);
-  });
-
-  afterAll(async () => {
-    useStorage(undefined);
-    await cleanup();
-  });
-
-  const keys = () => storedKeys(storage, s3);
+  const used = useTestStorage(driver, "club-test-photos");
 
   it("turns a camera file into upright, metadata-free sizes and keeps the EXIF subset", async () => {
     const member = await makeMember();
@@ -130,12 +105,12 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
 
     // Keys are the server's own, never the file name.
     for (const key of [photo!.thumbKey!, photo!.largeKey!]) expect(key).not.toContain("IMG_0001");
-    const stored = await keys();
+    const stored = await used.keys();
     expect(stored).toEqual(expect.arrayContaining([photo!.thumbKey!, photo!.largeKey!]));
     expect(stored).toHaveLength(3); // original, large, thumb
 
     for (const key of [photo!.largeKey!, photo!.thumbKey!]) {
-      const { tags, bytes } = await tagsOf(storage, key);
+      const { tags, bytes } = await tagsOf(used.storage, key);
       const names = Object.keys(tags);
       expect(names.filter((n) => /^GPS/.test(n))).toEqual([]);
       for (const gone of ["Make", "Model", "Orientation", "DateTimeOriginal", "LensModel", "XMPToolkit"])
@@ -152,7 +127,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       expect(bottom.b).toBeGreaterThan(200);
       expect(bottom.r).toBeLessThan(60);
     }
-    expect((await sharp((await tagsOf(storage, photo!.largeKey!)).bytes).metadata()).format).toBe("jpeg");
+    expect((await sharp((await tagsOf(used.storage, photo!.largeKey!)).bytes).metadata()).format).toBe("jpeg");
   });
 
   it("reads real camera files: time zones, makes and broken EXIF", async () => {
@@ -174,7 +149,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       FNumber: { description: "f/5.9" },
       ShutterSpeedValue: { description: "1/75" },
     });
-    const { tags } = await tagsOf(storage, gps.largeKey!);
+    const { tags } = await tagsOf(used.storage, gps.largeKey!);
     expect(Object.keys(tags).filter((n) => /^GPS/.test(n))).toEqual([]);
 
     const nikon = await make("Nikon_D70.jpg");
@@ -198,7 +173,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
 
     const portrait = await make("orientation-portrait_8.jpg");
     expect(portrait.height).toBeGreaterThan(portrait.width!);
-    const large = await sharp((await tagsOf(storage, portrait.largeKey!)).bytes).metadata();
+    const large = await sharp((await tagsOf(used.storage, portrait.largeKey!)).bytes).metadata();
     expect(large.height).toBeGreaterThan(large.width!);
 
     const broken = await make("invalid-image01137.jpg");
@@ -208,7 +183,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
   it("sweeps uploads nobody claimed within a day, with their bytes, and leaves claimed ones", async () => {
     const member = await makeMember();
     const cookie = await cookieFor(member.id);
-    const before = await keys();
+    const before = await used.keys();
     const abandoned = await uploadFile(cookie, camera.bytes, "closed-tab.jpg");
     const kept = await createPhotoFromUpload(
       { id: member.id, license: "allrightsreserved", acquireLicensePage: null },
@@ -216,10 +191,10 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
     );
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     await db().update(assets).set({ createdAt: twoDaysAgo }).where(eq(assets.createdById, member.id));
-    expect(await keys()).toHaveLength(before.length + 4); // abandoned original + kept original, large, thumb
+    expect(await used.keys()).toHaveLength(before.length + 4); // abandoned original + kept original, large, thumb
 
     expect(await sweepAbandonedUploads()).toBeGreaterThanOrEqual(1);
-    expect(await keys()).toHaveLength(before.length + 3);
+    expect(await used.keys()).toHaveLength(before.length + 3);
     await expectRefusal(
       createPhotoFromUpload(
         { id: member.id, license: "allrightsreserved", acquireLicensePage: null },
@@ -236,7 +211,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       const member = await makeMember();
       const cookie = await cookieFor(member.id);
       const owner = { id: member.id, license: "allrightsreserved", acquireLicensePage: null };
-      const before = await keys();
+      const before = await used.keys();
       const cases: [Buffer, string, RegExp][] = [
         [await fixture("corrupted.jpg"), "corrupted.jpg", /damaged or incomplete/],
         [await fixture("IMG_5195.HEIC"), "IMG_5195.HEIC", /HEIC photo cannot be read/],
@@ -246,7 +221,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
         const signedId = await uploadFile(cookie, bytes, name);
         await expectRefusal(createPhotoFromUpload(owner, { filename: name, file: signedId }), "file", message);
       }
-      expect(await keys()).toEqual(before);
+      expect(await used.keys()).toEqual(before);
       expect(await assetCount(member.id)).toBe(0);
       expect(await db().select().from(photos).where(eq(photos.userId, member.id))).toEqual([]);
     });
@@ -306,7 +281,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       const member = await makeMember();
       const cookie = await cookieFor(member.id);
       const owner = { id: member.id, license: "allrightsreserved", acquireLicensePage: null };
-      const before = await keys();
+      const before = await used.keys();
 
       const announced = (await (
         await announce(cookie, { filename: "a.jpg", content_type: "image/jpeg", byte_size: camera.bytes.length + 10 })
@@ -350,7 +325,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
         );
 
       // Leftover announced-but-unsent rows are harmless; no stored object remains.
-      expect(await keys()).toEqual(before);
+      expect(await used.keys()).toEqual(before);
       expect(await db().select().from(photos).where(eq(photos.userId, member.id))).toEqual([]);
     });
 
@@ -364,7 +339,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
         errors: [{ path: "byte_size", message: "The file is larger than the 50 MB limit." }],
       });
 
-      const before = await keys();
+      const before = await used.keys();
       const limit = env().UPLOAD_MAX_PIXELS;
       env().UPLOAD_MAX_PIXELS = 1_000_000;
       try {
@@ -380,7 +355,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
       } finally {
         env().UPLOAD_MAX_PIXELS = limit;
       }
-      expect(await keys()).toEqual(before);
+      expect(await used.keys()).toEqual(before);
       // The oversized blob was refused before it was recorded; the refused image took its row with it.
       expect(await assetCount(member.id)).toBe(0);
     });

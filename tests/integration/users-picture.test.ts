@@ -5,19 +5,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeExiftool } from "~/images/exif.server";
 import { action as userAction, loader as userApi } from "~/routes/api/users.user";
-import { useStorage } from "~/storage/storage.server";
 import { cookieFor, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
-import { temporaryLocalStorage } from "../support/storage";
+import { useTestStorage } from "../support/storage";
 import { uploadFile } from "../support/uploads";
 
-let cleanup: () => Promise<void>;
+useTestStorage("local");
 let jpeg: Uint8Array;
 
 beforeAll(async () => {
-  const local = await temporaryLocalStorage();
-  cleanup = local.cleanup;
-  useStorage(local.storage);
   jpeg = new Uint8Array(
     await sharp({ create: { width: 640, height: 480, channels: 3, background: "#336699" } })
       .jpeg()
@@ -26,8 +22,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  useStorage(undefined);
-  await cleanup();
   await closeExiftool();
 });
 

@@ -3,12 +3,12 @@
 import { expect } from "vitest";
 import { env } from "~/env.server";
 import { closeMail } from "~/services/mail/mail.server";
-import { forTheFile } from "./file-fixture";
+import { sharedResource } from "./shared-resource";
 import { startMailCatcher, type MailCatcher } from "./mail";
 
 /** A catcher, SMTP_URL pointing at it, and after the last test the club's SMTP connection and the catcher closed. */
 export function useMailCatcher(): MailCatcher {
-  return forTheFile(
+  return sharedResource(
     async () => {
       const mail = await startMailCatcher();
       process.env.SMTP_URL = mail.url;

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import type { Env } from "~/env.server";
-import { forTheFile } from "./file-fixture";
+import { sharedResource } from "./shared-resource";
 
 type ClubModule = typeof import("~/server/app");
 
@@ -66,7 +66,7 @@ export type ServedApp = HttpApp & {
 
 /** The site for the file's tests, served on a port (`serve` serves it with other settings), closed after the last. */
 export function useHttpApp(): ServedApp {
-  return forTheFile(
+  return sharedResource(
     async () => {
       const http = await startHttpApp();
       const site = await http.serve();

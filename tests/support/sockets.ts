@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { io as connectClient } from "socket.io-client";
 import { PHOTO_NAMESPACE, type PhotoViewerSocket, type ServerToClientEvents } from "~/lib/realtime-events";
 import { attachRealtime, closeRealtime, type RealtimeServer } from "~/realtime/realtime.server";
-import { forTheFile } from "./file-fixture";
+import { sharedResource } from "./shared-resource";
 
 export type SocketServer = {
   url: string;
@@ -65,7 +65,7 @@ export async function startSocketServer(): Promise<SocketServer> {
 
 /** A socket server for the file's tests, closed after the last. */
 export function useSocketServer(): SocketServer {
-  return forTheFile(startSocketServer, (sockets) => sockets.close());
+  return sharedResource(startSocketServer, (sockets) => sockets.close());
 }
 
 /** Resolves once the viewer is in; fails with the refusal otherwise. */
