@@ -16,6 +16,7 @@ import { action as notFoundApiAction, loader as notFoundApi } from "~/routes/api
 import { requireAdmin, requireMember } from "~/server/guards.server";
 import { runWithRequestFacts } from "~/server/request-context.server";
 import { cookieFor, makeMember, request, TEST_PASSWORD } from "../support/members";
+import { hoursFromNow, insertMeeting, insertTemplate } from "../support/meetings";
 import { call } from "../support/routes";
 
 const location = (response: Response) => response.headers.get("Location");
@@ -45,21 +46,33 @@ describe("login-required routes", () => {
 });
 
 describe("admin-only routes", () => {
+  // The forms of a meeting and a template that exist (a missing one is the admin's 404).
+  type Target = { path: string; params: Record<string, string> };
+  const meetingForm = async (): Promise<Target> => {
+    const { id } = await insertMeeting({ startsAt: hoursFromNow(48) });
+    return { path: `/meetings/${id}/edit`, params: { meetingId: String(id) } };
+  };
+  const templateForm = async (): Promise<Target> => {
+    const { id } = await insertTemplate();
+    return { path: `/meetings/templates/${id}/edit`, params: { meetingId: String(id) } };
+  };
+
   it.each([
-    ["/admin/members", adminMembers],
-    ["/meetings/3/edit", meetingEdit],
-    ["/meetings/templates/3/edit", templateEdit],
-  ])("%s: visitor to /login with from, member to /, admin through", async (path, loader) => {
-    const visitor = await call(loader, request(path));
+    ["/admin/members", adminMembers, async (): Promise<Target> => ({ path: "/admin/members", params: {} })],
+    ["a meeting's edit form", meetingEdit, meetingForm],
+    ["a template's edit form", templateEdit, templateForm],
+  ])("%s: visitor to /login with from, member to /, admin through", async (_name, loader, target) => {
+    const { path, params } = await target();
+    const visitor = await call(loader, request(path), params);
     expect(location(visitor)).toBe(`/login?${new URLSearchParams({ from: path })}`);
 
     const member = await makeMember();
-    const asMember = await call(loader, request(path, { cookie: await cookieFor(member.id) }));
+    const asMember = await call(loader, request(path, { cookie: await cookieFor(member.id) }), params);
     expect(asMember.status).toBe(302);
     expect(location(asMember)).toBe("/");
 
     const admin = await makeMember({ isAdmin: true });
-    const asAdmin = await call(loader, request(path, { cookie: await cookieFor(admin.id) }));
+    const asAdmin = await call(loader, request(path, { cookie: await cookieFor(admin.id) }), params);
     expect(asAdmin.status).toBe(200);
   });
 
