@@ -4,30 +4,19 @@
 // page; a new address kills the old one; a deactivated member's stops working.
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { users } from "@db/schema";
-import { env } from "~/env.server";
 import { loader as feedRoute } from "~/routes/calendar/feed";
 import { loader as meetingFileRoute } from "~/routes/calendar/meeting";
 import { calendarFeedUrl, renewCalendarToken } from "~/services/meetings/calendar.server";
 import { cookieFor, makeMember, request } from "../support/members";
-import { hoursFromNow, insertMeeting } from "../support/meetings";
+import { hoursFromNow, insertMeeting, useClubTimeZone } from "../support/meetings";
 import { call } from "../support/routes";
 import { useOwnDatabase } from "../support/test-database";
 
 const ZONE = "Europe/Paris";
-const previousZone = process.env.CLUB_TIME_ZONE;
-
-beforeAll(() => {
-  process.env.CLUB_TIME_ZONE = ZONE;
-  expect(env().CLUB_TIME_ZONE).toBe(ZONE);
-});
-
-afterAll(() => {
-  if (previousZone === undefined) delete process.env.CLUB_TIME_ZONE;
-  else process.env.CLUB_TIME_ZONE = previousZone;
-});
+useClubTimeZone(ZONE);
 
 async function fetchFeed(url: string) {
   const path = new URL(url).pathname;

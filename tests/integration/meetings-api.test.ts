@@ -2,26 +2,14 @@
 // asked to log in, members read, admins write; bad input is refused with the
 // field named and nothing written; a missing meeting or template is 404.
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { meetings, meetingTemplates, users } from "@db/schema";
-import { env } from "~/env.server";
 import { cookieFor, makeMember } from "../support/members";
-import { insertMeeting, insertTemplate, meetingsApi, submitDirectly } from "../support/meetings";
+import { insertMeeting, insertTemplate, meetingsApi, submitDirectly, useClubTimeZone } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
 
-const ZONE = "America/Los_Angeles";
-const previousZone = process.env.CLUB_TIME_ZONE;
-
-beforeAll(() => {
-  process.env.CLUB_TIME_ZONE = ZONE;
-  expect(env().CLUB_TIME_ZONE).toBe(ZONE);
-});
-
-afterAll(() => {
-  if (previousZone === undefined) delete process.env.CLUB_TIME_ZONE;
-  else process.env.CLUB_TIME_ZONE = previousZone;
-});
+useClubTimeZone("America/Los_Angeles");
 
 async function people() {
   const member = await makeMember();

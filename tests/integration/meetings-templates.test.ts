@@ -3,28 +3,17 @@
 // meeting stays at 7 pm across a daylight-saving change) and saving it moves
 // the recurring meeting's latest start.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { meetingTemplates } from "@db/schema";
-import { env } from "~/env.server";
 import { toDateTimeInput } from "~/lib/club-time";
 import { ForbiddenError, NotFoundError } from "~/services/errors.server";
 import { meetingDraft, meetingEditDraft } from "~/services/meetings/meetings.server";
 import { cookieFor, makeMember } from "../support/members";
-import { meetingsApi } from "../support/meetings";
+import { meetingsApi, useClubTimeZone } from "../support/meetings";
 
 const ZONE = "America/Los_Angeles";
-const previousZone = process.env.CLUB_TIME_ZONE;
-
-beforeAll(() => {
-  process.env.CLUB_TIME_ZONE = ZONE;
-  expect(env().CLUB_TIME_ZONE).toBe(ZONE);
-});
-
-afterAll(() => {
-  if (previousZone === undefined) delete process.env.CLUB_TIME_ZONE;
-  else process.env.CLUB_TIME_ZONE = previousZone;
-});
+useClubTimeZone(ZONE);
 
 async function createMeeting(cookie: string, json: Record<string, unknown>) {
   const response = await meetingsApi("POST", "/api/meetings", { cookie, json });

@@ -2,8 +2,10 @@
 // /api/meetings routes called the way React Router calls them, and a small real
 // JPEG to upload.
 import sharp from "sharp";
+import { afterAll, beforeAll, expect } from "vitest";
 import { db } from "@db/client.server";
 import { meetingSubmissions, meetings, meetingTemplates, type MeetingRow } from "@db/schema";
+import { env } from "~/env.server";
 import * as meetingsList from "~/routes/api/meetings";
 import * as meetingOne from "~/routes/api/meetings.meeting";
 import * as submissionOne from "~/routes/api/meetings.submission";
@@ -12,6 +14,22 @@ import * as templatesAll from "~/routes/api/meetings.templates";
 import * as templateOne from "~/routes/api/meetings.templates.template";
 import { request } from "./members";
 import { call } from "./routes";
+
+/**
+ * The club's clock for the file's tests, a zone other than the machine's so a
+ * time read on the wrong clock shows; the previous one is put back after.
+ */
+export function useClubTimeZone(zone: string) {
+  const previous = process.env.CLUB_TIME_ZONE;
+  beforeAll(() => {
+    process.env.CLUB_TIME_ZONE = zone;
+    expect(env().CLUB_TIME_ZONE).toBe(zone);
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.CLUB_TIME_ZONE;
+    else process.env.CLUB_TIME_ZONE = previous;
+  });
+}
 
 const HOUR = 60 * 60 * 1000;
 export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR);
