@@ -1,5 +1,6 @@
 import { Link, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/members";
+import { ActionsTable } from "~/components/actions-table";
 import { ConfirmButton } from "~/components/confirm-button";
 import { ErrorModal } from "~/components/error-modal";
 import { useFetcherRefusal } from "~/components/forms/use-fetcher-refusal";
@@ -93,133 +94,114 @@ export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
 
       <h2>Pending invites</h2>
       {invites.length ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table" aria-label="Pending invites">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Sent</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+        <ActionsTable
+          className="admin-table"
+          wrapClassName="admin-table-wrap"
+          label="Pending invites"
+          columns={["Name", "Email", "Sent"]}
+        >
+          {invites.map((invite) => {
+            const who = `${invite.firstName} ${invite.lastName} (${invite.email})`;
+            // Both are set at once when the invite is made; only a resend moves updatedAt.
+            const resent = invite.updatedAt !== invite.createdAt;
+            return (
+              <tr key={invite.id}>
+                <td>
+                  {invite.firstName} {invite.lastName}
+                </td>
+                <td>{invite.email}</td>
+                <td>
+                  {resent ? "Resent " : ""}
+                  <LocalTime iso={invite.updatedAt} />
+                </td>
+                <td>
+                  <RowActions fields={{ inviteId: invite.id }} className="row-actions">
+                    <ConfirmButton
+                      name="intent"
+                      value="resend"
+                      question={`Are you sure you wish to resend the invite to ${who}?`}
+                    >
+                      Resend
+                    </ConfirmButton>
+                    <ConfirmButton
+                      name="intent"
+                      value="revoke"
+                      className="button small danger"
+                      question={`Are you sure you wish to revoke the invite to ${who}? The link in their e-mail will stop working.`}
+                    >
+                      Revoke
+                    </ConfirmButton>
+                  </RowActions>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {invites.map((invite) => {
-                const who = `${invite.firstName} ${invite.lastName} (${invite.email})`;
-                // Both are set at once when the invite is made; only a resend moves updatedAt.
-                const resent = invite.updatedAt !== invite.createdAt;
-                return (
-                  <tr key={invite.id}>
-                    <td>
-                      {invite.firstName} {invite.lastName}
-                    </td>
-                    <td>{invite.email}</td>
-                    <td>
-                      {resent ? "Resent " : ""}
-                      <LocalTime iso={invite.updatedAt} />
-                    </td>
-                    <td>
-                      <RowActions fields={{ inviteId: invite.id }} className="row-actions">
-                        <ConfirmButton
-                          name="intent"
-                          value="resend"
-                          question={`Are you sure you wish to resend the invite to ${who}?`}
-                        >
-                          Resend
-                        </ConfirmButton>
-                        <ConfirmButton
-                          name="intent"
-                          value="revoke"
-                          className="button small danger"
-                          question={`Are you sure you wish to revoke the invite to ${who}? The link in their e-mail will stop working.`}
-                        >
-                          Revoke
-                        </ConfirmButton>
-                      </RowActions>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ActionsTable>
       ) : (
         <p className="muted">No pending invites.</p>
       )}
 
       <h2>Members</h2>
-      <div className="admin-table-wrap">
-        <table className="admin-table" aria-label="Members" aria-busy={busy}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Username</th>
-              <th scope="col">Email</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => {
-              const who = `${member.firstName} ${member.lastName} (${member.email})`;
-              return (
-                <tr key={member.id} className={member.deactivatedAt ? "deactivated" : undefined}>
-                  <td>
-                    <Link to={`/members/${encodeURIComponent(member.username)}`}>
-                      {member.firstName} {member.lastName}
-                    </Link>
-                    {member.deactivatedAt ? " (deactivated)" : ""}
-                  </td>
-                  <td>{member.username}</td>
-                  <td>{member.email}</td>
-                  <td>{member.isAdmin ? "Yes" : "No"}</td>
-                  <td>
-                    <LocalTime iso={member.createdAt} dateOnly />
-                  </td>
-                  <td>
-                    <div className="row-actions">
-                      <Link
-                        to={`/admin/members/${member.id}`}
-                        className="button small"
-                        aria-label={`Edit ${member.firstName} ${member.lastName}`}
-                      >
-                        Edit
-                      </Link>
-                      {member.id === adminId ? null : (
-                        <RowActions fields={{ userId: String(member.id) }}>
-                          {member.deactivatedAt ? (
-                            <ConfirmButton
-                              name="intent"
-                              value="toggle"
-                              question={`Are you sure you wish to reactivate ${who}?`}
-                            >
-                              Reactivate
-                            </ConfirmButton>
-                          ) : (
-                            <ConfirmButton
-                              name="intent"
-                              value="toggle"
-                              className="button small danger"
-                              question={`Are you sure you wish to deactivate ${who}? They will be logged out and unable to log in.`}
-                            >
-                              Deactivate
-                            </ConfirmButton>
-                          )}
-                        </RowActions>
+      <ActionsTable
+        className="admin-table"
+        wrapClassName="admin-table-wrap"
+        label="Members"
+        columns={["Name", "Username", "Email", "Admin", "Joined"]}
+        busy={busy}
+      >
+        {members.map((member) => {
+          const who = `${member.firstName} ${member.lastName} (${member.email})`;
+          return (
+            <tr key={member.id} className={member.deactivatedAt ? "deactivated" : undefined}>
+              <td>
+                <Link to={`/members/${encodeURIComponent(member.username)}`}>
+                  {member.firstName} {member.lastName}
+                </Link>
+                {member.deactivatedAt ? " (deactivated)" : ""}
+              </td>
+              <td>{member.username}</td>
+              <td>{member.email}</td>
+              <td>{member.isAdmin ? "Yes" : "No"}</td>
+              <td>
+                <LocalTime iso={member.createdAt} dateOnly />
+              </td>
+              <td>
+                <div className="row-actions">
+                  <Link
+                    to={`/admin/members/${member.id}`}
+                    className="button small"
+                    aria-label={`Edit ${member.firstName} ${member.lastName}`}
+                  >
+                    Edit
+                  </Link>
+                  {member.id === adminId ? null : (
+                    <RowActions fields={{ userId: String(member.id) }}>
+                      {member.deactivatedAt ? (
+                        <ConfirmButton
+                          name="intent"
+                          value="toggle"
+                          question={`Are you sure you wish to reactivate ${who}?`}
+                        >
+                          Reactivate
+                        </ConfirmButton>
+                      ) : (
+                        <ConfirmButton
+                          name="intent"
+                          value="toggle"
+                          className="button small danger"
+                          question={`Are you sure you wish to deactivate ${who}? They will be logged out and unable to log in.`}
+                        >
+                          Deactivate
+                        </ConfirmButton>
                       )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                    </RowActions>
+                  )}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </ActionsTable>
     </section>
   );
 }
