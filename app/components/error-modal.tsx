@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef } from "react";
-import "./photos.css";
+import { Modal } from "./modal";
 
 /** A modal message (spec section 8, e.g. 'An error has occurred'); closing it calls onClose. */
 export function ErrorModal({
@@ -11,23 +10,14 @@ export function ErrorModal({
   message: string | null;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (message && !element.open) element.showModal();
-    if (!message && element.open) element.close();
-  }, [message]);
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId}>{title}</h2>
+    <Modal open={Boolean(message)} title={title} onClose={onClose}>
       <p>{message}</p>
       <form method="dialog" className="form-actions">
         <button type="submit" className="button primary" autoFocus>
           OK
         </button>
       </form>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { Form, Link } from "react-router";
 import type { PhotoComment } from "~/lib/realtime-events";
+import { Modal } from "../modal";
 import { useHereWith } from "./comment-replies";
 import { deleteQuestion } from "./messages";
 
@@ -14,36 +15,32 @@ export function DeleteCommentDialog({
   onConfirm: (comment: PhotoComment) => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const questionId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (comment && !element.open) element.showModal();
-    if (!comment && element.open) element.close();
-  }, [comment]);
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} aria-describedby={questionId} onClose={onClose}>
-      <h2 id={titleId}>Delete comment</h2>
-      <p id={questionId}>{comment ? deleteQuestion(comment.body) : null}</p>
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button danger"
-          onClick={() => {
-            if (comment) onConfirm(comment);
-            dialog.current?.close();
-          }}
-        >
-          Delete
-        </button>
-        {/* The safe choice has the focus: Enter or Space alone never deletes. */}
-        <button type="button" className="button" autoFocus onClick={() => dialog.current?.close()}>
-          Cancel
-        </button>
-      </div>
-    </dialog>
+    <Modal
+      open={comment !== null}
+      title="Delete comment"
+      description={comment ? deleteQuestion(comment.body) : null}
+      onClose={onClose}
+    >
+      {(close) => (
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button danger"
+            onClick={() => {
+              if (comment) onConfirm(comment);
+              close();
+            }}
+          >
+            Delete
+          </button>
+          {/* The safe choice has the focus: Enter or Space alone never deletes. */}
+          <button type="button" className="button" autoFocus onClick={close}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </Modal>
   );
 }
 

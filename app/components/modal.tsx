@@ -1,0 +1,47 @@
+import { useEffect, useId, useRef } from "react";
+import "./photos.css";
+
+/**
+ * A modal dialog shown while `open` is true, titled and described for screen
+ * readers; however it closes (Escape, a button), onClose is called, so the
+ * caller's state says closed again. The body may be a function of `close`,
+ * for buttons that close it.
+ */
+export function Modal({
+  open,
+  title,
+  description,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  /** What it asks or says, read out with the title; left out, the body says it. */
+  description?: React.ReactNode;
+  onClose: () => void;
+  children: React.ReactNode | ((close: () => void) => React.ReactNode);
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  const described = description !== undefined;
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={titleId}
+      aria-describedby={described ? descriptionId : undefined}
+      onClose={onClose}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {described ? <p id={descriptionId}>{description}</p> : null}
+      {typeof children === "function" ? children(() => dialog.current?.close()) : children}
+    </dialog>
+  );
+}
