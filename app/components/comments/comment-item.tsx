@@ -35,6 +35,30 @@ export function CommentByline({ comment }: { comment: PhotoComment }) {
   );
 }
 
+/** Edit or Delete: a button once the page runs its script, a link to the same step before that. */
+function CommentAction({
+  name,
+  hydrated,
+  onClick,
+  step,
+}: {
+  name: "Edit" | "Delete";
+  hydrated: boolean;
+  onClick: () => void;
+  step: string;
+}) {
+  const label = `${name} comment`;
+  return hydrated ? (
+    <button type="button" className="comment-action" aria-label={label} onClick={onClick}>
+      {name}
+    </button>
+  ) : (
+    <Link to={step} className="comment-action" aria-label={label}>
+      {name}
+    </Link>
+  );
+}
+
 /**
  * One comment under a photo. Edit and Delete are buttons once the page runs
  * its script, and links to the same steps (?editComment=, ?deleteComment=)
@@ -87,26 +111,10 @@ export function CommentItem({
         {!editing && !confirming && (mayEdit || mayDelete) ? (
           <div className="comment-actions">
             {mayEdit ? (
-              hydrated ? (
-                <button type="button" className="comment-action" aria-label="Edit comment" onClick={onEdit}>
-                  Edit
-                </button>
-              ) : (
-                <Link to={step("editComment")} className="comment-action" aria-label="Edit comment">
-                  Edit
-                </Link>
-              )
+              <CommentAction name="Edit" hydrated={hydrated} onClick={onEdit} step={step("editComment")} />
             ) : null}
             {mayDelete ? (
-              hydrated ? (
-                <button type="button" className="comment-action" aria-label="Delete comment" onClick={onAskDelete}>
-                  Delete
-                </button>
-              ) : (
-                <Link to={step("deleteComment")} className="comment-action" aria-label="Delete comment">
-                  Delete
-                </Link>
-              )
+              <CommentAction name="Delete" hydrated={hydrated} onClick={onAskDelete} step={step("deleteComment")} />
             ) : null}
           </div>
         ) : null}
