@@ -1,12 +1,13 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { z } from "zod";
 import { LICENSES } from "~/lib/licenses";
 import { useRootData } from "~/lib/root-data";
 import { ProfileSchema } from "~/lib/member-schemas";
 import type { UserJson } from "~/services/members/members.server";
 import { CheckboxField, DateField, FormErrors, SelectField, TextAreaField, TextField } from "./forms/fields";
+import { SubmitButton } from "./forms/submit-button";
 import { useClubForm } from "./forms/use-club-form";
 import { PictureInput } from "./forms/picture-input";
 import "./members.css";
@@ -42,7 +43,6 @@ export function ProfileForm({
   lastResult?: SubmissionResult<string[]>;
   pictureMaxBytes: number;
 }) {
-  const navigation = useNavigation();
   const [uploading, setUploading] = useState(false);
   // A member changing their own email or password confirms it with the current one; an admin editing someone else is not asked.
   const ownProfile = useRootData()?.member?.id === member.id;
@@ -135,9 +135,7 @@ export function ProfileForm({
         </fieldset>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={uploading || navigation.state === "submitting"}>
-          Save
-        </button>
+        <SubmitButton disabled={uploading}>Save</SubmitButton>
       </div>
     </Form>
   );

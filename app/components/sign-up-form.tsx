@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { FormErrors, TextField } from "./forms/fields";
+import { SubmitButton } from "./forms/submit-button";
 import { useClubForm } from "./forms/use-club-form";
 
 /** The new-member form of /register, /invites/{id} and /setup/{token}: names, username, email, password twice. */
@@ -18,7 +19,6 @@ export function SignUpForm({
   submitLabel: string;
   children?: React.ReactNode;
 }) {
-  const navigation = useNavigation();
   const { form, fields, hasFieldErrors } = useClubForm({ id, schema: NewMemberSchema, lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
@@ -30,9 +30,7 @@ export function SignUpForm({
       <TextField label="Password" meta={fields.password} type="password" autoComplete="new-password" />
       <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
-          {submitLabel}
-        </button>
+        <SubmitButton>{submitLabel}</SubmitButton>
         {children}
       </div>
     </Form>

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/login";
 import { FormErrors, TextField } from "~/components/forms/fields";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
 import { PageTitle } from "~/components/page-title";
 import { env } from "~/env.server";
@@ -37,7 +38,6 @@ export default function LoginPage() {
   const { registrationEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  const navigation = useNavigation();
   // 'from' comes from navigation state or the query string (spec section 2).
   const stateFrom = (location.state as { from?: string } | null)?.from;
   const from = stateFrom ?? new URLSearchParams(location.search).get("from") ?? "/";
@@ -62,9 +62,7 @@ export default function LoginPage() {
         <TextField label="Email or Username" meta={fields.email} autoComplete="username" autoFocus />
         <TextField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
-            Log in
-          </button>
+          <SubmitButton>Log in</SubmitButton>
           <Link to="/passwords/forgot">Forgot your password?</Link>
         </div>
       </Form>

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/invite";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms/fields";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
 import { InviteSchema } from "~/lib/member-schemas";
@@ -33,7 +34,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminInvitePage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { form, fields, hasFieldErrors } = useClubForm({
     id: "invite",
     schema: InviteSchema,
@@ -56,9 +56,7 @@ export default function AdminInvitePage() {
           hint="Optional: a few words of welcome, sent with the invite."
         />
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
-            Send Invite
-          </button>
+          <SubmitButton>Send Invite</SubmitButton>
           <Link to="/admin/members">Cancel</Link>
         </div>
       </Form>

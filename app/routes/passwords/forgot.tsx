@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/forgot";
 import { FormErrors, TextField } from "~/components/forms/fields";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
 import { PageTitle } from "~/components/page-title";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/member-schemas";
@@ -25,7 +26,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { form, fields } = useClubForm({
     id: "forgot-password",
     schema: ForgotPasswordSchema,
@@ -40,9 +40,7 @@ export default function ForgotPasswordPage() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField label="Email" meta={fields.email} type="email" autoComplete="email" autoFocus />
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
-            Submit
-          </button>
+          <SubmitButton>Submit</SubmitButton>
           <Link to="/login">Back to login...</Link>
         </div>
       </Form>

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/reset";
 import { FormErrors, TextField } from "~/components/forms/fields";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
@@ -61,7 +62,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const problem: LinkProblem | null =
     (actionData && "problem" in actionData ? (actionData.problem as LinkProblem) : null) ?? loaderData.problem;
   const { form, fields } = useClubForm({
@@ -92,9 +92,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           />
           <p className="field-hint">{PASSWORD_RULE_MESSAGE}</p>
           <div className="form-actions">
-            <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
-              Save
-            </button>
+            <SubmitButton>Save</SubmitButton>
           </div>
         </Form>
       )}
