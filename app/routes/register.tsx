@@ -2,17 +2,13 @@ import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/register";
 import { PageTitle } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
-import { NewMemberSchema } from "~/lib/account-schemas";
-import { redirectWithFlash } from "~/server/flash.server";
-import { invalidForm, parseForm, replyToRefusal, UNEXPECTED_ERROR_MESSAGE } from "~/server/forms.server";
+import { UNEXPECTED_ERROR_MESSAGE } from "~/server/forms.server";
 import { requireVisitor } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
-import { newSessionFor } from "~/services/auth/session.server";
 import { registerMember, requireRegistrationOpen } from "~/services/members/registration.server";
+import { signUpForm } from "~/routes/members/sign-up-form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
-
-const HIDDEN = ["password", "confirmPassword"];
 
 // Open self-registration exists only when FEATURE_REGISTRATION is exactly 'true' (404 otherwise).
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
@@ -23,16 +19,7 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
 
 export const action = page(async ({ request }: Route.ActionArgs) => {
   requireRegistrationOpen();
-  const submission = await parseForm(request, NewMemberSchema);
-  if (submission.status !== "success") return invalidForm(submission, { hideFields: HIDDEN });
-  try {
-    const member = await registerMember(submission.value);
-    return redirectWithFlash("/", "Your account has been created!", {
-      headers: { "Set-Cookie": await newSessionFor(request, member.id) },
-    });
-  } catch (error) {
-    return replyToRefusal(submission, error, { hideFields: HIDDEN, otherwise: UNEXPECTED_ERROR_MESSAGE });
-  }
+  return signUpForm(request, registerMember, { landing: "/", otherwise: UNEXPECTED_ERROR_MESSAGE });
 });
 
 export default function RegisterPage() {

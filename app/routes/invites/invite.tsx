@@ -2,17 +2,12 @@ import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/invite";
 import { PageTitle } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
-import { NewMemberSchema } from "~/lib/account-schemas";
 import { useRootData } from "~/lib/root-data";
-import { redirectWithFlash } from "~/server/flash.server";
-import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
 import { page } from "~/server/pages.server";
-import { newSessionFor } from "~/services/auth/session.server";
 import { acceptInvite, findInvite, inviteState } from "~/services/members/invites.server";
+import { signUpForm } from "~/routes/members/sign-up-form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
-
-const HIDDEN = ["password", "confirmPassword"];
 
 // The link in the invite e-mail: the sign-up form while the invite is open (404 for no such invite).
 export const loader = page(async ({ params }: Route.LoaderArgs) => {
@@ -22,17 +17,8 @@ export const loader = page(async ({ params }: Route.LoaderArgs) => {
 
 export const action = page(async ({ request, params }: Route.ActionArgs) => {
   await findInvite(params.inviteId);
-  const submission = await parseForm(request, NewMemberSchema);
-  if (submission.status !== "success") return invalidForm(submission, { hideFields: HIDDEN });
-  try {
-    const member = await acceptInvite(params.inviteId, submission.value);
-    return redirectWithFlash("/account", "Your account has been created!", {
-      headers: { "Set-Cookie": await newSessionFor(request, member.id) },
-    });
-  } catch (error) {
-    // Accepted or revoked in the meantime (410): the message says which.
-    return replyToRefusal(submission, error, { hideFields: HIDDEN });
-  }
+  // Accepted or revoked in the meantime (410): the form's banner says which.
+  return signUpForm(request, (details) => acceptInvite(params.inviteId, details), { landing: "/account" });
 });
 
 export default function InvitePage({ loaderData }: Route.ComponentProps) {
