@@ -5,7 +5,7 @@ import type { Route } from "./+types/login";
 import { FormErrors, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
-import { PageTitle } from "~/components/page-title";
+import { NarrowPage } from "~/components/page-title";
 import { env } from "~/env.server";
 import { LoginSchema } from "~/lib/account-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -53,9 +53,7 @@ export default function LoginPage() {
   }, [actionData, passwordId]);
 
   return (
-    <section className="narrow">
-      <PageTitle>Log in</PageTitle>
-      <h1>Log in</h1>
+    <NarrowPage title="Log in">
       <Form method="post" {...getFormProps(form)} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="from" value={from} />
@@ -71,6 +69,6 @@ export default function LoginPage() {
           <Link to="/register">Need an account?</Link>
         </p>
       ) : null}
-    </section>
+    </NarrowPage>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/register";
-import { PageTitle } from "~/components/page-title";
+import { NarrowPage } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
 import { UNEXPECTED_ERROR_MESSAGE } from "~/server/forms.server";
 import { requireVisitor } from "~/server/guards.server";
@@ -25,12 +25,10 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
   return (
-    <section className="narrow">
-      <PageTitle>Sign Up</PageTitle>
-      <h1>Sign up</h1>
+    <NarrowPage title="Sign Up" heading="Sign up">
       <SignUpForm id="register" lastResult={actionData?.result} submitLabel="Sign Up">
         <Link to="/login">Already a member? Log in</Link>
       </SignUpForm>
-    </section>
+    </NarrowPage>
   );
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/reset";
 import { FormErrors, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
-import { PageTitle } from "~/components/page-title";
+import { NarrowPage } from "~/components/page-title";
 import "~/components/members.css";
 import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
 import { PASSWORD_SAVED_MESSAGE, ResetPasswordSchema } from "~/lib/member-schemas";
@@ -70,9 +70,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     lastResult: actionData?.result,
   });
   return (
-    <section className="narrow">
-      <PageTitle>Reset Password</PageTitle>
-      <h1>Choose a new password</h1>
+    <NarrowPage title="Reset Password" heading="Choose a new password">
       {problem ? (
         <div className="stack">
           <p role="alert">{problem.message}</p>
@@ -96,6 +94,6 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           </div>
         </Form>
       )}
-    </section>
+    </NarrowPage>
   );
 }
