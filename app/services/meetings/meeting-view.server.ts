@@ -30,6 +30,16 @@ export type UploadAllowance = {
   message: string;
 };
 
+/** The allowance of a meeting with this limit for a member who has uploaded `uploaded`. */
+export function uploadAllowance(maxUploadsCount: number, uploaded: number): UploadAllowance {
+  return {
+    uploaded,
+    maxUploadsCount,
+    remaining: remainingUploads(maxUploadsCount, uploaded),
+    message: allowanceMessage(maxUploadsCount, uploaded),
+  };
+}
+
 export type MeetingView = {
   /** The spec's Meeting: MeetingSubmissions in the meeting's order. */
   meeting: MeetingJson;
@@ -121,12 +131,7 @@ export async function meetingView(
     isUpcoming: isUpcoming(meeting.startsAt, now),
     mayManage: mayManageMeetings(viewer),
     maySubmit: maySubmitToMeeting(viewer, meeting),
-    allowance: {
-      uploaded,
-      maxUploadsCount: meeting.maxUploadsCount,
-      remaining: remainingUploads(meeting.maxUploadsCount, uploaded),
-      message: allowanceMessage(meeting.maxUploadsCount, uploaded),
-    },
+    allowance: uploadAllowance(meeting.maxUploadsCount, uploaded),
     timeZone: clubTimeZone(),
   };
 }

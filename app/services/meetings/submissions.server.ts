@@ -24,7 +24,7 @@ import { clubTimeZone } from "./club-zone.server";
 import { toMeetingFieldsJson, type MeetingFieldsJson, type MeetingSubmissionJson } from "./meeting-json.server";
 import { refreshMeetingStarts } from "./meeting-starts.server";
 import { loadMeeting } from "./meetings.server";
-import type { UploadAllowance } from "./meeting-view.server";
+import { uploadAllowance, type UploadAllowance } from "./meeting-view.server";
 
 export const SUBMISSION_NOT_FOUND_MESSAGE = "Submission not found.";
 export const MEETING_OVER_MESSAGE = "This meeting is over, so its submissions can no longer change.";
@@ -82,12 +82,7 @@ export async function uploadPage(viewer: ViewerRef, meetingId: number): Promise<
     title: meetingTitle(meeting.topic),
     maySubmit,
     refusal: maySubmit ? null : NOT_ON_LIST_MESSAGE,
-    allowance: {
-      uploaded,
-      maxUploadsCount: meeting.maxUploadsCount,
-      remaining: remainingUploads(meeting.maxUploadsCount, uploaded),
-      message: allowanceMessage(meeting.maxUploadsCount, uploaded),
-    },
+    allowance: uploadAllowance(meeting.maxUploadsCount, uploaded),
     timeZone: clubTimeZone(),
   };
 }
