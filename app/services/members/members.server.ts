@@ -3,6 +3,7 @@ import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { users } from "@db/schema";
 import type { NewMember } from "~/lib/account-schemas";
+import { pick } from "~/lib/pick";
 import { canSeeAccountOf, canSeeMember, membersVisibleTo, requireAdmin, type Viewer } from "~/services/access.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { memberColumns, type Member } from "~/services/auth/session.server";
@@ -60,40 +61,26 @@ export function toUserJson(user: Member): UserJson {
  * A member as other people see them (the directory, member pages): no email,
  * phone or admin flag. The member themself and admins get the whole UserJson.
  */
-export type PublicMemberJson = Pick<
-  UserJson,
-  | "id"
-  | "username"
-  | "firstName"
-  | "lastName"
-  | "bio"
-  | "website"
-  | "isPublic"
-  | "license"
-  | "acquireLicensePage"
-  | "createdAt"
-  | "pictureUrl"
-  | "pictureThumbUrl"
-  | "deactivatedAt"
->;
+const PUBLIC_MEMBER_FIELDS = [
+  "id",
+  "username",
+  "firstName",
+  "lastName",
+  "bio",
+  "website",
+  "isPublic",
+  "license",
+  "acquireLicensePage",
+  "createdAt",
+  "pictureUrl",
+  "pictureThumbUrl",
+  "deactivatedAt",
+] as const;
+
+export type PublicMemberJson = Pick<UserJson, (typeof PUBLIC_MEMBER_FIELDS)[number]>;
 
 export function toPublicMemberJson(user: Member): PublicMemberJson {
-  const json = toUserJson(user);
-  return {
-    id: json.id,
-    username: json.username,
-    firstName: json.firstName,
-    lastName: json.lastName,
-    bio: json.bio,
-    website: json.website,
-    isPublic: json.isPublic,
-    license: json.license,
-    acquireLicensePage: json.acquireLicensePage,
-    createdAt: json.createdAt,
-    pictureUrl: json.pictureUrl,
-    pictureThumbUrl: json.pictureThumbUrl,
-    deactivatedAt: json.deactivatedAt,
-  };
+  return pick(toUserJson(user), PUBLIC_MEMBER_FIELDS);
 }
 
 /** The whole user for the member themself and for admins; the public profile for everyone else. */
@@ -219,16 +206,9 @@ export function takenError(error: unknown): unknown {
 }
 
 /** What the navbar needs of the logged-in member. */
-export type NavMember = Pick<UserJson, "id" | "username" | "firstName" | "lastName" | "isAdmin" | "pictureThumbUrl">;
+const NAV_MEMBER_FIELDS = ["id", "username", "firstName", "lastName", "isAdmin", "pictureThumbUrl"] as const;
+export type NavMember = Pick<UserJson, (typeof NAV_MEMBER_FIELDS)[number]>;
 
 export function toNavMember(user: Member): NavMember {
-  const json = toUserJson(user);
-  return {
-    id: json.id,
-    username: json.username,
-    firstName: json.firstName,
-    lastName: json.lastName,
-    isAdmin: json.isAdmin,
-    pictureThumbUrl: json.pictureThumbUrl,
-  };
+  return pick(toUserJson(user), NAV_MEMBER_FIELDS);
 }
