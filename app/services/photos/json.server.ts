@@ -3,11 +3,20 @@
 // - visitors: thumbnails and basic data only;
 // - members: everything but notes;
 // - the owner: notes too.
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PhotoMetadata, PhotoRow } from "@db/schema";
 import { canSeePhotoDetails, isOwner, type ViewerRef } from "~/services/access.server";
 import type { CommentJson } from "~/services/ratings/comment-json.server";
 
 export type PhotoOwnerJson = { id: number; firstName: string; lastName: string; username: string };
+
+/** The columns a PhotoOwnerJson is read from, of the users table or an alias of it (a photo's owner, a comment's author). */
+export function ownerColumns<T extends Record<keyof PhotoOwnerJson, AnyPgColumn>>(
+  table: T,
+): Pick<T, keyof PhotoOwnerJson> {
+  return { id: table.id, firstName: table.firstName, lastName: table.lastName, username: table.username };
+}
+
 export type FeatureJson = { year: number; position: number };
 export type RatingJson = { UserId: number; value: number };
 

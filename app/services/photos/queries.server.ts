@@ -12,7 +12,7 @@ import { db } from "@db/client.server";
 import { canSeePhotoDetails, membersVisibleTo, photosVisibleTo, type ViewerRef } from "~/services/access.server";
 import { features, meetings, meetingSubmissions, photos, ratings, users } from "@db/schema";
 import type { PhotoSort } from "~/lib/photo-schemas";
-import type { PhotoRecord, RatingJson } from "./json.server";
+import { ownerColumns, type PhotoRecord, type RatingJson } from "./json.server";
 
 export const PAGE_SIZE = 24;
 
@@ -235,7 +235,7 @@ export async function loadPhotoRecords(ids: number[], options: { withRatings: bo
   const rows = await db()
     .select({
       photo: photos,
-      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
+      owner: ownerColumns(users),
       featureYear: features.year,
       featurePosition: features.position,
       meetingStartsAt: meetings.startsAt,

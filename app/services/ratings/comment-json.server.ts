@@ -6,7 +6,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "@db/client.server";
 import { comments, photos, users } from "@db/schema";
 import { pictureFields } from "~/services/members/pictures.server";
-import { photoMediaUrl, type PhotoOwnerJson } from "~/services/photos/json.server";
+import { ownerColumns, photoMediaUrl, type PhotoOwnerJson } from "~/services/photos/json.server";
 
 /** The comment's author. */
 export type CommentAuthorJson = PhotoOwnerJson & { pictureThumbUrl: string | null };
@@ -40,20 +40,9 @@ function selectComments(where: SQL) {
   return db()
     .select({
       comment: comments,
-      author: {
-        id: author.id,
-        firstName: author.firstName,
-        lastName: author.lastName,
-        username: author.username,
-        pictureAssetId: author.pictureAssetId,
-      },
+      author: { ...ownerColumns(author), pictureAssetId: author.pictureAssetId },
       photo: { id: photos.id, caption: photos.caption, thumbKey: photos.thumbKey, userId: photos.userId },
-      owner: {
-        id: photoOwner.id,
-        firstName: photoOwner.firstName,
-        lastName: photoOwner.lastName,
-        username: photoOwner.username,
-      },
+      owner: ownerColumns(photoOwner),
     })
     .from(comments)
     .innerJoin(author, eq(author.id, comments.userId))
