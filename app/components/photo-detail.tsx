@@ -21,6 +21,15 @@ export type PhotoTab = "comments" | "details" | "notes";
 
 const TAB_NAMES: Record<PhotoTab, string> = { comments: "Comments", details: "Details", notes: "My Private Notes" };
 
+/** A tab's panel, named by its tab (photo-tab-{name}) and hidden while another tab is shown. */
+function TabPanel({ name, shown, children }: { name: PhotoTab; shown: PhotoTab; children: React.ReactNode }) {
+  return (
+    <div role="tabpanel" id={`photo-panel-${name}`} aria-labelledby={`photo-tab-${name}`} hidden={shown !== name}>
+      {children}
+    </div>
+  );
+}
+
 /** Keys typed into a field belong to the field, not to the photo navigation. */
 function isTyping(target: EventTarget | null) {
   if (!(target instanceof HTMLElement)) return false;
@@ -260,12 +269,7 @@ export function PhotoDetail({
                 </a>
               ))}
             </div>
-            <div
-              role="tabpanel"
-              id="photo-panel-comments"
-              aria-labelledby="photo-tab-comments"
-              hidden={tab !== "comments"}
-            >
+            <TabPanel name="comments" shown={tab}>
               <PhotoComments
                 photoId={photo.id}
                 comments={live.comments}
@@ -273,13 +277,8 @@ export function PhotoDetail({
                 reader={reader}
                 live={live.connected}
               />
-            </div>
-            <div
-              role="tabpanel"
-              id="photo-panel-details"
-              aria-labelledby="photo-tab-details"
-              hidden={tab !== "details"}
-            >
+            </TabPanel>
+            <TabPanel name="details" shown={tab}>
               {details?.takenAt || details?.camera.length ? (
                 <dl>
                   {details.takenAt ? (
@@ -298,11 +297,11 @@ export function PhotoDetail({
               ) : (
                 <p className="muted">The camera left no details in this photo.</p>
               )}
-            </div>
+            </TabPanel>
             {isOwner ? (
-              <div role="tabpanel" id="photo-panel-notes" aria-labelledby="photo-tab-notes" hidden={tab !== "notes"}>
+              <TabPanel name="notes" shown={tab}>
                 <PrivateNotes photoId={photo.id} notes={photo.notes ?? null} />
-              </div>
+              </TabPanel>
             ) : null}
             {/* Other members' new comments, read out wherever the reader is on the page. */}
             <p role="status" className="visually-hidden">
