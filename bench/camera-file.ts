@@ -1,10 +1,10 @@
 // A 24-megapixel camera JPEG for the processing benchmark: photographic-looking
 // content (gradients and grain, so it compresses like a photo, not like a flat
-// fill) with real EXIF, GPS and an orientation tag written by exiftool.
+// fill) with the test suite's camera EXIF, GPS and orientation tag (exiftool).
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ExifTool } from "exiftool-vendored";
 import sharp from "sharp";
+import { writeCameraTags } from "../tests/support/images";
 
 export async function make24MegapixelJpeg(dir: string): Promise<string> {
   const file = path.join(dir, "DSC_24MP.jpg");
@@ -29,31 +29,7 @@ export async function make24MegapixelJpeg(dir: string): Promise<string> {
   await sharp(base, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toFile(file);
-  const exiftool = new ExifTool({ maxProcs: 1 });
-  try {
-    await exiftool.write(
-      file,
-      {
-        Make: "NIKON CORPORATION",
-        Model: "NIKON Z 6_2",
-        LensModel: "NIKKOR Z 28mm f/2.8",
-        FocalLength: "28",
-        FNumber: 5.6,
-        ExposureTime: "1/500",
-        ISO: 200,
-        DateTimeOriginal: "2026:05:17 18:04:11",
-        OffsetTimeOriginal: "-07:00",
-        GPSLatitude: 37.7793,
-        GPSLatitudeRef: "N",
-        GPSLongitude: 122.4193,
-        GPSLongitudeRef: "W",
-        "Orientation#": 6,
-      } as never,
-      { writeArgs: ["-overwrite_original"] },
-    );
-  } finally {
-    await exiftool.end();
-  }
+  await writeCameraTags(file);
   return file;
 }
 

@@ -24,13 +24,8 @@ async function halvesJpeg(file: string) {
     .toFile(file);
 }
 
-export type CameraFile = { path: string; bytes: Buffer; cleanup: () => Promise<void> };
-
-/** A JPEG carrying GPS, camera EXIF, a +02:00 time zone and EXIF orientation 6 (rotate 90° clockwise). */
-export async function cameraJpeg(tags: Record<string, unknown> = {}): Promise<CameraFile> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-image-"));
-  const file = path.join(dir, "camera.jpg");
-  await halvesJpeg(file);
+/** Writes what a camera records into a JPEG in place: GPS, camera and exposure EXIF, a +02:00 time zone, orientation 6. */
+export async function writeCameraTags(file: string, tags: Record<string, unknown> = {}) {
   const exiftool = new ExifTool({ maxProcs: 1 });
   try {
     await exiftool.write(
@@ -57,6 +52,16 @@ export async function cameraJpeg(tags: Record<string, unknown> = {}): Promise<Ca
   } finally {
     await exiftool.end();
   }
+}
+
+export type CameraFile = { path: string; bytes: Buffer; cleanup: () => Promise<void> };
+
+/** A JPEG carrying GPS, camera EXIF, a +02:00 time zone and EXIF orientation 6 (rotate 90° clockwise). */
+export async function cameraJpeg(tags: Record<string, unknown> = {}): Promise<CameraFile> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-image-"));
+  const file = path.join(dir, "camera.jpg");
+  await halvesJpeg(file);
+  await writeCameraTags(file, tags);
   return { path: file, bytes: await fs.readFile(file), cleanup: () => fs.rm(dir, { recursive: true, force: true }) };
 }
 
