@@ -17,19 +17,41 @@ export function TextField({
   autoFocus?: boolean;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
+    <Field label={label} meta={meta}>
       <input
         {...getInputProps(meta, { type, ariaAttributes: true })}
         key={meta.key}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
-        className={meta.errors?.length ? "invalid" : undefined}
+        className={invalid(meta)}
       />
+    </Field>
+  );
+}
+
+/** A field's frame: the label for its control, the control, a hint, and its errors underneath. */
+function Field({
+  label,
+  meta,
+  hint,
+  children,
+}: {
+  label: string;
+  meta: FieldMetadata<unknown>;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {children}
+      {hint ? <p className="field-hint">{hint}</p> : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }
+
+const invalid = (meta: FieldMetadata<unknown>) => (meta.errors?.length ? "invalid" : undefined);
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
@@ -75,17 +97,14 @@ export function TextAreaField({
   hint?: string;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
+    <Field label={label} meta={meta} hint={hint}>
       <textarea
         {...getTextareaProps(meta, { ariaAttributes: true })}
         key={meta.key}
         rows={rows}
-        className={meta.errors?.length ? "invalid" : undefined}
+        className={invalid(meta)}
       />
-      {hint ? <p className="field-hint">{hint}</p> : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </Field>
   );
 }
 
@@ -122,13 +141,8 @@ export function SelectField({
   children?: React.ReactNode;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <select
-        {...getSelectProps(meta, { ariaAttributes: true })}
-        key={meta.key}
-        className={meta.errors?.length ? "invalid" : undefined}
-      >
+    <Field label={label} meta={meta}>
+      <select {...getSelectProps(meta, { ariaAttributes: true })} key={meta.key} className={invalid(meta)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -136,21 +150,18 @@ export function SelectField({
         ))}
       </select>
       {children}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </Field>
   );
 }
 
 export function DateField({ label, meta }: { label: string; meta: FieldMetadata<string | undefined> }) {
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
+    <Field label={label} meta={meta}>
       <input
         {...getInputProps(meta, { type: "date", ariaAttributes: true })}
         key={meta.key}
-        className={meta.errors?.length ? "invalid" : undefined}
+        className={invalid(meta)}
       />
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </Field>
   );
 }
