@@ -6,18 +6,20 @@ export function PageTitle({ children }: { children: string }) {
   return <title>{siteTitle ? `${children} - ${siteTitle}` : children}</title>;
 }
 
-/** A page of one narrow column (logging in, signing up, passwords, invites): its document title, then its heading. */
-export function NarrowPage({
+/** A page with its document title and its heading (the same words unless told); narrow: one column (logging in, signing up, passwords, invites). */
+export function TitledPage({
   title,
   heading = title,
+  width,
   children,
 }: {
   title: string;
   heading?: string;
+  width?: "narrow" | "wide";
   children: React.ReactNode;
 }) {
   return (
-    <section className="narrow">
+    <section className={width}>
       <PageTitle>{title}</PageTitle>
       <h1>{heading}</h1>
       {children}

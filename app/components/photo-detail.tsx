@@ -3,7 +3,7 @@ import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { LICENSES } from "~/lib/licenses";
 import type { PhotoComment } from "~/lib/realtime-events";
 import { useRootData } from "~/lib/root-data";
-import type { PhotoDetailData } from "~/services/photos/detail.server";
+import type { Neighbour, PhotoDetailData } from "~/services/photos/detail.server";
 import { commentExcerpt } from "./comments/messages";
 import { PhotoComments } from "./comments/photo-comments";
 import { useLiveComments } from "./comments/use-live-comments";
@@ -15,6 +15,19 @@ import { RatingStars } from "./rating-stars";
 import "./photos.css";
 
 export type PhotoDetailLinks = { previous: string | null; next: string | null; back: string };
+
+/** The links of a photo shown in place of its list: each neighbour's address, and the way back to the list. */
+export function neighbourLinks(
+  detail: Pick<PhotoDetailData, "previous" | "next">,
+  hrefOf: (neighbour: Neighbour) => string,
+  back: string,
+): PhotoDetailLinks {
+  return {
+    previous: detail.previous ? hrefOf(detail.previous) : null,
+    next: detail.next ? hrefOf(detail.next) : null,
+    back,
+  };
+}
 
 /** The members' tabs under a photo; 'notes' is the owner's only. */
 export type PhotoTab = "comments" | "details" | "notes";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/browse";
-import { PageTitle } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import { Pager } from "~/components/pager";
-import { PhotoDetail } from "~/components/photo-detail";
+import { neighbourLinks, PhotoDetail } from "~/components/photo-detail";
 import { PhotoGrid } from "~/components/photo-grid";
 import { SortSelector } from "~/components/sort-selector";
 import { listQuery, pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-schemas";
@@ -33,17 +33,15 @@ const browseHref = (path: string, sort: PhotoSort, page?: number) => `/browse${p
 export default function BrowsePage({ loaderData }: Route.ComponentProps) {
   const { sort, detail, list } = loaderData;
   return (
-    <section>
-      <PageTitle>Browse</PageTitle>
-      <h1>Browse</h1>
+    <TitledPage title="Browse">
       {detail ? (
         <PhotoDetail
           detail={detail}
-          links={{
-            previous: detail.previous ? browseHref(`/${detail.previous.id}`, sort, detail.previous.page) : null,
-            next: detail.next ? browseHref(`/${detail.next.id}`, sort, detail.next.page) : null,
-            back: browseHref("", sort, detail.page),
-          }}
+          links={neighbourLinks(
+            detail,
+            (neighbour) => browseHref(`/${neighbour.id}`, sort, neighbour.page),
+            browseHref("", sort, detail.page),
+          )}
         />
       ) : list ? (
         <>
@@ -58,6 +56,6 @@ export default function BrowsePage({ loaderData }: Route.ComponentProps) {
           <Pager page={list.page} pageCount={list.pageCount} />
         </>
       ) : null}
-    </section>
+    </TitledPage>
   );
 }

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/comments";
 import { CommentFeed } from "~/components/comments/comment-feed";
-import { PageTitle } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import { Pager } from "~/components/pager";
-import { PhotoDetail } from "~/components/photo-detail";
+import { neighbourLinks, PhotoDetail } from "~/components/photo-detail";
 import { pageFrom } from "~/lib/photo-schemas";
 import { idParam } from "~/server/api.server";
 import { requireMember } from "~/server/guards.server";
@@ -35,19 +35,17 @@ const atPage = (path: string, listPage: number) => (listPage > 1 ? `${path}?page
 export default function CommentsPage({ loaderData }: Route.ComponentProps) {
   const { listPage, detail, feed } = loaderData;
   return (
-    <section>
-      <PageTitle>Comments</PageTitle>
-      <h1>Comments</h1>
+    <TitledPage title="Comments">
       {detail ? (
         <PhotoDetail
           detail={detail}
           defaultTab="comments"
-          links={{
-            // The list's page rides along, so 'Back to list' returns to it.
-            previous: detail.previous ? atPage(`/comments/${detail.previous.id}`, listPage) : null,
-            next: detail.next ? atPage(`/comments/${detail.next.id}`, listPage) : null,
-            back: atPage("/comments", listPage),
-          }}
+          // The list's page rides along, so 'Back to list' returns to it.
+          links={neighbourLinks(
+            detail,
+            (neighbour) => atPage(`/comments/${neighbour.id}`, listPage),
+            atPage("/comments", listPage),
+          )}
         />
       ) : feed ? (
         <>
@@ -55,6 +53,6 @@ export default function CommentsPage({ loaderData }: Route.ComponentProps) {
           <Pager page={feed.page} pageCount={feed.pageCount} />
         </>
       ) : null}
-    </section>
+    </TitledPage>
   );
 }

@@ -5,7 +5,7 @@ import type { Route } from "./+types/login";
 import { FormErrors, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
-import { NarrowPage } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import { env } from "~/env.server";
 import { LoginSchema } from "~/lib/account-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -53,7 +53,7 @@ export default function LoginPage() {
   }, [actionData, passwordId]);
 
   return (
-    <NarrowPage title="Log in">
+    <TitledPage width="narrow" title="Log in">
       <Form method="post" {...getFormProps(form)} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="from" value={from} />
@@ -69,6 +69,6 @@ export default function LoginPage() {
           <Link to="/register">Need an account?</Link>
         </p>
       ) : null}
-    </NarrowPage>
+    </TitledPage>
   );
 }

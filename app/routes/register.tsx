@@ -1,6 +1,6 @@
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/register";
-import { NarrowPage } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
 import { UNEXPECTED_ERROR_MESSAGE } from "~/server/forms.server";
 import { requireVisitor } from "~/server/guards.server";
@@ -25,10 +25,10 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
   return (
-    <NarrowPage title="Sign Up" heading="Sign up">
+    <TitledPage width="narrow" title="Sign Up" heading="Sign up">
       <SignUpForm id="register" lastResult={actionData?.result} submitLabel="Sign Up">
         <Link to="/login">Already a member? Log in</Link>
       </SignUpForm>
-    </NarrowPage>
+    </TitledPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useActionData } from "react-router";
 import type { Route } from "./+types/setup";
-import { NarrowPage } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
 import { page } from "~/server/pages.server";
 import { createFirstAdmin, requireFirstAdminSetupOpen } from "~/services/members/first-admin.server";
@@ -22,9 +22,9 @@ export const action = page(async ({ request, params }: Route.ActionArgs) => {
 export default function SetupPage() {
   const actionData = useActionData<typeof action>();
   return (
-    <NarrowPage title="Set Up the Club" heading="Set up the club">
+    <TitledPage width="narrow" title="Set Up the Club" heading="Set up the club">
       <p>Create the first admin account. Admins invite everyone else.</p>
       <SignUpForm id="setup" lastResult={actionData?.result} submitLabel="Create admin account" />
-    </NarrowPage>
+    </TitledPage>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/upload";
-import { PageTitle } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import { UploadQueue } from "~/components/upload-queue";
 import { env } from "~/env.server";
 import { apiFetch } from "~/lib/api-client";
@@ -27,15 +27,13 @@ export default function UploadPage({ loaderData }: Route.ComponentProps) {
     [],
   );
   return (
-    <section>
-      <PageTitle>Upload Photos</PageTitle>
-      <h1>Upload Photos</h1>
+    <TitledPage title="Upload Photos">
       <p className="muted">
         Photos you add here appear in{" "}
         <Link to={`/members/${encodeURIComponent(loaderData.username)}/all`}>your gallery</Link>. Feature up to 12 a
         year there to show them to visitors.
       </p>
       <UploadQueue createPhoto={createPhoto} maxSize={loaderData.maxBytes} />
-    </section>
+    </TitledPage>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/invite";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { NarrowPage } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import "~/components/members.css";
 import { InviteSchema } from "~/lib/member-schemas";
 import { useClubForm } from "~/components/forms/use-club-form";
@@ -40,7 +40,7 @@ export default function AdminInvitePage() {
     lastResult: actionData?.result,
   });
   return (
-    <NarrowPage title="Invite Member">
+    <TitledPage width="narrow" title="Invite Member">
       <p>They receive an e-mail with a link to create their account.</p>
       <Form method="post" {...getFormProps(form)} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
@@ -58,6 +58,6 @@ export default function AdminInvitePage() {
           <Link to="/admin/members">Cancel</Link>
         </div>
       </Form>
-    </NarrowPage>
+    </TitledPage>
   );
 }

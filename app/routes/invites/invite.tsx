@@ -1,6 +1,6 @@
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/invite";
-import { NarrowPage } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
 import { useRootData } from "~/lib/root-data";
 import { page } from "~/server/pages.server";
@@ -26,7 +26,7 @@ export default function InvitePage({ loaderData }: Route.ComponentProps) {
   const siteTitle = useRootData()?.siteTitle;
   const { state, firstName, lastName, email } = loaderData;
   return (
-    <NarrowPage title="You're Invited">
+    <TitledPage width="narrow" title="You're Invited">
       {state === "accepted" ? (
         <>
           <p>This invite has already been accepted.</p>
@@ -49,6 +49,6 @@ export default function InvitePage({ loaderData }: Route.ComponentProps) {
           />
         </>
       )}
-    </NarrowPage>
+    </TitledPage>
   );
 }

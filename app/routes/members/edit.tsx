@@ -1,6 +1,6 @@
 import { useActionData } from "react-router";
 import type { Route } from "./+types/edit";
-import { PageTitle } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import { ProfileForm } from "~/components/profile-form";
 import { env } from "~/env.server";
 import { saveProfileForm } from "~/routes/members/profile-form.server";
@@ -33,9 +33,7 @@ export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const { member, isAdminEditor, pictureMaxBytes } = loaderData;
   return (
-    <section className="wide">
-      <PageTitle>Edit Profile</PageTitle>
-      <h1>Edit Profile</h1>
+    <TitledPage title="Edit Profile" width="wide">
       {/* Keyed by the saved profile, so after saving the form shows what was stored. */}
       <ProfileForm
         key={JSON.stringify(member)}
@@ -44,6 +42,6 @@ export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
         lastResult={actionData?.result}
         pictureMaxBytes={pictureMaxBytes}
       />
-    </section>
+    </TitledPage>
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/gallery";
 import { MemberHeader } from "~/components/member-header";
 import { PageTitle } from "~/components/page-title";
 import { Pager } from "~/components/pager";
-import { PhotoDetail } from "~/components/photo-detail";
+import { neighbourLinks, PhotoDetail } from "~/components/photo-detail";
 import { PhotoGrid } from "~/components/photo-grid";
 import { SortableYearGrid } from "~/components/sortable-year-grid";
 import { SortSelector } from "~/components/sort-selector";
@@ -75,11 +75,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
       {detail ? (
         <PhotoDetail
           detail={detail}
-          links={{
-            previous: detail.previous ? href(`/${detail.previous.id}`, detail.previous.page) : null,
-            next: detail.next ? href(`/${detail.next.id}`, detail.next.page) : null,
-            back: href("", detail.page),
-          }}
+          links={neighbourLinks(detail, (neighbour) => href(`/${neighbour.id}`, neighbour.page), href("", detail.page))}
         />
       ) : list ? (
         <>

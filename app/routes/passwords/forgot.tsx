@@ -4,7 +4,7 @@ import type { Route } from "./+types/forgot";
 import { FormErrors, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
-import { NarrowPage } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/member-schemas";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
@@ -32,7 +32,7 @@ export default function ForgotPasswordPage() {
     lastResult: actionData?.result,
   });
   return (
-    <NarrowPage title="Forgot Password" heading="Forgot your password?">
+    <TitledPage width="narrow" title="Forgot Password" heading="Forgot your password?">
       <p>Enter the email of your account and we will send you a link to choose a new password.</p>
       <Form method="post" {...getFormProps(form)} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -42,6 +42,6 @@ export default function ForgotPasswordPage() {
           <Link to="/login">Back to login...</Link>
         </div>
       </Form>
-    </NarrowPage>
+    </TitledPage>
   );
 }

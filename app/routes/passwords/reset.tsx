@@ -4,7 +4,7 @@ import type { Route } from "./+types/reset";
 import { FormErrors, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
-import { NarrowPage } from "~/components/page-title";
+import { TitledPage } from "~/components/page-title";
 import "~/components/members.css";
 import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
 import { PASSWORD_SAVED_MESSAGE, ResetPasswordSchema } from "~/lib/member-schemas";
@@ -70,7 +70,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     lastResult: actionData?.result,
   });
   return (
-    <NarrowPage title="Reset Password" heading="Choose a new password">
+    <TitledPage width="narrow" title="Reset Password" heading="Choose a new password">
       {problem ? (
         <div className="stack">
           <p role="alert">{problem.message}</p>
@@ -94,6 +94,6 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           </div>
         </Form>
       )}
-    </NarrowPage>
+    </TitledPage>
   );
 }
