@@ -18,20 +18,14 @@ import {
   type ClubServer,
   type MemberDetails,
 } from "./support/club-server";
+import { memberDetails } from "./support/members";
 import { pageTitle, submitLogin } from "./support/ui";
 import { addCalendarDays, instantOf, toDateTimeInput, wallClockOf } from "../../app/lib/club-time";
 import { defaultTimerEnd } from "../../app/lib/meeting-timer";
 
 const ZONE = "Europe/Paris";
 
-const person = (username: string, firstName: string, lastName: string, admin = false): MemberDetails => ({
-  username,
-  firstName,
-  lastName,
-  email: `${username}@example.test`,
-  password: `Street-${username}-2024`,
-  admin,
-});
+const person = memberDetails;
 
 /** Schedules the meetings. */
 const mira = person("mira_meets", "Mira", "Meet", true);

@@ -15,16 +15,10 @@ import {
   type ClubServer,
   type MemberDetails,
 } from "./support/club-server";
+import { memberDetails } from "./support/members";
 import { pageTitle, submitLogin } from "./support/ui";
 
-const person = (username: string, firstName: string, lastName: string, admin = false): MemberDetails => ({
-  username,
-  firstName,
-  lastName,
-  email: `${username}@example.test`,
-  password: `Street-${username}-2024`,
-  admin,
-});
+const person = memberDetails;
 
 /** Owns the photos. */
 const rosa = person("rosa_owner", "Rosa", "Reel");

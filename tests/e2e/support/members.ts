@@ -3,7 +3,8 @@
 // can run in parallel.
 import type { MemberDetails } from "./club-server";
 
-const member = (username: string, firstName: string, lastName: string, admin = false): MemberDetails => ({
+/** A member the tests create, with the house pattern for their e-mail and password. */
+export const memberDetails = (username: string, firstName: string, lastName: string, admin = false): MemberDetails => ({
   username,
   firstName,
   lastName,
@@ -14,25 +15,25 @@ const member = (username: string, firstName: string, lastName: string, admin = f
 
 export const members = {
   /** Logs in by username and out again. */
-  alice: member("alice_lens", "Alice", "Aperture"),
+  alice: memberDetails("alice_lens", "Alice", "Aperture"),
   /** Follows a guard back to where she was going. */
-  bruno: member("bruno.grain", "Bruno", "Grain"),
+  bruno: memberDetails("bruno.grain", "Bruno", "Grain"),
   /** A plain member bounced from the admin pages. */
-  carmen: member("carmen-bokeh", "Carmen", "Bokeh"),
+  carmen: memberDetails("carmen-bokeh", "Carmen", "Bokeh"),
   /** An admin. */
-  diego: member("diego_admin", "Diego", "Darkroom", true),
+  diego: memberDetails("diego_admin", "Diego", "Darkroom", true),
   /** Mistypes his password. */
-  emil: member("emil.shutter", "Emil", "Shutter"),
+  emil: memberDetails("emil.shutter", "Emil", "Shutter"),
   /** Logs in by email. */
-  farah: member("farah_f8", "Farah", "Focus"),
+  farah: memberDetails("farah_f8", "Farah", "Focus"),
   /** Edits his profile and picture (members issue). */
-  hugo: member("hugo_frame", "Hugo", "Frame"),
+  hugo: memberDetails("hugo_frame", "Hugo", "Frame"),
   /** Deactivated by an admin, then refused at login (members issue). */
-  gina: member("gina.gone", "Gina", "Gone"),
+  gina: memberDetails("gina.gone", "Gina", "Gone"),
   /** An admin who manages members (members issue). */
-  ines: member("ines_admin", "Ines", "Index", true),
+  ines: memberDetails("ines_admin", "Ines", "Index", true),
   /** Keeps private notes on her photo (photos issue). */
-  olga: member("olga_notes", "Olga", "Notes"),
+  olga: memberDetails("olga_notes", "Olga", "Notes"),
   /** Looks at Olga's photo and must not see her notes. */
-  pavel: member("pavel_peek", "Pavel", "Peek"),
+  pavel: memberDetails("pavel_peek", "Pavel", "Peek"),
 } satisfies Record<string, MemberDetails>;
