@@ -6,6 +6,7 @@ import {
   countdownText,
   defaultTimerEnd,
   perPhotoText,
+  photoCountdown,
   reviveTimer,
   secondsLeft,
   secondsPerPhoto,
@@ -102,5 +103,37 @@ describe("the full-screen countdown", () => {
     [-61, "-1:01", true],
   ])("shows %d seconds as %j (expired: %s)", (seconds, text, expired) => {
     expect(countdownText(seconds)).toEqual({ text, expired });
+  });
+});
+
+describe("the viewer's countdown for the photo on screen", () => {
+  // 10 minutes left for 4 photos when the photo opens: 150 s each.
+  const timer = { startAt: "2026-05-01T00:50:00.000Z", endAt: "2026-05-01T01:10:00.000Z" };
+  const opened = at("2026-05-01T01:00:00Z");
+
+  it("gives the photo the time per photo at its opening, ticking from 2 seconds after", () => {
+    expect(photoCountdown(timer, opened, at("2026-05-01T01:00:01.000Z"), 4)).toEqual({
+      countdown: { text: "2:30", expired: false },
+      ticking: false,
+      perPhoto: "2.4 min/ph",
+    });
+    const later = photoCountdown(timer, opened, at("2026-05-01T01:01:02.000Z"), 4)!;
+    expect(later.countdown).toEqual({ text: "1:30", expired: false });
+    expect(later.ticking).toBe(true);
+    // The time per photo is recalculated from now: 538 s left for 4 photos.
+    expect(later.perPhoto).toBe("2.2 min/ph");
+  });
+
+  it("runs negative and marks it expired once the photo's time is up", () => {
+    expect(photoCountdown(timer, opened, at("2026-05-01T01:02:37.000Z"), 4)!.countdown).toEqual({
+      text: "-0:05",
+      expired: true,
+    });
+  });
+
+  it("shows nothing without a timer, an end or photos", () => {
+    expect(photoCountdown(null, opened, opened, 4)).toBeNull();
+    expect(photoCountdown({ ...timer, endAt: null }, opened, opened, 4)).toBeNull();
+    expect(photoCountdown(timer, opened, opened, 0)).toBeNull();
   });
 });

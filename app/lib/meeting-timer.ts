@@ -107,3 +107,36 @@ export function countdownText(seconds: number): { text: string; expired: boolean
 
 /** The browser storage key a meeting's timer is kept under. */
 export const timerStorageKey = (meetingId: number) => `meeting-timer:${meetingId}`;
+
+/** What the full-screen viewer shows of the meeting's timer for the photo on screen. */
+export type PhotoCountdown = {
+  /** m:ss left for this photo, negative and expired once it ran past. */
+  countdown: { text: string; expired: boolean };
+  /** Whether it ticks yet (it waits COUNTDOWN_DELAY_MS after the photo opens). */
+  ticking: boolean;
+  /** The time each remaining photo gets, recalculated from `now` ('2.5 min/ph'). */
+  perPhoto: string;
+};
+
+/**
+ * The countdown of a photo opened at `openedAt` (the leader's opening when
+ * following): the photo gets the time per photo as it was when it opened,
+ * counted down from 2 seconds after; the time per photo beside it is
+ * recalculated from `now`. Null without a timer end or without photos.
+ */
+export function photoCountdown(
+  timer: MeetingTimer | null,
+  openedAt: Date,
+  now: Date,
+  photosLeft: number,
+): PhotoCountdown | null {
+  if (!timer) return null;
+  const given = secondsPerPhoto(timer, openedAt, photosLeft);
+  const current = secondsPerPhoto(timer, now, photosLeft);
+  if (given === null || current === null) return null;
+  return {
+    countdown: countdownText(countdownSeconds(openedAt, now, given)),
+    ticking: now.getTime() - openedAt.getTime() > COUNTDOWN_DELAY_MS,
+    perPhoto: perPhotoText(current),
+  };
+}
