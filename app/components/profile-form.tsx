@@ -15,9 +15,9 @@ import "./members.css";
 /** Fields whose schema reads blanks as null have an unknown input type; on the page they are text inputs. */
 const text = (meta: FieldMetadata<unknown>) => meta as FieldMetadata<string | undefined>;
 
-function LicenseLink({ value }: { value: string | undefined }) {
+function LicenseLink({ value, whose }: { value: string | undefined; whose: string }) {
   const license = LICENSES.find((l) => l.value === value);
-  if (!license?.url) return <p className="field-hint">Others may not reuse your photos without asking.</p>;
+  if (!license?.url) return <p className="field-hint">Others may not reuse {whose} without asking.</p>;
   return (
     <p className="field-hint">
       <a href={license.url} target="_blank" rel="noopener noreferrer">
@@ -25,6 +25,36 @@ function LicenseLink({ value }: { value: string | undefined }) {
       </a>
     </p>
   );
+}
+
+/**
+ * The form's words: a member reads about 'my profile'; an admin editing
+ * someone else reads about that member (never 'my profile' for another's page).
+ */
+export function profileFormWords(member: { firstName: string; lastName: string }, ownProfile: boolean) {
+  if (ownProfile) {
+    return {
+      showProfile: "Show my profile to visitors",
+      showProfileHint: "Visitors who are not logged in see your page and the photos you feature.",
+      commentEmails: "E-mail me when someone comments on my photos",
+      commentEmailsHint: "At most one e-mail per photo every 15 minutes, with the comments made meanwhile.",
+      reminders: "E-mail me a reminder before each meeting",
+      remindersHint: "Sent before each meeting you may upload to, with how many photos you may still upload.",
+      whosePhotos: "your photos",
+      passwordHint: "Leave blank to keep your current password.",
+    };
+  }
+  const name = `${member.firstName} ${member.lastName}`;
+  return {
+    showProfile: `Show ${name}'s profile to visitors`,
+    showProfileHint: `Visitors who are not logged in see ${name}'s page and the photos ${member.firstName} features.`,
+    commentEmails: `E-mail ${member.firstName} when someone comments on ${member.firstName}'s photos`,
+    commentEmailsHint: "At most one e-mail per photo every 15 minutes, with the comments made meanwhile.",
+    reminders: `E-mail ${member.firstName} a reminder before each meeting`,
+    remindersHint: `Sent before each meeting ${member.firstName} may upload to, with how many photos are still allowed.`,
+    whosePhotos: `${member.firstName}'s photos`,
+    passwordHint: `Leave blank to keep ${member.firstName}'s current password.`,
+  };
 }
 
 /**
@@ -46,6 +76,7 @@ export function ProfileForm({
   const [uploading, setUploading] = useState(false);
   // A member changing their own email or password confirms it with the current one; an admin editing someone else is not asked.
   const ownProfile = useRootData()?.member?.id === member.id;
+  const words = profileFormWords(member, ownProfile);
   const { form, fields, hasFieldErrors } = useClubForm({
     id: `profile-${member.id}`,
     schema: ProfileSchema,
@@ -86,28 +117,16 @@ export function ProfileForm({
       <TextField label="Phone" meta={text(fields.phone)} type="tel" autoComplete="tel" />
       <TextAreaField label="Bio" meta={fields.bio} rows={5} />
       <TextField label="Website" meta={text(fields.website)} autoComplete="url" />
-      <CheckboxField
-        label="Show my profile to visitors"
-        meta={fields.isPublic}
-        hint="Visitors who are not logged in see your page and the photos you feature."
-      />
-      <CheckboxField
-        label="E-mail me when someone comments on my photos"
-        meta={fields.commentEmails}
-        hint="At most one e-mail per photo every 15 minutes, with the comments made meanwhile."
-      />
-      <CheckboxField
-        label="E-mail me a reminder before each meeting"
-        meta={fields.meetingReminders}
-        hint="Sent before each meeting you may upload to, with how many photos you may still upload."
-      />
+      <CheckboxField label={words.showProfile} meta={fields.isPublic} hint={words.showProfileHint} />
+      <CheckboxField label={words.commentEmails} meta={fields.commentEmails} hint={words.commentEmailsHint} />
+      <CheckboxField label={words.reminders} meta={fields.meetingReminders} hint={words.remindersHint} />
       <SelectField label="Default licence" meta={fields.license} options={LICENSES}>
-        <LicenseLink value={fields.license.value} />
+        <LicenseLink value={fields.license.value} whose={words.whosePhotos} />
       </SelectField>
       <TextField label="Acquire licence page" meta={text(fields.acquireLicensePage)} />
       <fieldset className="form-section">
         <legend>Change password</legend>
-        <p className="field-hint">Leave blank to keep your current password.</p>
+        <p className="field-hint">{words.passwordHint}</p>
         <TextField label="Password" meta={text(fields.password)} type="password" autoComplete="new-password" />
         <TextField
           label="Confirm password"

@@ -12,6 +12,7 @@ import { loader as accountPage } from "~/routes/account";
 import { nextMeeting } from "~/services/meetings/next-meeting.server";
 import { NotFoundError } from "~/services/errors.server";
 import { findMemberForPage } from "~/services/members/members.server";
+import { takeFlash } from "~/server/flash.server";
 import { cookieFor, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
 import { useOwnDatabase } from "../support/test-database";
@@ -261,6 +262,51 @@ describe("the profile form", () => {
       },
     );
     expect(location(asMember)).toBe("/");
+  });
+});
+
+describe("the message after saving a profile", () => {
+  /** The flash message a redirect sets, as the next page would show it. */
+  async function flashOf(response: Response) {
+    const setCookie = response.headers.get("Set-Cookie") ?? "";
+    const flash = /__flash=[^;]*/.exec(setCookie)?.[0];
+    return (await takeFlash(new Request("http://club.test/", { headers: { Cookie: flash ?? "" } }))).message;
+  }
+
+  it("an admin saving someone else's profile hears about that member; saving their own, the spec's text", async () => {
+    const admin = await makeMember({ isAdmin: true });
+    const other = await makeMember({ firstName: "Vivian" });
+    const cookie = await cookieFor(admin.id);
+
+    const atAdminPage = await call(
+      adminEditAction,
+      request(`/admin/members/${other.id}`, {
+        method: "POST",
+        body: profileForm(other, { lastName: "Maier" }),
+        cookie,
+      }),
+      { userId: String(other.id) },
+    );
+    expect(location(atAdminPage)).toBe("/admin/members");
+    expect(await flashOf(atAdminPage)).toBe("Vivian Maier's profile has been updated!");
+
+    const atMemberPage = await call(
+      editAction,
+      request(`/members/${other.username}/edit`, {
+        method: "POST",
+        body: profileForm(other, { lastName: "Maier" }),
+        cookie,
+      }),
+      { username: other.username },
+    );
+    expect(await flashOf(atMemberPage)).toBe("Vivian Maier's profile has been updated!");
+
+    const own = await call(
+      editAction,
+      request(`/members/${admin.username}/edit`, { method: "POST", body: profileForm(admin), cookie }),
+      { username: admin.username },
+    );
+    expect(await flashOf(own)).toBe("Your account has been updated!");
   });
 });
 

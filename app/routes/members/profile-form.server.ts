@@ -8,11 +8,19 @@ import { profileFromForm, updateProfile } from "~/services/members/profile.serve
 
 export const PROFILE_UPDATED_MESSAGE = "Your account has been updated!";
 
+/** The spec's text when members save their own profile; an admin saving someone else's hears about that member. */
+export function profileUpdatedMessage(editor: Member, member: Member): string {
+  return member.id === editor.id
+    ? PROFILE_UPDATED_MESSAGE
+    : `${member.firstName} ${member.lastName}'s profile has been updated!`;
+}
+
 const hideFields = ["password", "confirmPassword", "currentPassword"];
 
 /**
  * Validates, saves, and goes to `redirectTo` with 'Your account has been
- * updated!'. A member who changed their own password stays logged in with a
+ * updated!' (or, for an admin saving someone else, 'Vivian Maier's profile has
+ * been updated!'). A member who changed their own password stays logged in with a
  * fresh session (the others end).
  */
 export async function saveProfileForm(
@@ -34,7 +42,7 @@ export async function saveProfileForm(
       passwordChanged && member.id === editor.id
         ? { "Set-Cookie": await newSessionFor(request, member.id) }
         : undefined;
-    return redirectWithFlash(redirectTo(member), PROFILE_UPDATED_MESSAGE, { headers });
+    return redirectWithFlash(redirectTo(member), profileUpdatedMessage(editor, member), { headers });
   } catch (error) {
     return replyToRefusal(submission, error, { hideFields });
   }
