@@ -164,6 +164,22 @@ export const assets = pgTable(
   ],
 );
 
+// Stored objects to remove (a deleted photo's files, a discarded upload's): written
+// in the same transaction as the rows that stop pointing at them, deleted once the
+// storage confirms the removal, retried by a periodic job until then
+// (app/storage/removals.server.ts). A crash or a storage outage never strands a file.
+export const storageRemovals = pgTable(
+  "storage_removals",
+  {
+    key: text().primaryKey(),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+  },
+  (t) => [index("storage_removals_next_attempt_idx").on(t.nextAttemptAt)],
+);
+
 export type ExifField = { value: string | number; description: string };
 export type PhotoMetadata = {
   exif?: Partial<
