@@ -52,6 +52,14 @@ const EnvSchema = z
     SITE_TITLE: z.string().trim().min(1).default("Bay Area Street Photographers"),
     FEATURE_REGISTRATION: z.string().default("false"),
     DATABASE_URL: optional(urlWithProtocol(["postgres", "postgresql"])),
+    // How long opening a PostgreSQL connection, and one statement, may take before the site
+    // answers 503 (a stopped or frozen database); a silent server is given up on a second later.
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    // Optional Redis: the log-in and reset throttles keep their counts there instead of PostgreSQL.
+    REDIS_URL: optional(urlWithProtocol(["redis", "rediss"])),
+    // pino's levels; "silent" turns the log off.
+    LOG_LEVEL: optional(z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"])),
     DATA_DIR: z.string().min(1).default("./data"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
