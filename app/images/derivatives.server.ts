@@ -6,6 +6,7 @@ import sharp, { type Sharp, type SharpOptions } from "sharp";
 import { env } from "~/env.server";
 import type { DerivedSize } from "~/storage/keys.server";
 import { checkDecodedMetadata, checkEmbeddedMetadata, ImageMetadataTooLargeError } from "./embedded-metadata.server";
+import { decodeHeic, HeicUnreadableError } from "./heic.server";
 
 // Every upload is decoded exactly once, so libvips' operation cache would only hold
 // memory (tens of MB per 24 MP photo) for results nobody asks for again.
@@ -68,8 +69,18 @@ export async function makeDerivatives(
   checkDecodedMetadata(header, maxMetadataBytes);
 
   const largest = Math.max(...specs.map((s) => s.box));
-  let decoder = sharp(file, options).rotate();
-  if (header.hasAlpha) decoder = decoder.flatten({ background: "#ffffff" });
+  // HEVC (iPhone HEIC) is decoded by libheif, already upright; AVIF (also HEIF) by sharp.
+  const heic = header.format === "heif" && header.compression === "hevc";
+  let decoder: Sharp;
+  if (heic) {
+    const pixels = await decodeHeic(file, { width: header.width, height: header.height }, maxPixels);
+    const raw = { width: pixels.width, height: pixels.height, channels: 4 } as const;
+    // No .rotate(): libheif has applied irot/imir, and the raw pixels carry no EXIF to apply twice.
+    decoder = sharp(pixels.rgba, { raw, limitInputPixels: maxPixels }).flatten({ background: "#ffffff" });
+  } else {
+    decoder = sharp(file, options).rotate();
+    if (header.hasAlpha) decoder = decoder.flatten({ background: "#ffffff" });
+  }
   const { data, info } = await decoder
     .resize({ width: largest, height: largest, fit: "inside", withoutEnlargement: true })
     .toColourspace("srgb")
@@ -100,8 +111,9 @@ export async function makeDerivatives(
       };
     }),
   );
-  // The original's upright size: orientations 5-8 swap width and height.
-  const turned = (header.orientation ?? 1) >= 5;
+  // The original's upright size: orientations 5-8 swap width and height. A HEIC's
+  // header size is already libheif's upright one.
+  const turned = !heic && (header.orientation ?? 1) >= 5;
   return { width: turned ? header.height : header.width, height: turned ? header.width : header.height, derivatives };
 }
 
@@ -116,11 +128,11 @@ export function imageFailureMessage(error: unknown, maxPixels: number): string {
   if (/pixel limit/i.test(message)) {
     return `The image is larger than the ${Math.floor(maxPixels / 1_000_000)} megapixel limit.`;
   }
-  if (/heif|heic|hevc/i.test(message)) {
+  const damaged = "The image file is damaged or incomplete.";
+  if ((error instanceof HeicUnreadableError && error.damaged) || /corrupt header/i.test(message)) return damaged;
+  if (error instanceof HeicUnreadableError || /heif|heic|hevc/i.test(message)) {
     return "This HEIC photo cannot be read by the server. Please export it as JPEG and upload that.";
   }
-  if (/premature end|truncated|corrupt|invalid|bad|unexpected end/i.test(message)) {
-    return "The image file is damaged or incomplete.";
-  }
+  if (/premature end|truncated|corrupt|invalid|bad|unexpected end/i.test(message)) return damaged;
   return "The file could not be read as an image.";
 }

@@ -1,0 +1,128 @@
+// iPhone HEIC through the same derivatives as a JPEG: decoded by libheif in a
+// worker, upright once (irot applied, EXIF orientation not applied again), no
+// metadata in what is made, and the pixel limit checked before any decoding.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ExifTool } from "exiftool-vendored";
+import {
+  flowerCentre,
+  HEIC_FIXTURE,
+  HEIC_SIZE,
+  heicDeclaring,
+  rotatedHeic,
+  truncatedHeic,
+} from "../../tests/support/heic-files";
+import { imageFailureMessage, makeDerivatives, PHOTO_SIZES } from "./derivatives.server";
+import * as heic from "./heic.server";
+
+const MAX_PIXELS = 100_000_000;
+const METADATA_LIMIT = 1024 * 1024;
+let folder: string;
+let exiftool: ExifTool;
+
+beforeAll(async () => {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), "club-heic-"));
+  exiftool = new ExifTool({ maxProcs: 1 });
+});
+
+afterAll(async () => {
+  await exiftool.end();
+  await fs.rm(folder, { recursive: true, force: true });
+});
+
+async function saved(name: string, bytes: Buffer) {
+  const file = path.join(folder, name);
+  await fs.writeFile(file, bytes);
+  return file;
+}
+
+/** The member's message for a refused file, or null when it was accepted. */
+async function refusal(file: string, maxPixels = MAX_PIXELS) {
+  return makeDerivatives(file, PHOTO_SIZES, maxPixels, METADATA_LIMIT).then(
+    () => null,
+    (error: unknown) => imageFailureMessage(error, maxPixels),
+  );
+}
+
+describe("HEIC derivatives", () => {
+  it("makes upright, metadata-free sizes of the iPhone photo", async () => {
+    const made = await makeDerivatives(HEIC_FIXTURE, PHOTO_SIZES, MAX_PIXELS, METADATA_LIMIT);
+    expect({ width: made.width, height: made.height }).toEqual(HEIC_SIZE);
+    const [large, thumb] = made.derivatives;
+    expect([large!.width, large!.height]).toEqual([2566, 3313]);
+    expect([thumb!.width, thumb!.height]).toEqual([793, 1024]);
+
+    // Upright: the flower is in the lower left, as the photographer framed it.
+    const flower = await flowerCentre(large!.data);
+    expect(flower.x).toBeLessThan(0.5);
+    expect(flower.y).toBeGreaterThan(0.55);
+
+    for (const derivative of made.derivatives) {
+      const meta = await sharp(derivative.data).metadata();
+      expect([meta.exif, meta.icc, meta.xmp, meta.iptc, meta.orientation]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      const tags = (await exiftool.read(await saved(`derived.${derivative.extension}`, derivative.data))) as Record<
+        string,
+        unknown
+      >;
+      for (const gone of ["Make", "Model", "DateTimeOriginal", "Orientation", "GPSLatitude", "ProfileDescription"]) {
+        expect(tags).not.toHaveProperty(gone);
+      }
+    }
+  });
+
+  it("applies the container's rotation once, not the EXIF orientation a second time", async () => {
+    // An iPhone held upright writes both: irot (a quarter turn clockwise) and EXIF Orientation 6.
+    const file = await saved("rotated.heic", await rotatedHeic(3));
+    await exiftool.write(file, { Orientation: 6 } as never, { writeArgs: ["-overwrite_original", "-n"] });
+    expect((await exiftool.read(file, { readArgs: ["-n"] })).Orientation).toBe(6);
+
+    const made = await makeDerivatives(file, PHOTO_SIZES, MAX_PIXELS, METADATA_LIMIT);
+    expect({ width: made.width, height: made.height }).toEqual({ width: HEIC_SIZE.height, height: HEIC_SIZE.width });
+    const [large] = made.derivatives;
+    expect([large!.width, large!.height]).toEqual([3313, 2566]);
+    // A quarter turn clockwise takes the lower-left flower to the upper left; a
+    // second turn (EXIF 6 applied again) would take it to the upper right.
+    const flower = await flowerCentre(large!.data);
+    expect(flower.x).toBeLessThan(0.5);
+    expect(flower.y).toBeLessThan(0.45);
+  });
+
+  it("refuses a HEIC declaring more pixels than the limit without decoding it", async () => {
+    const decode = vi.spyOn(heic, "decodeHeic");
+    try {
+      const file = await saved("bomb.heic", await heicDeclaring(40_000, 40_000));
+      expect(await refusal(file)).toBe("The image is larger than the 100 megapixel limit.");
+      // Under a lower limit the real photo is refused the same way.
+      expect(await refusal(HEIC_FIXTURE, 8_000_000)).toBe("The image is larger than the 8 megapixel limit.");
+      expect(decode).not.toHaveBeenCalled();
+    } finally {
+      decode.mockRestore();
+    }
+  });
+
+  it("has the decoder check the size libheif reads before it decodes", async () => {
+    await expect(heic.decodeHeic(HEIC_FIXTURE, HEIC_SIZE, 8_000_000, "test")).rejects.toThrow(/pixel limit/);
+  });
+
+  it("refuses a cut-short or broken HEIC as damaged, and one libheif cannot decode with advice", async () => {
+    expect(await refusal(await saved("half.heic", await truncatedHeic(0.5)))).toBe(
+      "The image file is damaged or incomplete.",
+    );
+    expect(await refusal(await saved("header.heic", await truncatedHeic(0.003)))).toBe(
+      "The image file is damaged or incomplete.",
+    );
+    // A header naming a larger image than its tiles make: libheif refuses to decode it.
+    expect(await refusal(await saved("mismatch.heic", await heicDeclaring(4000, 3313)))).toBe(
+      "This HEIC photo cannot be read by the server. Please export it as JPEG and upload that.",
+    );
+  });
+});
