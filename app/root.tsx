@@ -1,16 +1,20 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { FlashBanner } from "./components/flash-banner";
 import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { PageTitle } from "./components/page-title";
+import { ErrorScreen } from "./components/route-error-boundary";
 import { env } from "./env.server";
 import { errorDetails } from "./lib/error-details";
 import { useRootData } from "./lib/root-data";
+import { siteTitleOfFailure } from "./lib/root-failure";
+import { rootFailure } from "~/server/pages.server";
 import { takeFlash } from "~/server/flash.server";
 import { currentMember } from "~/services/auth/session.server";
 import { toNavMember } from "~/services/members/members.server";
+import type { NavMember } from "~/services/members/members.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -18,19 +22,21 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [member, flash] = await Promise.all([currentMember(request), takeFlash(request)]);
-  return data(
-    {
-      siteTitle: env().SITE_TITLE,
-      member: member ? toNavMember(member) : null,
-      flash: flash.message,
-    },
-    { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
-  );
+  const siteTitle = env().SITE_TITLE;
+  try {
+    const [member, flash] = await Promise.all([currentMember(request), takeFlash(request)]);
+    return data(
+      { siteTitle, member: member ? toNavMember(member) : null, flash: flash.message },
+      { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
+    );
+  } catch (error) {
+    // The root's own failure (the database not answering, say) is shown by the
+    // root's boundary, which has no loader data: the answer carries the title.
+    throw rootFailure(error, siteTitle);
+  }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRootData();
   return (
     <html lang="en">
       <head>
@@ -40,12 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <Navbar siteTitle={root?.siteTitle ?? ""} member={root?.member ?? null} />
-        <main className="page">
-          <FlashBanner serverMessage={root?.flash ?? null} />
-          {children}
-        </main>
-        <Footer siteTitle={root?.siteTitle ?? ""} />
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -53,11 +54,54 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+/** The site around every page and every error screen: navbar, flash banner, footer. */
+function Shell(props: {
+  siteTitle: string;
+  member: NavMember | null;
+  flash: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <Navbar siteTitle={props.siteTitle} member={props.member} />
+      <main className="page">
+        <FlashBanner serverMessage={props.flash} />
+        {props.children}
+      </main>
+      <Footer siteTitle={props.siteTitle} />
+    </>
+  );
 }
 
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell siteTitle={loaderData.siteTitle} member={loaderData.member} flash={loaderData.flash}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * Errors no page route caught: the root loader's own refusal (shown like any
+ * page's, in the shell) and errors nobody foresaw ('Unexpected Application
+ * Error!', spec section 1). The root's data is here when a child failed; when
+ * the root loader itself failed, its answer names the site.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRootData();
+  const siteTitle = root?.siteTitle ?? siteTitleOfFailure(error) ?? "";
+  return (
+    <Shell siteTitle={siteTitle} member={root?.member ?? null} flash={null}>
+      {isRouteErrorResponse(error) ? (
+        <ErrorScreen error={error} siteTitle={siteTitle} />
+      ) : (
+        <UnexpectedError error={error} />
+      )}
+    </Shell>
+  );
+}
+
+function UnexpectedError({ error }: { error: unknown }) {
   // Internals (messages, stacks) only while developing; see lib/error-details.ts.
   const { summary, stack } = errorDetails(error, import.meta.env.DEV);
   return (

@@ -82,4 +82,7 @@ export default [
     route("comments/:commentId", "routes/api/comments.comment.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
+
+  // Any other address: 'Not found' in the site's shell (after every other route, by React Router's ranking).
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,4 @@
 export function Footer({ siteTitle }: { siteTitle: string }) {
-  return (
-    <footer className="footer">
-      © {new Date().getFullYear()} {siteTitle}
-    </footer>
-  );
+  // One text node: '© 2026 Street Club' reads (and is found) as one line.
+  return <footer className="footer">{`© ${new Date().getFullYear()} ${siteTitle}`}</footer>;
 }

@@ -99,13 +99,22 @@ export const FeatureOrderFormSchema = z.object({
 
 export const SortSchema = z.enum(SORT_VALUES, { error: `Sort must be one of ${SORT_VALUES.join(", ")}.` });
 
-/** A year in a query string: four digits, or 'all'. */
+/** The first year a gallery can show (featured years start here too). */
+export const FIRST_YEAR = 1900;
+
+/** A year a gallery may name: from FIRST_YEAR to next year (a clock ahead); '0000' names nothing. */
+export function isPlausibleYear(year: number, now = new Date()): boolean {
+  return Number.isInteger(year) && year >= FIRST_YEAR && year <= now.getFullYear() + 1;
+}
+
+/** A year in a query string: a plausible four-digit year, or 'all'. */
 export const YearOrAllSchema = z.union([
   z.literal("all"),
   z
     .string()
     .regex(/^\d{4}$/, "Year must be a four-digit year or all.")
-    .transform(Number),
+    .transform(Number)
+    .refine((year) => isPlausibleYear(year), "Year must be a four-digit year or all."),
 ]);
 
 /** GET /api/photos query: userId, page, sort; a year other than 'all' (with a userId) replaces page and sort. */

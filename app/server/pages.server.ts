@@ -9,6 +9,7 @@
 //     return { photo: await getPhoto(viewer, photoId) };
 //   });
 import { data } from "react-router";
+import type { RootFailure } from "~/lib/root-failure";
 import { DomainError } from "~/services/errors.server";
 import { HttpError } from "./http.server";
 
@@ -25,6 +26,7 @@ export const STATUS_TEXT: Record<number, string> = {
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
   429: "Too Many Requests",
+  500: "Internal Server Error",
   502: "Bad Gateway",
   503: "Service Unavailable",
 };
@@ -49,4 +51,19 @@ export function asPageError(error: unknown): unknown {
     });
   }
   return error;
+}
+
+/**
+ * The root loader's own failure as an answer its error boundary can draw the
+ * shell with (it has no loader data): the status and message of a refusal
+ * (503 when the database is not answering), or a 500 with no internals for
+ * anything else (logged here, as React Router would have), with the site title.
+ */
+export function rootFailure(error: unknown, siteTitle: string): unknown {
+  if (error instanceof Response) return error; // a redirect, or an answer someone made on purpose
+  const refusal = error instanceof DomainError || error instanceof HttpError ? error : null;
+  if (!refusal) console.error("The root loader failed:", error);
+  const status = refusal?.status ?? 500;
+  const body: RootFailure = { siteTitle, message: refusal?.message ?? "Something went wrong on our side." };
+  return data(body, { status, statusText: STATUS_TEXT[status] ?? "Error", headers: refusal?.headers });
 }

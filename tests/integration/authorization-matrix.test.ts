@@ -642,6 +642,8 @@ const ROWS: Row[] = [
     send: () => ({ params: { "*": "nothing" } }),
     expect: everyone(404),
   })),
+  // Any other address: 'Not found' in the site's shell, for everyone.
+  { route: "*", method: "GET", send: () => ({ params: { "*": "nothing/here" } }), expect: everyone(404) },
 ];
 
 // People and targets --------------------------------------------------------

@@ -4,6 +4,7 @@ import { PageTitle } from "~/components/page-title";
 import { ProfileForm } from "~/components/profile-form";
 import { env } from "~/env.server";
 import { saveProfileForm } from "~/routes/members/profile-form.server";
+import { idParam } from "~/server/api.server";
 import { requireAdmin } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { toUserJson } from "~/services/members/members.server";
@@ -12,7 +13,8 @@ import { profileToEdit } from "~/services/members/profile.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 /** /admin/members/{userId}; a username works too (the spec's admin links name members by username). */
-const target = (param: string) => (/^\d{1,9}$/.test(param) ? { id: Number(param) } : { username: param });
+const target = (param: string) =>
+  /^\d+$/.test(param) ? { id: idParam("Member not found.")(param) } : { username: param };
 
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);
