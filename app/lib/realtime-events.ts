@@ -1,23 +1,33 @@
-// What viewers of one photo exchange live (spec section 7 "Realtime"): the
+// What members exchange live (spec section 7 "Realtime", issue 13): the
 // socket.io events both ends are typed with, and the schemas the server checks
 // every incoming message against before passing it on, since a client can send
-// anything. Shared by the server (app/realtime) and the client hook.
+// anything. Two namespaces: /photos (one room per photo: pointers, crops, who
+// is viewing, comments) and /review (one room per meeting: who leads the
+// review and the view the followers move with). Shared by the server
+// (app/realtime/*.server.ts) and the client hooks (app/realtime/use-*.ts).
 import type { Socket } from "socket.io-client";
 import { z } from "zod";
 import type { CommentJson } from "~/services/ratings/comment-json.server";
 
+/** A share of the photo's width or height: 0 is the left/top edge, 1 the right/bottom one. */
+const fraction = z.number().finite().min(0).max(1);
+
 /** A position on the photo as fractions of its width and height, so it means the same at any size. */
-const point = z.object({ dx: z.number().finite().min(0).max(1), dy: z.number().finite().min(0).max(1) });
+const point = z.object({ dx: fraction, dy: fraction });
 
 export const PointerMessageSchema = point;
 
-export const CropMessageSchema = z.object({
-  // start: first click; drag: the pointer moved with a crop open; end: second click.
-  phase: z.enum(["start", "drag", "end"]),
-  start: point,
-  drag: point.optional(),
-  end: point.optional(),
-});
+/**
+ * One step of drawing a crop rectangle: start (first click), drag (the pointer
+ * moved with the crop open), end (second click), cancel (Esc, or the crop is
+ * taken away). The rectangle runs from `start` to `drag`/`end`.
+ */
+export const CropMessageSchema = z.discriminatedUnion("phase", [
+  z.object({ phase: z.literal("start"), start: point }),
+  z.object({ phase: z.literal("drag"), start: point, drag: point }),
+  z.object({ phase: z.literal("end"), start: point, end: point }),
+  z.object({ phase: z.literal("cancel") }),
+]);
 
 /** The member a message came from, added by the server (a client cannot claim to be someone else). */
 export type Viewer = { id: number; firstName: string };
@@ -25,10 +35,17 @@ export type Viewer = { id: number; firstName: string };
 /** What a viewer sends. */
 export type PointerInput = z.infer<typeof PointerMessageSchema>;
 export type CropInput = z.infer<typeof CropMessageSchema>;
+export type CropPhase = CropInput["phase"];
 
 /** What the other viewers receive: the message and who sent it. */
 export type PointerMessage = PointerInput & { user: Viewer };
 export type CropMessage = CropInput & { user: Viewer };
+
+/** One connection in a room: a member with two windows on the same photo is there twice. */
+export type Presence = { socketId: string; user: Viewer };
+
+/** What a viewer receives on joining a photo's room: who they are, who is there, and the crops already drawn. */
+export type PhotoRoomSnapshot = { me: Viewer; viewers: Presence[]; crops: CropMessage[] };
 
 export interface ClientToServerEvents {
   pointer: (message: PointerInput) => void;
@@ -44,13 +61,17 @@ export type DeletedComment = { id: number; PhotoId: number };
 export interface ServerToClientEvents {
   pointer: (message: PointerMessage) => void;
   crop: (message: CropMessage) => void;
+  /** Sent once to a viewer that has just joined. */
+  room: (snapshot: PhotoRoomSnapshot) => void;
+  "viewer.joined": (presence: Presence) => void;
+  "viewer.left": (presence: Presence) => void;
   // Sent by the server only, after the change is committed; a viewer's own changes come back too.
   "comment.created": (comment: PhotoComment) => void;
   "comment.updated": (comment: PhotoComment) => void;
   "comment.deleted": (comment: DeletedComment) => void;
 }
 
-/** One process serves the club, so its servers tell each other nothing. */
+/** What the app processes tell each other (the socket.io adapter carries rooms across them; nothing more). */
 export type InterServerEvents = Record<string, never>;
 
 /** The client's socket on the photo namespace (for the client hook and the tests). */
@@ -58,3 +79,63 @@ export type PhotoViewerSocket = Socket<ServerToClientEvents, ClientToServerEvent
 
 /** Viewers connect to this namespace with `?id={photoId}`. */
 export const PHOTO_NAMESPACE = "/photos";
+
+// The review of a meeting ---------------------------------------------------------
+
+/** The largest id PostgreSQL's integer holds. */
+const id = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * What a leader shows: the photo, the zoom (1x to 4x, spec section 9), the
+ * centre of the window in image fractions (so it means the same on any screen)
+ * and when the leader started the meeting timer (epoch ms), if they did.
+ */
+export const ReviewViewSchema = z.object({
+  photoId: id,
+  zoom: z.number().finite().min(1).max(4),
+  centerX: fraction,
+  centerY: fraction,
+  // Within the years a Date can hold.
+  timerStartedAt: z.number().int().min(0).max(8.64e15).nullable(),
+});
+
+export const HandLeadSchema = z.object({ memberId: id });
+
+export type ReviewView = z.infer<typeof ReviewViewSchema>;
+
+/** What a member receives on joining a meeting's review room. */
+export type ReviewSnapshot = {
+  me: Viewer;
+  members: Presence[];
+  leader: Viewer | null;
+  /** The leader's latest view (null when nobody leads or the leader has not shown anything yet). */
+  view: ReviewView | null;
+  /** Whether this member may take the lead: an admin, or handed it. */
+  mayLead: boolean;
+};
+
+export interface ReviewClientToServerEvents {
+  /** Take the lead (an admin takes over from anyone; a member handed the lead, when nobody leads). */
+  lead: () => void;
+  stopLeading: () => void;
+  /** The admin or the leader hands the lead to a member in the room. */
+  handTo: (message: { memberId: number }) => void;
+  /** The leader's view; anybody else's is dropped. */
+  view: (view: ReviewView) => void;
+}
+
+export interface ReviewServerToClientEvents {
+  review: (snapshot: ReviewSnapshot) => void;
+  "member.joined": (presence: Presence) => void;
+  "member.left": (presence: Presence) => void;
+  /** Who leads now (null: nobody); a new leader's first view follows. */
+  leader: (message: { leader: Viewer | null }) => void;
+  view: (view: ReviewView) => void;
+  /** Sent to a member when the lead is handed to them: from now on they may take it. */
+  mayLead: (may: boolean) => void;
+}
+
+export type ReviewSocket = Socket<ReviewServerToClientEvents, ReviewClientToServerEvents>;
+
+/** Members connect to this namespace with `?meeting={meetingId}`. */
+export const REVIEW_NAMESPACE = "/review";

@@ -7,11 +7,10 @@
 //   usePhotoRoom(photo.id, { "comment.created": (comment) => ... });
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { io } from "socket.io-client";
 import { PHOTO_NAMESPACE, type PhotoViewerSocket, type ServerToClientEvents } from "~/lib/realtime-events";
+import { openRoomSocket } from "./room-socket";
 
-/** Spec section 7: always reconnecting, 20 tries, 5 s apart. */
-export const RECONNECTION = { attempts: 20, delayMs: 5000 } as const;
+export { RECONNECTION } from "./room-socket";
 
 export type PhotoRoomListeners = Partial<ServerToClientEvents>;
 
@@ -39,15 +38,7 @@ export function usePhotoRoom(photoId: number | null, listeners: PhotoRoomListene
 
   useEffect(() => {
     if (photoId === null) return;
-    const room: PhotoViewerSocket = io(PHOTO_NAMESPACE, {
-      query: { id: String(photoId) },
-      // The query belongs to the connection, not the namespace: a cached connection would keep the last photo's id.
-      forceNew: true,
-      reconnectionAttempts: RECONNECTION.attempts,
-      reconnectionDelay: RECONNECTION.delayMs,
-      reconnectionDelayMax: RECONNECTION.delayMs,
-      randomizationFactor: 0,
-    });
+    const room = openRoomSocket<PhotoViewerSocket>(PHOTO_NAMESPACE, { id: String(photoId) });
     room.onAny((event: string, message: unknown) => {
       const listener = latest.current[event as keyof ServerToClientEvents] as ((message: unknown) => void) | undefined;
       listener?.(message);

@@ -1,0 +1,147 @@
+// The bookkeeping behind the live layer, apart from sockets and React so it can
+// be tested on its own: who is in the room, the other members' pointers (each
+// gone 5 s after its last move) and their crops (kept until replaced, cancelled
+// or the member leaves).
+import { memberColour } from "~/lib/member-colour";
+import type { CropMessage, PointerMessage, Presence, Viewer } from "~/lib/realtime-events";
+
+/** Spec section 9: a remote pointer disappears 5 seconds after its last move. */
+export const POINTER_LIFETIME_MS = 5000;
+
+export type LivePointer = { user: Viewer; colour: string; dx: number; dy: number };
+export type LiveCrop = {
+  user: Viewer;
+  colour: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  done: boolean;
+};
+
+/**
+ * Who is in a room, by connection. Joins and leaves may arrive before the
+ * snapshot taken when this viewer joined (it is gathered from every server
+ * process), so a connection seen leaving is never brought back by it.
+ */
+export class PresenceBook {
+  private readonly present = new Map<string, Viewer>();
+  private readonly gone = new Set<string>();
+
+  snapshot(viewers: Presence[]) {
+    for (const { socketId, user } of viewers) if (!this.gone.has(socketId)) this.present.set(socketId, user);
+  }
+
+  joined({ socketId, user }: Presence) {
+    if (!this.gone.has(socketId)) this.present.set(socketId, user);
+  }
+
+  left({ socketId }: Presence) {
+    this.gone.add(socketId);
+    this.present.delete(socketId);
+  }
+
+  clear() {
+    this.present.clear();
+    this.gone.clear();
+  }
+
+  has(memberId: number): boolean {
+    for (const user of this.present.values()) if (user.id === memberId) return true;
+    return false;
+  }
+
+  /** Each member once, in the order they came. */
+  viewers(): Viewer[] {
+    const byId = new Map<number, Viewer>();
+    for (const user of this.present.values()) if (!byId.has(user.id)) byId.set(user.id, user);
+    return [...byId.values()];
+  }
+}
+
+/** The other members' pointers, each with the time of its last move. */
+export class PointerBook {
+  private readonly pointers = new Map<number, { pointer: LivePointer; movedAt: number }>();
+
+  moved({ user, dx, dy }: PointerMessage, now: number) {
+    this.pointers.set(user.id, { pointer: { user, colour: memberColour(user.id), dx, dy }, movedAt: now });
+  }
+
+  forget(memberId: number) {
+    this.pointers.delete(memberId);
+  }
+
+  clear() {
+    this.pointers.clear();
+  }
+
+  /** Drops the pointers that have not moved for POINTER_LIFETIME_MS; returns whether any went. */
+  expire(now: number): boolean {
+    let changed = false;
+    for (const [id, { movedAt }] of this.pointers) {
+      if (now - movedAt >= POINTER_LIFETIME_MS) {
+        this.pointers.delete(id);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /** When the next pointer is due to go (null: none left). */
+  nextExpiry(): number | null {
+    let next: number | null = null;
+    for (const { movedAt } of this.pointers.values()) {
+      const at = movedAt + POINTER_LIFETIME_MS;
+      if (next === null || at < next) next = at;
+    }
+    return next;
+  }
+
+  list(): LivePointer[] {
+    return [...this.pointers.values()].map(({ pointer }) => pointer);
+  }
+}
+
+/** The rectangle a crop message describes, in image fractions, whichever corner it started from. */
+export function cropRectangle(message: CropMessage): LiveCrop | null {
+  if (message.phase === "cancel") return null;
+  const corner = message.phase === "start" ? message.start : message.phase === "drag" ? message.drag : message.end;
+  const { start } = message;
+  return {
+    user: message.user,
+    colour: memberColour(message.user.id),
+    x: Math.min(start.dx, corner.dx),
+    y: Math.min(start.dy, corner.dy),
+    width: Math.abs(corner.dx - start.dx),
+    height: Math.abs(corner.dy - start.dy),
+    done: message.phase === "end",
+  };
+}
+
+/** The other members' crops, one per member: a new one replaces theirs, a cancel takes it away. */
+export class CropBook {
+  private readonly crops = new Map<number, LiveCrop>();
+
+  received(message: CropMessage) {
+    const crop = cropRectangle(message);
+    if (crop) this.crops.set(message.user.id, crop);
+    else this.crops.delete(message.user.id);
+  }
+
+  forget(memberId: number) {
+    this.crops.delete(memberId);
+  }
+
+  /** Keeps only the crops of members still in the room. */
+  keepOnly(present: (memberId: number) => boolean) {
+    for (const id of this.crops.keys()) if (!present(id)) this.crops.delete(id);
+  }
+
+  clear() {
+    this.crops.clear();
+  }
+
+  list(): LiveCrop[] {
+    return [...this.crops.values()];
+  }
+}

@@ -1,0 +1,47 @@
+// How the browser connects to a live room (spec section 7): always
+// reconnecting, 20 tries 5 s apart, then it says it is offline. Shared by the
+// hooks of the photo rooms and the review rooms.
+import { io, type Socket } from "socket.io-client";
+
+/** Spec section 7: always reconnecting, 20 tries, 5 s apart. */
+export const RECONNECTION = { attempts: 20, delayMs: 5000 } as const;
+
+export type RoomStatus = "off" | "connecting" | "online" | "offline";
+
+/** Opens a socket to `namespace` with `query` (a new connection: the query belongs to it). */
+export function openRoomSocket<S extends Socket>(namespace: string, query: Record<string, string>): S {
+  return io(namespace, {
+    query,
+    // The query belongs to the connection, not the namespace: a cached connection would keep the last room's.
+    forceNew: true,
+    reconnectionAttempts: RECONNECTION.attempts,
+    reconnectionDelay: RECONNECTION.delayMs,
+    reconnectionDelayMax: RECONNECTION.delayMs,
+    randomizationFactor: 0,
+  }) as S;
+}
+
+/**
+ * Follows a socket's status: connecting until it is in, online while it is,
+ * connecting again while it retries, offline once the retries are spent or the
+ * server refused it (a refusal is not retried). Returns the function that stops.
+ */
+export function watchStatus(socket: Socket, onStatus: (status: RoomStatus) => void): () => void {
+  const online = () => onStatus("online");
+  const dropped = () => onStatus(socket.active ? "connecting" : "offline");
+  const refused = () => {
+    // A middleware's refusal leaves the socket inactive; a network failure keeps it retrying.
+    onStatus(socket.active ? "connecting" : "offline");
+  };
+  const gaveUp = () => onStatus("offline");
+  socket.on("connect", online);
+  socket.on("disconnect", dropped);
+  socket.on("connect_error", refused);
+  socket.io.on("reconnect_failed", gaveUp);
+  return () => {
+    socket.off("connect", online);
+    socket.off("disconnect", dropped);
+    socket.off("connect_error", refused);
+    socket.io.off("reconnect_failed", gaveUp);
+  };
+}

@@ -1,0 +1,182 @@
+// The live layer of the full-screen viewer (issue 13 item 3): the other
+// members' pointers and crops on the photo, who is viewing it, and the
+// functions that share this member's own. One socket to the photo's room
+// (/photos?id=) while the viewer is open; visitors (photoId null) get none.
+//
+//   const live = useLiveLayer(member ? photo.id : null);
+//   live.movePointer({ dx, dy });     // on every pointer move; sent once per frame
+//   live.sendCrop({ phase: "start", start: { dx, dy } });
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  PHOTO_NAMESPACE,
+  type CropInput,
+  type PhotoViewerSocket,
+  type PointerInput,
+  type Viewer,
+} from "~/lib/realtime-events";
+import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
+import { CropBook, PointerBook, PresenceBook, type LiveCrop, type LivePointer } from "./live-book";
+import { openRoomSocket, watchStatus, type RoomStatus } from "./room-socket";
+
+export type { LiveCrop, LivePointer } from "./live-book";
+export type { CropInput, Viewer } from "~/lib/realtime-events";
+
+export type LiveLayer = {
+  /** off: no room (a visitor); offline: after 20 failed reconnects 5 s apart, or refused. */
+  status: RoomStatus;
+  /** Everyone in the photo's room now, this member included. */
+  viewers: Viewer[];
+  /** The other members' pointers, each dropped 5 s after its last move. */
+  pointers: LivePointer[];
+  /** The other members' crops, in progress or done. */
+  crops: LiveCrop[];
+  /** Where this member's pointer is on the photo (fractions); sent at most once per frame, as a volatile message. */
+  movePointer(point: PointerInput): void;
+  /** A step of this member's crop; drags may be dropped on a congested link, the rest never are. */
+  sendCrop(message: CropInput): void;
+};
+
+const clamp = (value: number) => Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
+
+/** The room's books, with the member this browser is (to leave them out). */
+class LiveRoom {
+  readonly presence = new PresenceBook();
+  readonly pointers = new PointerBook();
+  readonly crops = new CropBook();
+  me: Viewer | null = null;
+
+  clear() {
+    this.presence.clear();
+    this.pointers.clear();
+    this.crops.clear();
+    this.me = null;
+  }
+
+  isMe(user: Viewer) {
+    return this.me?.id === user.id;
+  }
+
+  /** A member's last connection left: their pointer and crop go with them. */
+  tidy() {
+    this.crops.keepOnly((id) => this.presence.has(id));
+    for (const pointer of this.pointers.list())
+      if (!this.presence.has(pointer.user.id)) this.pointers.forget(pointer.user.id);
+  }
+}
+
+export function useLiveLayer(photoId: number | null): LiveLayer {
+  const room = useRef(new LiveRoom());
+  const [status, setStatus] = useState<RoomStatus>("off");
+  // Bumped whenever the books change, so the lists below are made again.
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((v) => v + 1), []);
+  const socketRef = useRef<PhotoViewerSocket | null>(null);
+  const pointerSender = useRef<FrameCoalescer<PointerInput> | null>(null);
+  const dragSender = useRef<FrameCoalescer<CropInput> | null>(null);
+
+  useEffect(() => {
+    const books = room.current;
+    books.clear();
+    changed();
+    if (photoId === null) {
+      setStatus("off");
+      return;
+    }
+    setStatus("connecting");
+    const socket = openRoomSocket<PhotoViewerSocket>(PHOTO_NAMESPACE, { id: String(photoId) });
+    socketRef.current = socket;
+    pointerSender.current = frameCoalescer((point) => socket.volatile.emit("pointer", point));
+    dragSender.current = frameCoalescer((message) => socket.volatile.emit("crop", message));
+    const stopWatching = watchStatus(socket, setStatus);
+
+    // Remote pointers go 5 s after their last move: one timer, for the next one due.
+    let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+    const scheduleExpiry = () => {
+      if (expiryTimer) clearTimeout(expiryTimer);
+      expiryTimer = null;
+      const due = books.pointers.nextExpiry();
+      if (due === null) return;
+      expiryTimer = setTimeout(
+        () => {
+          if (books.pointers.expire(Date.now())) changed();
+          scheduleExpiry();
+        },
+        Math.max(0, due - Date.now()),
+      );
+    };
+
+    socket.on("room", ({ me, viewers, crops }) => {
+      books.me = me;
+      books.presence.snapshot(viewers);
+      for (const crop of crops) if (!books.isMe(crop.user)) books.crops.received(crop);
+      books.tidy();
+      changed();
+    });
+    socket.on("viewer.joined", (presence) => {
+      books.presence.joined(presence);
+      changed();
+    });
+    socket.on("viewer.left", (presence) => {
+      books.presence.left(presence);
+      books.tidy();
+      changed();
+    });
+    socket.on("pointer", (message) => {
+      if (books.isMe(message.user)) return;
+      books.pointers.moved(message, Date.now());
+      scheduleExpiry();
+      changed();
+    });
+    socket.on("crop", (message) => {
+      if (books.isMe(message.user)) return;
+      books.crops.received(message);
+      changed();
+    });
+    // Back after a drop: the room's snapshot arrives again, so start from nothing.
+    socket.on("disconnect", () => {
+      books.clear();
+      changed();
+    });
+
+    return () => {
+      stopWatching();
+      if (expiryTimer) clearTimeout(expiryTimer);
+      pointerSender.current?.close();
+      dragSender.current?.close();
+      pointerSender.current = null;
+      dragSender.current = null;
+      socket.disconnect();
+      socketRef.current = null;
+      books.clear();
+    };
+  }, [photoId, changed]);
+
+  const movePointer = useCallback((point: PointerInput) => {
+    pointerSender.current?.push({ dx: clamp(point.dx), dy: clamp(point.dy) });
+  }, []);
+
+  const sendCrop = useCallback((message: CropInput) => {
+    const socket = socketRef.current;
+    if (!socket) return;
+    if (message.phase === "drag") {
+      dragSender.current?.push(message);
+      return;
+    }
+    // A start, end or cancel supersedes a drag not sent yet, and is sent reliably
+    // (socket.io buffers it while the connection is down and sends it on reconnecting).
+    dragSender.current?.drop();
+    socket.emit("crop", message);
+  }, []);
+
+  const layer = useMemo(() => {
+    const books = room.current;
+    return {
+      viewers: books.presence.viewers(),
+      pointers: books.pointers.list(),
+      crops: books.crops.list(),
+    };
+    // `version` is what says the books changed.
+  }, [version]);
+
+  return { status, ...layer, movePointer, sendCrop };
+}

@@ -1,0 +1,140 @@
+// Following the host through a meeting's review (issue 13 item 5): one socket
+// to the meeting's review room (/review?meeting=) while a meeting's viewer is
+// open. An admin (or the member an admin handed it to) leads; whoever follows
+// moves with the leader's view (photo, zoom, centre, timer). The server
+// decides who may lead and relays only the leader's views; this hook only asks.
+//
+//   const review = useReviewLead(meeting?.id ?? null);
+//   if (review.following && review.leaderView) show(review.leaderView);
+//   if (review.amLeader) review.publishView({ photoId, zoom, centerX, centerY, timerStartedAt });
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { REVIEW_NAMESPACE, type ReviewSocket, type ReviewView, type Viewer } from "~/lib/realtime-events";
+import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
+import { ReviewBook } from "./review-book";
+import { openRoomSocket, watchStatus, type RoomStatus } from "./room-socket";
+
+export type { ReviewView } from "~/lib/realtime-events";
+
+export type ReviewLead = {
+  status: RoomStatus;
+  leader: Viewer | null;
+  amLeader: boolean;
+  /** An admin, or the member an admin handed the lead to. */
+  canLead: boolean;
+  /** Who is in the meeting's review room (to hand the lead to). */
+  members: Viewer[];
+  lead(): void;
+  stopLeading(): void;
+  handTo(memberId: number): void;
+  following: boolean;
+  follow(): void;
+  /** Called by the viewer when the member navigates on their own. */
+  unfollow(): void;
+  /** The leader's latest view (null when nobody leads). */
+  leaderView: ReviewView | null;
+  /** Leader only (the server drops anyone else's); sent at most once per frame. */
+  publishView(view: ReviewView): void;
+};
+
+export function useReviewLead(meetingId: number | null): ReviewLead {
+  const book = useRef(new ReviewBook());
+  const [status, setStatus] = useState<RoomStatus>("off");
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((v) => v + 1), []);
+  const [following, setFollowing] = useState(false);
+  const socketRef = useRef<ReviewSocket | null>(null);
+  const viewSender = useRef<FrameCoalescer<ReviewView> | null>(null);
+
+  useEffect(() => {
+    const books = book.current;
+    books.clear();
+    changed();
+    if (meetingId === null) {
+      setStatus("off");
+      return;
+    }
+    setStatus("connecting");
+    const socket = openRoomSocket<ReviewSocket>(REVIEW_NAMESPACE, { meeting: String(meetingId) });
+    socketRef.current = socket;
+    // The leader's view: the latest per frame; reliable, so a follower never stays on a stale photo.
+    viewSender.current = frameCoalescer((view) => socket.emit("view", view));
+    const stopWatching = watchStatus(socket, setStatus);
+
+    socket.on("review", (snapshot) => {
+      books.joinedRoom(snapshot);
+      changed();
+    });
+    socket.on("member.joined", (presence) => {
+      books.memberJoined(presence);
+      changed();
+    });
+    socket.on("member.left", (presence) => {
+      books.memberLeft(presence);
+      changed();
+    });
+    socket.on("leader", ({ leader }) => {
+      books.leaderChanged(leader);
+      // Nobody to follow any more.
+      if (!leader) setFollowing(false);
+      changed();
+    });
+    socket.on("view", (view) => {
+      books.viewed(view);
+      changed();
+    });
+    socket.on("mayLead", (may) => {
+      books.mayLead = may;
+      changed();
+    });
+    socket.on("disconnect", () => {
+      books.clear();
+      changed();
+    });
+
+    return () => {
+      stopWatching();
+      viewSender.current?.close();
+      viewSender.current = null;
+      socket.disconnect();
+      socketRef.current = null;
+      books.clear();
+      setFollowing(false);
+    };
+  }, [meetingId, changed]);
+
+  const lead = useCallback(() => {
+    socketRef.current?.emit("lead");
+    setFollowing(false);
+  }, []);
+  const stopLeading = useCallback(() => socketRef.current?.emit("stopLeading"), []);
+  const handTo = useCallback((memberId: number) => socketRef.current?.emit("handTo", { memberId }), []);
+  const follow = useCallback(() => setFollowing(true), []);
+  const unfollow = useCallback(() => setFollowing(false), []);
+  const publishView = useCallback((view: ReviewView) => {
+    if (book.current.amLeader) viewSender.current?.push(view);
+  }, []);
+
+  const state = useMemo(() => {
+    const books = book.current;
+    return {
+      leader: books.leader,
+      amLeader: books.amLeader,
+      canLead: books.mayLead,
+      members: books.presence.viewers(),
+      leaderView: books.leader ? books.view : null,
+    };
+    // `version` is what says the book changed.
+  }, [version]);
+
+  return {
+    status,
+    ...state,
+    following: following && !!state.leader && !state.amLeader,
+    lead,
+    stopLeading,
+    handTo,
+    follow,
+    unfollow,
+    publishView,
+  };
+}
