@@ -388,6 +388,19 @@ export const meetingReminders = pgTable(
   (t) => [primaryKey({ columns: [t.meetingId, t.userId] })],
 );
 
+// One row of counters, bumped when a transaction that changed the tables behind
+// them commits (deferred triggers, migration 'data_version_triggers'): what the
+// server keeps in memory (a session's member, photo counts and lists) is keyed
+// by them, so it is exact across server processes and never re-read while
+// nothing changed (app/services/data-versions.server.ts).
+export const dataVersions = pgTable("data_versions", {
+  id: integer().primaryKey(),
+  /** users, sessions */
+  members: bigint({ mode: "number" }).notNull().default(0),
+  /** photos, users, features, ratings, meetings, meeting_submissions */
+  photos: bigint({ mode: "number" }).notNull().default(0),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
