@@ -29,8 +29,8 @@ export function TextField({
   );
 }
 
-/** A field's frame: the label for its control, the control, a hint, and its errors underneath. */
-function Field({
+/** A field's frame: the label for its control, the control, a hint (its id: hintId(meta)), and its errors underneath. */
+export function Field({
   label,
   meta,
   hint,
@@ -45,13 +45,19 @@ function Field({
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       {children}
-      {hint ? <p className="field-hint">{hint}</p> : null}
+      {hint ? (
+        <p className="field-hint" id={hintId(meta)}>
+          {hint}
+        </p>
+      ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }
 
-const invalid = (meta: FieldMetadata<unknown>) => (meta.errors?.length ? "invalid" : undefined);
+export const hintId = (meta: FieldMetadata<unknown>) => `${meta.id}-hint`;
+
+export const invalid = (meta: FieldMetadata<unknown>) => (meta.errors?.length ? "invalid" : undefined);
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;

@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { FormErrors } from "../forms/fields";
+import { Modal } from "../modal";
 import { useHydrated } from "../use-hydrated";
 
 export const DELETE_MEETING_QUESTION = "Are you sure you wish to delete this meeting? This cannot be undone.";
@@ -39,24 +41,12 @@ export function DeleteMeeting({
 }) {
   const hydrated = useHydrated();
   const [asking, setAsking] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const questionId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (asking && !element.open) element.showModal();
-    if (!asking && element.open) element.close();
-  }, [asking]);
 
   return (
     <section className="danger-zone" aria-labelledby="delete-meeting">
       <h2 id="delete-meeting">Delete Meeting</h2>
-      {error ? (
-        <div className="form-errors" role="alert">
-          <p>{error}</p>
-        </div>
-      ) : null}
+      <FormErrors errors={error ? [error] : undefined} />
       {refusal ? (
         <p className="muted">{refusal}</p>
       ) : confirming ? (
@@ -76,22 +66,21 @@ export function DeleteMeeting({
               Delete Meeting
             </button>
           </p>
-          <dialog
-            ref={dialog}
-            className="modal"
-            aria-labelledby={titleId}
-            aria-describedby={questionId}
+          <Modal
+            open={asking}
+            title="Delete Meeting"
+            description={DELETE_MEETING_QUESTION}
             onClose={() => setAsking(false)}
           >
-            <h2 id={titleId}>Delete Meeting</h2>
-            <p id={questionId}>{DELETE_MEETING_QUESTION}</p>
-            <DeleteForm>
-              {/* The safe choice has the focus: Enter alone never deletes. */}
-              <button type="button" className="button" autoFocus onClick={() => setAsking(false)}>
-                Cancel
-              </button>
-            </DeleteForm>
-          </dialog>
+            {(close) => (
+              <DeleteForm>
+                {/* The safe choice has the focus: Enter alone never deletes. */}
+                <button type="button" className="button" autoFocus onClick={close}>
+                  Cancel
+                </button>
+              </DeleteForm>
+            )}
+          </Modal>
         </>
       ) : (
         <>

@@ -5,7 +5,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { timeZoneLabel } from "~/lib/club-time";
 import type { MemberChoice } from "~/services/meetings/meeting-members.server";
-import { FieldErrors } from "../forms/fields";
+import { Field, FieldErrors, hintId, invalid } from "../forms/fields";
 import { useHydrated } from "../use-hydrated";
 
 /** The forms' inputs only ever send text; the schemas also read the API's JSON. */
@@ -17,37 +17,29 @@ export const asText = (meta: FieldMetadata<unknown>) => meta as FieldMetadata<st
  * reads it in CLUB_TIME_ZONE.
  */
 export function DateTimeField({ meta, timeZone }: { meta: FieldMetadata<unknown>; timeZone: string }) {
-  const hintId = `${meta.id}-hint`;
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>Date/Time</label>
+    <Field label="Date/Time" meta={meta} hint={`On the club's clock (${timeZoneLabel(timeZone)}).`}>
       <input
         {...getInputProps(asText(meta), { type: "datetime-local", ariaAttributes: true })}
         key={meta.key}
-        aria-describedby={[hintId, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ")}
-        className={meta.errors?.length ? "invalid" : undefined}
+        aria-describedby={[hintId(meta), meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ")}
+        className={invalid(meta)}
       />
-      <p className="field-hint" id={hintId}>
-        On the club's clock ({timeZoneLabel(timeZone)}).
-      </p>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </Field>
   );
 }
 
 export function UploadsField({ meta }: { meta: FieldMetadata<unknown> }) {
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>Max uploads per member</label>
+    <Field label="Max uploads per member" meta={meta}>
       <input
         {...getInputProps(asText(meta), { type: "number", ariaAttributes: true })}
         key={meta.key}
         inputMode="numeric"
         step={1}
-        className={meta.errors?.length ? `uploads-input invalid` : "uploads-input"}
+        className={["uploads-input", invalid(meta)].filter(Boolean).join(" ")}
       />
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </Field>
   );
 }
 
@@ -58,6 +50,11 @@ function initialIds(meta: FieldMetadata<unknown>): Set<string> {
   return new Set(list.map(String));
 }
 
+const SUBMITTER_CHOICES = [
+  { value: "everyone", label: "Everyone" },
+  { value: "chosen", label: "Only the members ticked" },
+] as const;
+
 /**
  * Who may submit: everyone, or only the members ticked (allowedUserIds). With
  * 'Everyone' the list is hidden and its boxes disabled, so none is sent; a page
@@ -66,7 +63,7 @@ function initialIds(meta: FieldMetadata<unknown>): Set<string> {
  */
 export function SubmittersField({ meta, members }: { meta: FieldMetadata<unknown>; members: MemberChoice[] }) {
   const ticked = initialIds(meta);
-  const [who, setWho] = useState<"everyone" | "chosen">(ticked.size > 0 ? "chosen" : "everyone");
+  const [who, setWho] = useState<(typeof SUBMITTER_CHOICES)[number]["value"]>(ticked.size > 0 ? "chosen" : "everyone");
   const hydrated = useHydrated();
   const listHidden = hydrated && who === "everyone";
   const legendId = `${meta.id}-legend`;
@@ -76,26 +73,18 @@ export function SubmittersField({ meta, members }: { meta: FieldMetadata<unknown
         Who may submit
       </legend>
       <div className="submitters-choice" key={meta.key}>
-        <label>
-          <input
-            type="radio"
-            name="submitters"
-            value="everyone"
-            defaultChecked={who === "everyone"}
-            onChange={() => setWho("everyone")}
-          />
-          Everyone
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="submitters"
-            value="chosen"
-            defaultChecked={who === "chosen"}
-            onChange={() => setWho("chosen")}
-          />
-          Only the members ticked
-        </label>
+        {SUBMITTER_CHOICES.map((choice) => (
+          <label key={choice.value}>
+            <input
+              type="radio"
+              name="submitters"
+              value={choice.value}
+              defaultChecked={who === choice.value}
+              onChange={() => setWho(choice.value)}
+            />
+            {choice.label}
+          </label>
+        ))}
       </div>
       <ul
         className="member-checklist"

@@ -2,7 +2,7 @@
 // (blank, or the next meeting of a recurring one), a meeting's edit, and a
 // recurring meeting's edit. Each posts to its own route's action and shows the
 // server's 422 field errors under the fields.
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { MeetingEditFormSchema, NewMeetingSchema, TemplateEditFormSchema } from "~/lib/meeting-schemas";
 import { MEETING_FREQUENCIES, type MeetingFrequency } from "~/lib/meetings";
@@ -36,6 +36,43 @@ function SubmitRow({ label, cancelTo }: { label: string; cancelTo: string }) {
   );
 }
 
+type MeetingDetails = Pick<
+  MeetingTemplateJson,
+  "topic" | "callLink" | "callDetails" | "maxUploadsCount" | "allowedUserIds"
+>;
+
+/** What every meeting form starts with for the details a meeting and its series share. */
+function detailsDefaults(details: MeetingDetails) {
+  return {
+    topic: details.topic,
+    callLink: details.callLink ?? "",
+    callDetails: details.callDetails ?? "",
+    maxUploadsCount: details.maxUploadsCount,
+    allowedUserIds: details.allowedUserIds ?? [],
+  };
+}
+
+type DetailsFieldName = "topic" | "callLink" | "callDetails" | "maxUploadsCount" | "allowedUserIds";
+
+/** The fields of every meeting form, in the spec's order, between Date/Time and 'Recurring?'. */
+function MeetingDetailsFields({
+  fields,
+  members,
+}: {
+  fields: Record<DetailsFieldName, FieldMetadata<unknown>>;
+  members: MemberChoice[];
+}) {
+  return (
+    <>
+      <TextAreaField label="Topic" meta={fields.topic} rows={4} hint={TOPIC_HINT} />
+      <TextField label="Call link" meta={asText(fields.callLink)} type="url" />
+      <TextAreaField label="Call details" meta={fields.callDetails} rows={3} />
+      <UploadsField meta={fields.maxUploadsCount} />
+      <SubmittersField meta={fields.allowedUserIds} members={members} />
+    </>
+  );
+}
+
 /** /meetings/new: 'Recurring?' only without a recurring meeting; with one, the form is its next meeting. */
 export function NewMeetingForm({
   draft,
@@ -56,11 +93,7 @@ export function NewMeetingForm({
     lastResult,
     defaultValue: {
       startsAt: draft.startsAt,
-      topic: draft.topic,
-      callLink: draft.callLink ?? "",
-      callDetails: draft.callDetails ?? "",
-      maxUploadsCount: draft.maxUploadsCount,
-      allowedUserIds: draft.allowedUserIds ?? [],
+      ...detailsDefaults(draft),
       frequency: undefined,
       meetingTemplateId: draft.meetingTemplateId ?? undefined,
     },
@@ -78,11 +111,7 @@ export function NewMeetingForm({
         </>
       ) : null}
       <DateTimeField meta={fields.startsAt} timeZone={timeZone} />
-      <TextAreaField label="Topic" meta={fields.topic} rows={4} hint={TOPIC_HINT} />
-      <TextField label="Call link" meta={asText(fields.callLink)} type="url" />
-      <TextAreaField label="Call details" meta={fields.callDetails} rows={3} />
-      <UploadsField meta={fields.maxUploadsCount} />
-      <SubmittersField meta={fields.allowedUserIds} members={members} />
+      <MeetingDetailsFields fields={fields} members={members} />
       {draft.meetingTemplateId ? null : (
         <SelectField label="Recurring?" meta={asText(fields.frequency)} options={RECURRING_OPTIONS} />
       )}
@@ -109,11 +138,7 @@ export function EditMeetingForm({
     lastResult,
     defaultValue: {
       startsAt: draft.startsAt,
-      topic: draft.topic,
-      callLink: draft.callLink ?? "",
-      callDetails: draft.callDetails ?? "",
-      maxUploadsCount: draft.maxUploadsCount,
-      allowedUserIds: draft.allowedUserIds ?? [],
+      ...detailsDefaults(draft),
     },
   });
   return (
@@ -121,11 +146,7 @@ export function EditMeetingForm({
       <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
       <input type="hidden" name="intent" value="save" />
       <DateTimeField meta={fields.startsAt} timeZone={timeZone} />
-      <TextAreaField label="Topic" meta={fields.topic} rows={4} hint={TOPIC_HINT} />
-      <TextField label="Call link" meta={asText(fields.callLink)} type="url" />
-      <TextAreaField label="Call details" meta={fields.callDetails} rows={3} />
-      <UploadsField meta={fields.maxUploadsCount} />
-      <SubmittersField meta={fields.allowedUserIds} members={members} />
+      <MeetingDetailsFields fields={fields} members={members} />
       <SubmitRow label="Save Meeting" cancelTo={`/meetings/${draft.id}`} />
     </Form>
   );
@@ -146,22 +167,14 @@ export function TemplateForm({
     schema: TemplateEditFormSchema,
     lastResult,
     defaultValue: {
-      topic: template.topic,
-      callLink: template.callLink ?? "",
-      callDetails: template.callDetails ?? "",
-      maxUploadsCount: template.maxUploadsCount,
-      allowedUserIds: template.allowedUserIds ?? [],
+      ...detailsDefaults(template),
       frequency: template.frequency,
     },
   });
   return (
     <Form method="post" {...getFormProps(form)} className="stack meeting-form">
       <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
-      <TextAreaField label="Topic" meta={fields.topic} rows={4} hint={TOPIC_HINT} />
-      <TextField label="Call link" meta={asText(fields.callLink)} type="url" />
-      <TextAreaField label="Call details" meta={fields.callDetails} rows={3} />
-      <UploadsField meta={fields.maxUploadsCount} />
-      <SubmittersField meta={fields.allowedUserIds} members={members} />
+      <MeetingDetailsFields fields={fields} members={members} />
       <SelectField label="Recurring?" meta={asText(fields.frequency)} options={TEMPLATE_FREQUENCIES} />
       <SubmitRow label="Save Recurring Meeting" cancelTo="/meetings" />
     </Form>

@@ -16,7 +16,7 @@ import {
 } from "~/lib/meeting-timer";
 import { useHydrated } from "../use-hydrated";
 
-function readTimer(meetingId: number, zone: string): MeetingTimer | null {
+export function readTimer(meetingId: number, zone: string): MeetingTimer | null {
   try {
     const saved = window.localStorage.getItem(timerStorageKey(meetingId));
     return reviveTimer(saved ? JSON.parse(saved) : null, new Date(), zone);

@@ -7,7 +7,6 @@ import "~/components/meetings.css";
 import { DEFAULT_MEETING_SORT } from "~/lib/meeting-order";
 import { MeetingEditFormSchema, wholeFormEdit } from "~/lib/meeting-schemas";
 import { MEETING_UPDATED_MESSAGE, meetingTitle } from "~/lib/meetings";
-import { idParam } from "~/server/api.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, refusalMessage, replyToRefusal } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
@@ -18,15 +17,12 @@ import { meetingView } from "~/services/meetings/meeting-view.server";
 import {
   deleteMeeting,
   MEETING_HAS_SUBMISSIONS_MESSAGE,
-  MEETING_NOT_FOUND_MESSAGE,
   meetingEditDraft,
   updateMeeting,
 } from "~/services/meetings/meetings.server";
-import { MEETING_DELETED_MESSAGE, readMeetingForm } from "./meeting-forms.server";
+import { MEETING_DELETED_MESSAGE, meetingIdOf, readMeetingForm } from "./meeting-forms.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
-
-const meetingIdOf = (params: { meetingId?: string }) => idParam(MEETING_NOT_FOUND_MESSAGE)(params.meetingId);
 
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);

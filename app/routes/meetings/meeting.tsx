@@ -6,6 +6,7 @@ import { SortToggle } from "~/components/meetings/sort-toggle";
 import { SubmissionGroups } from "~/components/meetings/submission-groups";
 import { PageTitle } from "~/components/page-title";
 import { PhotoDetail } from "~/components/photo-detail";
+import { enterBrowserFullScreen, fullScreenHref } from "~/components/viewer/full-screen";
 import "~/components/meetings.css";
 import { useRootData } from "~/lib/root-data";
 import { formatMeetingDate, formatMeetingTime, timeZoneLabel } from "~/lib/club-time";
@@ -16,15 +17,11 @@ import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { meetingPhotoView, meetingView, PHOTO_NOT_IN_MEETING_MESSAGE } from "~/services/meetings/meeting-view.server";
-import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
 import { photoDetail } from "~/services/photos/detail.server";
+import { meetingIdOf } from "./meeting-forms.server";
 import { meetingPageData } from "./meeting-view.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
-
-type Params = { meetingId?: string; photoId?: string };
-
-const meetingIdOf = (params: Params) => idParam(MEETING_NOT_FOUND_MESSAGE)(params.meetingId);
 
 // /meetings/{id}: the meeting, its submissions author by author in the order the `sort` cookie keeps.
 // /meetings/{id}/{photoId}: one of its photos opened in place, previous/next in that order.
@@ -117,6 +114,16 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
       <div className="meeting-toolbar">
         <SortToggle sort={sort} />
         <MeetingTimerPanel meetingId={meeting.id} timeZone={timeZone} photosLeft={photosLeft} />
+        {!detail && photoOrder.length ? (
+          // The review itself: the first photo in the meeting's order, full screen.
+          <Link
+            to={fullScreenHref(`${base}/${photoOrder[0]}`)}
+            className="button primary"
+            onClick={enterBrowserFullScreen}
+          >
+            Review full screen
+          </Link>
+        ) : null}
       </div>
 
       {detail ? (
@@ -126,6 +133,12 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
             previous: detail.previous ? `${base}/${detail.previous.id}` : null,
             next: detail.next ? `${base}/${detail.next.id}` : null,
             back: `${base}#photo-${detail.photo.id}`,
+          }}
+          meeting={{
+            id: meeting.id,
+            timeZone,
+            photosLeft,
+            photoHref: (photoId) => fullScreenHref(`${base}/${photoId}`),
           }}
         />
       ) : (

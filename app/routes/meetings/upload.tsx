@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { Link, useActionData, useRevalidator } from "react-router";
 import type { Route } from "./+types/upload";
+import { FormErrors } from "~/components/forms/fields";
 import { MySubmissions } from "~/components/meetings/my-submissions";
 import { PageTitle } from "~/components/page-title";
 import { UploadQueue } from "~/components/upload-queue";
@@ -19,7 +20,6 @@ import { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { InvalidError } from "~/services/errors.server";
 import type { MeetingSubmissionJson } from "~/services/meetings/meeting-json.server";
 import { meetingView } from "~/services/meetings/meeting-view.server";
-import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
 import {
   reorderSubmissions,
   SUBMISSION_NOT_FOUND_MESSAGE,
@@ -27,9 +27,9 @@ import {
   withdrawSubmission,
 } from "~/services/meetings/submissions.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+import { meetingIdOf } from "./meeting-forms.server";
 
-const meetingIdOf = (params: { meetingId?: string }) => idParam(MEETING_NOT_FOUND_MESSAGE)(params.meetingId);
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // /meetings/{id}/upload (spec sections 2 and 5): what the member may still upload, the upload
 // queue for it, and their own submissions to reorder or withdraw while the meeting is upcoming.
@@ -127,11 +127,7 @@ function MeetingUpload({
         <time dateTime={meeting.startsAt}>{formatMeetingDateTime(meeting.startsAt, timeZone)}</time>
       </p>
       <h1>Upload Photos</h1>
-      {refused ? (
-        <div className="form-errors" role="alert">
-          <p>{refused}</p>
-        </div>
-      ) : null}
+      <FormErrors errors={refused ? [refused] : undefined} />
       {maySubmit ? (
         <div className={allowance.remaining > 0 ? "notice" : "notice done"}>
           <p className="allowance">{allowance.message}</p>
