@@ -29,9 +29,13 @@ export const BlobSchema = z
   .pipe(BlobFieldsSchema);
 export type AnnouncedBlob = z.output<typeof BlobSchema>;
 
+/**
+ * The answer to POST /api/assets: the spec's signed_id and direct_upload, with
+ * the blob's own fields. Never the storage key or a path: the client needs none
+ * (a presigned S3 URL names its object, as any direct upload to a bucket must).
+ */
 export type DirectUploadResponse = {
   id: number;
-  key: string;
   filename: string;
   content_type: string;
   byte_size: number;

@@ -156,7 +156,10 @@ describe("the app's own upload endpoint (local disk) takes one PUT per token", (
     const member = await makeMember();
     const answer = await announce(await cookieFor(member.id), blob(bytes.length));
     expect(answer.status).toBe(201);
-    return (await answer.json()) as DirectUploadResponse;
+    const body = (await answer.json()) as DirectUploadResponse;
+    // The answer names no storage key; the test reads the stored file by the row's.
+    const [row] = await db().select({ key: assets.key }).from(assets).where(eq(assets.id, body.id));
+    return { ...body, key: row!.key };
   }
 
   /** PUTs a body that sends half, then waits for `release` before the rest; `reading` resolves once the server reads it. */

@@ -60,7 +60,6 @@ export async function announceUpload(
   if (presigned) direct_upload.headers = { "Content-Type": blob.content_type };
   return {
     id: asset!.id,
-    key,
     filename: asset!.filename,
     content_type: asset!.contentType,
     byte_size: asset!.byteSize,
