@@ -99,6 +99,9 @@ const EnvSchema = z
     EXIFTOOL_PROCS: z.coerce.number().int().min(1).max(16).default(2),
     EXIFTOOL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
     EXIFTOOL_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+    // On SIGTERM, how long requests in flight (an upload being processed) may take to finish before
+    // the process exits anyway; the container's stop timeout must be longer (compose: stop_grace_period).
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
     // Which proxies may set X-Forwarded-For/-Host/-Proto (Express's 'trust proxy'): unset trusts none.
     TRUST_PROXY: optional(z.string().trim().transform(parseTrustProxy)),
     SMTP_URL: optional(urlWithProtocol(["smtp", "smtps"])),
