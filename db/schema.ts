@@ -11,7 +11,9 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
+  customType,
   check,
   doublePrecision,
   index,
@@ -399,6 +401,18 @@ export const dataVersions = pgTable("data_versions", {
   members: bigint({ mode: "number" }).notNull().default(0),
   /** photos, users, features, ratings, meetings, meeting_submissions */
   photos: bigint({ mode: "number" }).notNull().default(0),
+});
+
+// socket.io's PostgreSQL adapter (app/realtime/adapter.server.ts) passes messages
+// between app processes with NOTIFY; one over NOTIFY's 8000 bytes (a large room's
+// fetchSockets() answer) is stored here for a moment and its id sent instead.
+// The adapter reads and cleans it; the table's name and columns are the adapter's.
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+export const socketIoAttachments = pgTable("socket_io_attachments", {
+  id: bigserial({ mode: "number" }).unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+  payload: bytea(),
 });
 
 export type UserRow = typeof users.$inferSelect;
