@@ -17,6 +17,7 @@ import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
 import { signAssetId } from "~/services/uploads/signed-ids.server";
 import type { ObjectStorage } from "~/storage/storage.server";
 import { cameraJpeg, colourAt, type CameraFile } from "../support/images";
+import { truncatedHeic } from "../support/heic-files";
 import { cookieFor, makeMember } from "../support/members";
 import { useTestStorage } from "../support/storage";
 import { announce, putBytes, uploadFile } from "../support/uploads";
@@ -207,14 +208,14 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
   });
 
   describe("refusals leave nothing behind", () => {
-    it("refuses a truncated JPEG, a HEIC sharp cannot decode, and bytes that are not an image", async () => {
+    it("refuses a truncated JPEG, a truncated HEIC, and bytes that are not an image", async () => {
       const member = await makeMember();
       const cookie = await cookieFor(member.id);
       const owner = { id: member.id, license: "allrightsreserved", acquireLicensePage: null };
       const before = await used.keys();
       const cases: [Buffer, string, RegExp][] = [
         [await fixture("corrupted.jpg"), "corrupted.jpg", /damaged or incomplete/],
-        [await fixture("IMG_5195.HEIC"), "IMG_5195.HEIC", /HEIC photo cannot be read/],
+        [await truncatedHeic(), "IMG_5195.HEIC", /damaged or incomplete/],
         [Buffer.from("%PDF-1.7 definitely not a photo, whatever its name says"), "holiday.jpg", /not an image/],
       ];
       for (const [bytes, name, message] of cases) {
