@@ -10,6 +10,7 @@
 // processes (FairQueue), so one member's files cannot hold up everyone else's.
 // A file that exceeds a bound is refused (422), not stored without its details.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import {
   DefaultExiftoolArgs,
   ExifDateTime,
@@ -30,20 +31,37 @@ type ExifReader = { tool: ExifTool; queue: FairQueue };
 
 const globalForExif = globalThis as typeof globalThis & { __clubExiftool?: ExifReader };
 
-/** Starts each exiftool process under `ulimit -v`, so a file that makes it grow kills only that process. */
+/**
+ * How an exiftool process ends with the server, even when the server is killed
+ * (kill -9, the OOM killer, a power-cut restart of the container): exiftool's
+ * `-stay_open` keeps polling its closed stdin, so it would run on for good.
+ * With util-linux's setpriv (every Debian), the kernel sends it SIGKILL when
+ * its parent dies (PR_SET_PDEATHSIG); elsewhere a watchdog beside it checks
+ * every two seconds that the parent is alive and kills it once it is not.
+ */
+const EXIFTOOL_LAUNCHER = [
+  'limit=$0; guard=$1; shift; ulimit -v "$limit" || exit 1',
+  'if [ -n "$guard" ]; then exec "$guard" --pdeathsig KILL perl "$@"; fi',
+  "parent=$PPID",
+  '( while kill -0 "$parent" && kill -0 $$; do sleep 2; done 2>/dev/null; kill -0 "$parent" 2>/dev/null || kill -9 $$ ) </dev/null >/dev/null 2>&1 &',
+  'exec perl "$@"',
+].join("\n");
+
+const parentDeathGuard = () =>
+  process.platform === "linux" ? (["/usr/bin/setpriv", "/bin/setpriv"].find((file) => existsSync(file)) ?? "") : "";
+
+/**
+ * Starts each exiftool process under `ulimit -v`, so a file that makes it grow
+ * kills only that process, and so that it dies with the server (EXIFTOOL_LAUNCHER).
+ */
 function boundedProcesses(maxMemoryMb: number): Partial<ExifToolOptions> {
   if (process.platform === "win32") return {};
+  const guard = parentDeathGuard();
   return {
     processFactory: async () =>
       spawn(
         "/bin/sh",
-        [
-          "-c",
-          'ulimit -v "$0" && exec perl "$@"',
-          String(maxMemoryMb * 1024),
-          await exiftoolPath(),
-          ...DefaultExiftoolArgs,
-        ],
+        ["-c", EXIFTOOL_LAUNCHER, String(maxMemoryMb * 1024), guard, await exiftoolPath(), ...DefaultExiftoolArgs],
         {
           stdio: "pipe",
           shell: false,

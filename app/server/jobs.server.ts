@@ -10,13 +10,18 @@ import {
   commentNotificationsSettled,
   sendDueCommentNotifications,
 } from "~/services/ratings/comment-notifications.server";
-import { sweepAbandonedUploads } from "~/services/uploads/assets.server";
+import { recoverInterruptedUploads, sweepAbandonedUploads } from "~/services/uploads/assets.server";
+import { removalsSettled, retryStoredObjectRemovals } from "~/storage/removals.server";
 
 type Job = { name: string; everySeconds: number; run: () => Promise<unknown> };
 
 function clubJobs(): Job[] {
   const jobs: Job[] = [
-    { name: "Sweeping abandoned uploads", everySeconds: 60 * 60, run: sweepAbandonedUploads },
+    // What a killed process left half done (claimed uploads, cut-off PUTs, scratch files), then
+    // uploads nobody claimed: at start, and every quarter hour.
+    { name: "Cleaning up uploads", everySeconds: 15 * 60, run: cleanUpUploads },
+    // Stored files whose removal failed or was cut short (storage_removals), until the storage answers.
+    { name: "Removing deleted files", everySeconds: 60, run: () => retryStoredObjectRemovals() },
     // Comments made inside a photo's 15-minute window are mailed together when it ends.
     { name: "Sending comment e-mails", everySeconds: COMMENT_MAIL_CHECK_SECONDS, run: sendDueCommentNotifications },
   ];
@@ -24,6 +29,17 @@ function clubJobs(): Job[] {
     jobs.push({ name: "Sending meeting reminders", everySeconds: 5 * 60, run: () => sendDueMeetingReminders() });
   }
   return jobs;
+}
+
+async function cleanUpUploads() {
+  const recovery = await recoverInterruptedUploads();
+  const abandoned = await sweepAbandonedUploads();
+  const recovered = Object.entries(recovery).filter(([, count]) => count > 0);
+  if (recovered.length > 0 || abandoned > 0) {
+    console.log(
+      `Cleaned up uploads: ${[...recovered, ["abandoned", abandoned] as const].map(([what, count]) => `${what} ${count}`).join(", ")}`,
+    );
+  }
 }
 
 const timers: NodeJS.Timeout[] = [];
@@ -57,4 +73,5 @@ export async function stopJobs() {
   await Promise.allSettled([...running]);
   await commentNotificationsSettled();
   await passwordResetMailsSettled();
+  await removalsSettled();
 }

@@ -84,10 +84,32 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async remove(keys: string[]) {
+    if (keys.length === 0) return;
+    // A missing root (an unmounted disk) must fail, not count every file as gone.
+    await fs.access(this.root, fs.constants.W_OK);
     await Promise.all(keys.map((key) => fs.rm(this.pathFor(key), { force: true })));
     // Derived sizes sit in a folder per original; drop it once empty.
     const folders = new Set(keys.filter((k) => k.startsWith("derived/")).map((k) => path.dirname(this.pathFor(k))));
     await Promise.all([...folders].map((folder) => fs.rmdir(folder).catch(() => {})));
+  }
+
+  /**
+   * Half-written files a killed process left behind: uploads cut off mid-PUT
+   * (incoming/*.partial) and writes cut off before their rename (<key>.*.partial).
+   * Only those untouched since `olderThan`: another process may be writing the rest.
+   */
+  async removeLeftovers(olderThan: Date): Promise<number> {
+    const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith(".partial")) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await fs.stat(file).catch(() => null);
+      if (!info || info.mtime >= olderThan) continue;
+      await fs.rm(file, { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   async presignedPut() {

@@ -34,6 +34,9 @@ function clientFor(address: string, config: S3Config) {
   });
 }
 
+/** Temporary copies of originals (for sharp and exiftool) are folders named with this prefix. */
+const LOCAL_COPY_PREFIX = "club-original-";
+
 const isNotFound = (error: unknown) => {
   const code = (error as { code?: string }).code;
   return code === "NotFound" || code === "NoSuchKey" || code === "NoSuchObject";
@@ -106,7 +109,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   async localCopy(key: string) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-original-"));
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), LOCAL_COPY_PREFIX));
     const file = path.join(dir, crypto.randomUUID());
     const release = () => fs.rm(dir, { recursive: true, force: true });
     try {
@@ -121,10 +124,33 @@ export class S3Storage implements ObjectStorage {
 
   async remove(keys: string[]) {
     if (keys.length === 0) return;
-    await this.client.removeObjects(
+    const results = await this.client.removeObjects(
       this.config.bucket,
       keys.map((k) => this.key(k)),
     );
+    // A refused key comes back in the answer, not as an exception: it is not removed.
+    const refused = results.find((result) => result?.Error && result.Error.Code !== "NoSuchKey");
+    if (refused?.Error) {
+      throw new Error(`Storage refused to remove ${refused.Error.Key}: ${refused.Error.Code} ${refused.Error.Message}`);
+    }
+  }
+
+  /**
+   * Temporary copies of originals a killed process left in the temporary folder.
+   * (S3 itself keeps no half-written object: a PUT lands whole or not at all.)
+   * Only those untouched since `olderThan`: another process may be using one.
+   */
+  async removeLeftovers(olderThan: Date): Promise<number> {
+    const names = await fs.readdir(os.tmpdir()).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names.filter((entry) => entry.startsWith(LOCAL_COPY_PREFIX))) {
+      const dir = path.join(os.tmpdir(), name);
+      const info = await fs.stat(dir).catch(() => null);
+      if (!info?.isDirectory() || info.mtime >= olderThan) continue;
+      await fs.rm(dir, { recursive: true, force: true });
+      removed++;
+    }
+    return removed;
   }
 
   async presignedPut(key: string, expiresInSeconds: number): Promise<DirectUploadTarget> {

@@ -23,8 +23,10 @@ export interface ObjectStorage {
   read(key: string): Promise<StoredObject | null>;
   /** The object as a local file, for sharp and exiftool; `release` cleans up any temporary copy. */
   localCopy(key: string): Promise<{ path: string; release: () => Promise<void> }>;
-  /** Removes objects; keys that do not exist are ignored. */
+  /** Removes objects; keys that do not exist are ignored. Throws when the storage cannot be reached. */
   remove(keys: string[]): Promise<void>;
+  /** Removes the scratch files of writes a killed process cut short, untouched since `olderThan`; says how many. */
+  removeLeftovers(olderThan: Date): Promise<number>;
   /** A presigned PUT for S3; null when the app receives the bytes itself (local disk). */
   presignedPut(key: string, expiresInSeconds: number): Promise<DirectUploadTarget | null>;
 }

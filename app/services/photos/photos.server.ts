@@ -14,7 +14,7 @@ import {
   type ViewerRef,
 } from "~/services/access.server";
 import { photoStorageKeys } from "~/services/uploads/photo-uploads.server";
-import { storage } from "~/storage/storage.server";
+import { recordRemovals, removeRecorded } from "~/storage/removals.server";
 import { closeFeatureGap } from "./feature-positions.server";
 import { toPhotoJson, type PhotoJson } from "./json.server";
 import { photoNotFound, photoOwnedBy } from "./ownership.server";
@@ -94,20 +94,20 @@ export async function updatePhoto(viewer: ViewerRef, photoId: number, changes: P
  */
 export async function deletePhoto(viewer: ViewerRef, photoId: number): Promise<void> {
   const photo = await photoOwnedBy(viewer, photoId);
-  const originalKey = await transaction(async () => {
+  const keys = await transaction(async () => {
     await closeFeatureGap(photo.userId, photoId);
     await db().delete(photos).where(eq(photos.id, photoId));
     const [asset] = await db()
       .delete(assets)
       .where(eq(assets.id, photo.originalAssetId))
       .returning({ key: assets.key });
-    return asset?.key ?? null;
+    // Recorded with the rows' deletion, so a crash or a storage outage cannot strand the files.
+    const files = photoStorageKeys(photo, asset?.key ?? "");
+    await recordRemovals(files);
+    return files;
   });
-  // Files go after the rows: a failure here leaves unreachable files, never a photo without its files.
-  const keys = photoStorageKeys(photo, originalKey ?? "");
-  await storage()
-    .remove(keys)
-    .catch((error: unknown) => console.error(`Could not remove the files of photo ${photoId}:`, error));
+  // Files go after the rows (never a photo without its files); what fails is retried by the job.
+  await removeRecorded(keys);
 }
 
 /** The sizes /media/photos serves; originals never leave the storage. */

@@ -5,14 +5,15 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
-import { and, eq, inArray, isNull, lt } from "drizzle-orm";
-import { db } from "@db/client.server";
-import { assets } from "@db/schema";
+import { and, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { db, inTransaction, transaction } from "@db/client.server";
+import { assets, photos, users } from "@db/schema";
 import { env } from "~/env.server";
 import type { AnnouncedBlob, DirectUploadResponse } from "~/lib/upload-schemas";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
-import { newOriginalKey } from "~/storage/keys.server";
+import { derivedKey, type DerivedSize, newOriginalKey } from "~/storage/keys.server";
 import { LocalStorage } from "~/storage/local-storage.server";
+import { recordRemovals, removeRecorded, removeStoredObjects } from "~/storage/removals.server";
 import { storage } from "~/storage/storage.server";
 import { signAssetId, verifySignedId } from "./signed-ids.server";
 import { countAnnouncement, withinPendingBytes } from "./upload-quota.server";
@@ -193,10 +194,30 @@ export async function claimUpload(memberId: number, signedId: string, field: str
   return claimed ?? refuse("This upload has already been used.");
 }
 
-/** Forgets an upload that will not be used: its bytes and its row. */
+/** Every key an original's derived sizes may have (removing a key never stored is harmless). */
+export function derivedKeysOf(originalKey: string): string[] {
+  const sizes: DerivedSize[] = ["thumb", "large"];
+  return sizes.flatMap((size) => [derivedKey(originalKey, size, "jpg"), derivedKey(originalKey, size, "webp")]);
+}
+
+/**
+ * Forgets an upload that will not be used: its row goes, and its bytes and any
+ * derived sizes are recorded for removal in the same transaction, then removed
+ * (storage_removals: a storage that fails now is tried again by the job).
+ */
 export async function discardUpload(asset: Pick<AssetRow, "id" | "key">, derivedKeys: string[] = []) {
-  await storage().remove([asset.key, ...derivedKeys]);
-  await db().delete(assets).where(eq(assets.id, asset.id));
+  const keys = [asset.key, ...derivedKeysOf(asset.key), ...derivedKeys];
+  if (inTransaction()) {
+    // The caller's transaction decides: removed once it commits, kept if it rolls back.
+    await db().delete(assets).where(eq(assets.id, asset.id));
+    await removeStoredObjects(keys);
+    return;
+  }
+  await transaction(async () => {
+    await db().delete(assets).where(eq(assets.id, asset.id));
+    await recordRemovals(keys);
+  });
+  await removeRecorded(keys);
 }
 
 /**
@@ -204,23 +225,76 @@ export async function discardUpload(asset: Pick<AssetRow, "id" | "key">, derived
  * once their signed id can no longer be used, with any bytes that did arrive.
  */
 export async function sweepAbandonedUploads(now = new Date()): Promise<number> {
-  const abandoned = await db()
+  return removeUploads(
+    and(isNull(assets.attachedAt), lt(assets.createdAt, new Date(now.getTime() - CLAIM_LIFETIME_MS)))!,
+  );
+}
+
+/**
+ * How long a step of an upload may take before it counts as cut short by a
+ * crash: far beyond any request (Node ends a request after 5 minutes) or any
+ * photo's processing (exiftool's and sharp's limits), so work another server
+ * process is still doing (during a rolling restart) is never taken for lost.
+ */
+export const INTERRUPTED_AFTER_MS = 30 * 60 * 1000;
+
+export type Recovery = { putsFinished: number; putsReleased: number; claimsRemoved: number; leftovers: number };
+
+/**
+ * Finishes or undoes the uploads a killed server left half done, at start and
+ * on the job's turns:
+ * - a PUT cut short keeps its claim (uploading_at): finished when its file is in
+ *   place (the rename happened, the row's update did not), else released so the
+ *   member may send the file again;
+ * - a claimed upload that never became a photo or a picture (killed while it was
+ *   processed) is removed with its original and every derived size;
+ * - half-written scratch files (.partial, temporary copies) are removed.
+ */
+export async function recoverInterruptedUploads(now = new Date()): Promise<Recovery> {
+  const cutOff = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
+  const recovery: Recovery = { putsFinished: 0, putsReleased: 0, claimsRemoved: 0, leftovers: 0 };
+
+  const stalePuts = await db()
     .select({ id: assets.id, key: assets.key })
     .from(assets)
-    .where(and(isNull(assets.attachedAt), lt(assets.createdAt, new Date(now.getTime() - CLAIM_LIFETIME_MS))))
-    .limit(500);
-  if (abandoned.length === 0) return 0;
-  await storage().remove(abandoned.map((asset) => asset.key));
-  await db()
-    .delete(assets)
-    .where(
-      and(
-        inArray(
-          assets.id,
-          abandoned.map((asset) => asset.id),
-        ),
-        isNull(assets.attachedAt),
-      ),
-    );
-  return abandoned.length;
+    .where(and(lt(assets.uploadingAt, cutOff), isNull(assets.uploadedAt), isNull(assets.attachedAt)))
+    .limit(BATCH);
+  for (const put of stalePuts) {
+    const arrived = (await storage().stat(put.key)) !== null;
+    await db()
+      .update(assets)
+      .set(arrived ? { uploadedAt: now } : { uploadingAt: null })
+      .where(and(eq(assets.id, put.id), isNull(assets.uploadedAt)));
+    if (arrived) recovery.putsFinished++;
+    else recovery.putsReleased++;
+  }
+
+  recovery.claimsRemoved = await removeUploads(
+    and(
+      lt(assets.attachedAt, cutOff),
+      sql`not exists (select 1 from ${photos} where ${photos.originalAssetId} = ${assets.id})`,
+      sql`not exists (select 1 from ${users} where ${users.pictureAssetId} = ${assets.id})`,
+    )!,
+  );
+  recovery.leftovers = await storage().removeLeftovers(cutOff);
+  return recovery;
+}
+
+const BATCH = 500;
+
+/** Deletes the upload rows `which` selects (a batch) and removes their stored files through the queue. */
+async function removeUploads(which: SQL): Promise<number> {
+  const { count, keys } = await transaction(async () => {
+    const batch = db().select({ id: assets.id }).from(assets).where(which).limit(BATCH);
+    // The condition is checked again as the rows are deleted: one claimed meanwhile stays.
+    const rows = await db()
+      .delete(assets)
+      .where(and(inArray(assets.id, batch), which))
+      .returning({ key: assets.key });
+    const removing = rows.flatMap((row) => [row.key, ...derivedKeysOf(row.key)]);
+    await recordRemovals(removing);
+    return { count: rows.length, keys: removing };
+  });
+  await removeRecorded(keys);
+  return count;
 }

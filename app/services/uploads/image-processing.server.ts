@@ -1,6 +1,7 @@
 // From a claimed upload to stored derived sizes: check the bytes are an image,
 // decode once, store every size, read the EXIF once. On any failure nothing it
-// wrote is left behind.
+// wrote is left behind; killed midway, its sizes are removed with the claimed
+// upload by the recovery job (recoverInterruptedUploads in assets.server.ts).
 import fs from "node:fs/promises";
 import { env } from "~/env.server";
 import { imageFailureMessage, makeDerivatives, type SizeSpec } from "~/images/derivatives.server";
@@ -9,6 +10,7 @@ import { SNIFF_BYTES, sniffImage } from "~/images/sniff";
 import { InvalidError } from "~/services/errors.server";
 import { derivedKey, type DerivedSize } from "~/storage/keys.server";
 import { storage } from "~/storage/storage.server";
+import { pausePoint } from "./pause-points.server";
 
 export type ProcessedImage = {
   width: number;
@@ -50,7 +52,8 @@ export async function processImage(
       options.readFacts ? readPhotoFacts(original.path) : Promise.resolve(null),
     ]);
     const keys = {} as Record<DerivedSize, string>;
-    await Promise.all(
+    // Every write is waited for, failed or not, so none lands after the clean-up below.
+    const stored = await Promise.allSettled(
       decoded.derivatives.map(async (derivative) => {
         const key = derivedKey(originalKey, derivative.size, derivative.extension);
         written.push(key);
@@ -58,6 +61,9 @@ export async function processImage(
         keys[derivative.size] = key;
       }),
     );
+    const failed = stored.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    await pausePoint("image-sizes-stored");
     return { width: decoded.width, height: decoded.height, keys, facts };
   } catch (error) {
     await store.remove(written).catch(() => {});
