@@ -25,6 +25,12 @@ try {
 const development = process.env.NODE_ENV === "development";
 const web = express();
 web.disable("x-powered-by");
+// Once SIGTERM has come, each answer closes its connection, so none is kept for a next request.
+let stopping = false;
+web.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 // X-Forwarded-For/-Host/-Proto are believed only from the proxies TRUST_PROXY names
 // (Express's 'trust proxy': "true", a number of hops, or addresses, CIDR ranges and
 // loopback/linklocal/uniquelocal, comma-separated). Unset, no proxy is trusted: a
@@ -69,7 +75,12 @@ try {
 }
 
 const server = http.createServer(web);
-club.attachRealtime(server);
+// A proxy in front (nginx, a load balancer) keeps idle connections for about 60 s: the
+// server must keep them longer, or one it closes just as the proxy sends on it is reset.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+const realtime = club.attachRealtime(server);
+const graceSeconds = config.SHUTDOWN_GRACE_SECONDS;
 
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
@@ -79,20 +90,33 @@ server.listen(config.PORT, config.HOST, () => {
   );
 });
 
-let stopping = false;
+/**
+ * SIGTERM (a restart, an upgrade) or SIGINT: stop taking connections, let the
+ * requests in flight finish (an upload being processed completes; one cut off
+ * by the grace period is undone at the next start), tell live sockets to
+ * reconnect (to the next process), then stop the jobs, mail, exiftool and the
+ * database, and exit 0, all within SHUTDOWN_GRACE_SECONDS.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: shutting down`);
-  // Whatever happens below, do not hang forever.
   setTimeout(() => {
-    console.error("Shutdown took too long; exiting.");
+    console.error(
+      `Requests still running after SHUTDOWN_GRACE_SECONDS (${graceSeconds} s); exiting. ` +
+        "What they left half done is cleaned up at the next start.",
+    );
     process.exit(1);
-  }, 10_000).unref();
-  server.close(); // stop accepting; finish requests in flight
+  }, graceSeconds * 1000).unref();
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Connections idle between requests are closed now, and each one as its request ends.
   server.closeIdleConnections();
-  await club.stopServices(); // closes sockets, then the database
-  server.closeAllConnections();
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+  // Closed at the transport (not a server-side disconnect), so socket.io clients reconnect.
+  realtime.engine.close();
+  await drained;
+  clearInterval(idleSweep);
+  await club.stopServices(); // the jobs' turns under way, sockets, mail, exiftool, then the database
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
