@@ -9,9 +9,21 @@ import { PhotoComments } from "./comments/photo-comments";
 import { useLiveComments } from "./comments/use-live-comments";
 import { FeatureYearSelect } from "./feature-year-select";
 import { photoLabel } from "./photo-grid";
-import { DeletePhotoButton, PhotoEditForm, SavedNote, usePhotoEditFetcher } from "./photo-edit-form";
+import {
+  DeletePhotoButton,
+  EDIT_PHOTO_STEP,
+  PhotoEditForm,
+  SavedNote,
+  useHereWith,
+  usePhotoEditFetcher,
+  usePhotoStep,
+} from "./photo-edit-form";
 import { PrivateNotes } from "./private-notes";
 import { RatingStars } from "./rating-stars";
+import { useHydrated } from "./use-hydrated";
+import { CROP_PARAM, detailHref, enterBrowserFullScreen, fullScreenHref, isFullScreen } from "./viewer/full-screen";
+import { PhotoViewer, type CropActions, type ViewerMeeting } from "./viewer/photo-viewer";
+import { parseRectParam } from "~/lib/viewer-geometry";
 import "./photos.css";
 
 export type PhotoDetailLinks = { previous: string | null; next: string | null; back: string };
@@ -94,10 +106,16 @@ export function PhotoDetail({
   detail,
   links,
   defaultTab = "details",
+  meeting = null,
+  cropActions,
 }: {
   detail: PhotoDetailData;
   links: PhotoDetailLinks;
   defaultTab?: PhotoTab;
+  /** In a meeting's view: the full-screen viewer shows its timer and follows its leader. */
+  meeting?: ViewerMeeting | null;
+  /** Offered beside a member's crop once ended in the full-screen viewer. */
+  cropActions?: CropActions;
 }) {
   const { photo, details } = detail;
   const navigate = useNavigate();
@@ -109,6 +127,12 @@ export function PhotoDetail({
   const { tab, hrefOf, choose } = usePhotoTab(tabs, defaultTab);
   const previous = links.previous && withTab(links.previous, tab, defaultTab);
   const next = links.next && withTab(links.next, tab, defaultTab);
+  // The full-screen viewer is this address with ?view=full (see viewer/full-screen.ts).
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const search = new URLSearchParams(location.search);
+  const here = `${location.pathname}${location.search}`;
+  const viewing = hydrated && isFullScreen(search);
 
   const [arrival, setArrival] = useState("");
   const live = useLiveComments(isMember ? photo.id : null, photo.Comments ?? [], (comment: PhotoComment) => {
@@ -118,13 +142,22 @@ export function PhotoDetail({
   // A form posted without JavaScript that was refused comes back with its reason.
   const refused = useActionData() as { error?: unknown } | undefined;
 
-  const [editing, setEditing] = useState(false);
+  const [editingHere, setEditing] = useState(false);
   useEffect(() => setEditing(false), [photo.id]);
+  // Without JavaScript, Edit is a link to the form as a step of the address (?editPhoto=).
+  const editingInAddress = usePhotoStep(EDIT_PHOTO_STEP, photo.id);
+  const editing = editingHere || editingInAddress;
+  const hereWith = useHereWith();
+  const stopEditing = () => {
+    setEditing(false);
+    if (editingInAddress) void navigate(hereWith({ [EDIT_PHOTO_STEP]: null }), { replace: true });
+  };
   // A saved edit goes back to the view, which says so.
   const edit = usePhotoEditFetcher(photo.id);
   const saved = edit.saved;
   useEffect(() => {
-    if (saved) setEditing(false);
+    if (saved) stopEditing();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- stopEditing is remade each render; the save decides
   }, [saved, edit.fetcher.data]);
 
   // Set up as the photo is put on screen (a layout effect, not a later passive one),
@@ -169,6 +202,17 @@ export function PhotoDetail({
       <nav className="photo-detail-nav" aria-label="Photo navigation">
         <Link to={links.back}>Back to list</Link>
         <span className="spacer" />
+        {photo.largeUrl || photo.thumbUrl ? (
+          <Link
+            id="photo-full-screen"
+            to={fullScreenHref(here)}
+            className="button small"
+            preventScrollReset
+            onClick={enterBrowserFullScreen}
+          >
+            Full screen
+          </Link>
+        ) : null}
         {previous ? (
           <Link to={previous} rel="prev">
             ← Previous
@@ -190,6 +234,25 @@ export function PhotoDetail({
           <img src={(photo.largeUrl ?? photo.thumbUrl)!} alt={photoLabel(photo)} />
         ) : null}
       </figure>
+
+      {viewing ? (
+        <PhotoViewer
+          photo={photo}
+          alt={photoLabel(photo)}
+          previous={previous && fullScreenHref(previous)}
+          next={next && fullScreenHref(next)}
+          exitHref={detailHref(here)}
+          member={isMember ? { id: reader.id, firstName: reader.firstName } : null}
+          rating={
+            isMember && photo.Ratings ? (
+              <RatingStars photoId={photo.id} memberId={reader.id} ownerId={photo.UserId} ratings={photo.Ratings} />
+            ) : null
+          }
+          meeting={meeting}
+          highlight={parseRectParam(search.get(CROP_PARAM))}
+          cropActions={cropActions}
+        />
+      ) : null}
 
       <section className="photo-details" aria-label="Details">
         <h2>{title}</h2>
@@ -238,12 +301,18 @@ export function PhotoDetail({
         {isOwner ? (
           <div className="owner-tools">
             {editing ? (
-              <PhotoEditForm photo={photo} onCancel={() => setEditing(false)} />
+              <PhotoEditForm photo={photo} onCancel={stopEditing} />
             ) : (
               <div className="form-actions">
-                <button type="button" className="button" onClick={() => setEditing(true)}>
-                  Edit
-                </button>
+                {hydrated ? (
+                  <button type="button" className="button" onClick={() => setEditing(true)}>
+                    Edit
+                  </button>
+                ) : (
+                  <Link to={hereWith({ [EDIT_PHOTO_STEP]: String(photo.id) })} className="button">
+                    Edit
+                  </Link>
+                )}
                 <SavedNote message={saved} />
               </div>
             )}

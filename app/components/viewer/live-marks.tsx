@@ -1,0 +1,79 @@
+// What is drawn over the photo, inside the box the image fills, so every mark is
+// placed by image fractions (percentages of that box) and lands on the same spot
+// of the photo whatever this viewer's zoom, pan, window size or pixel ratio:
+// other members' pointers and crops (named, in their colour), this member's
+// own crop while drawing it, and a highlighted rectangle (a comment's crop).
+import type { FractionRect } from "~/lib/viewer-geometry";
+import type { LiveCrop, LivePointer } from "~/realtime/use-live-layer";
+
+const percent = (fraction: number) => `${fraction * 100}%`;
+
+function rectStyle(rect: FractionRect, colour?: string): React.CSSProperties {
+  return {
+    left: percent(rect.x),
+    top: percent(rect.y),
+    width: percent(rect.width),
+    height: percent(rect.height),
+    ...(colour ? { borderColor: colour, ["--mark-colour" as string]: colour } : {}),
+  };
+}
+
+export function RemotePointers({ pointers }: { pointers: LivePointer[] }) {
+  return pointers.map((pointer) => (
+    <div
+      key={pointer.user.id}
+      className="viewer-pointer"
+      role="img"
+      aria-label={`${pointer.user.firstName}'s pointer`}
+      data-member={pointer.user.id}
+      style={{ left: percent(pointer.dx), top: percent(pointer.dy), ["--mark-colour" as string]: pointer.colour }}
+    >
+      <span className="viewer-pointer-dot" />
+      <span className="viewer-mark-name">{pointer.user.firstName}</span>
+    </div>
+  ));
+}
+
+export function RemoteCrops({ crops }: { crops: LiveCrop[] }) {
+  return crops.map((crop) => (
+    <div
+      key={crop.user.id}
+      className={`viewer-crop remote${crop.done ? " done" : ""}`}
+      role="img"
+      aria-label={`${crop.user.firstName}'s crop`}
+      data-member={crop.user.id}
+      style={rectStyle(crop, crop.colour)}
+    >
+      <span className="viewer-mark-name">{crop.user.firstName}</span>
+    </div>
+  ));
+}
+
+/** This member's crop: sized by the pointer until the second click, then kept with its actions beside it. */
+export function OwnCrop({
+  rect,
+  done,
+  colour,
+  actions,
+}: {
+  rect: FractionRect;
+  done: boolean;
+  colour: string;
+  actions: React.ReactNode;
+}) {
+  return (
+    <div
+      className={`viewer-crop own${done ? " done" : ""}`}
+      role="img"
+      aria-label={done ? "Your crop" : "Your crop (click to end it, Esc cancels)"}
+      style={rectStyle(rect, colour)}
+    >
+      {done && actions ? <div className="viewer-crop-actions">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A rectangle the address asked to show (`crop=x,y,w,h`), e.g. the region a comment is about. */
+export function Highlight({ rect }: { rect: FractionRect }) {
+  return <div className="viewer-crop highlight" role="img" aria-label="Highlighted region" style={rectStyle(rect)} />;
+}
