@@ -194,10 +194,8 @@ export function parseOrInvalid<S extends z.ZodType>(schema: S, input: unknown, m
 }
 
 class UnsupportedMediaTypeError extends DomainError {
-  readonly status = 415;
   constructor() {
-    super("Send the request body as application/json.");
-    this.name = "UnsupportedMediaTypeError";
+    super(415, "Send the request body as application/json.");
   }
 }
 

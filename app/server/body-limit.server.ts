@@ -7,11 +7,9 @@ import { DomainError, InvalidError } from "~/services/errors.server";
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 
 export class RequestTooLargeError extends DomainError {
-  readonly status = 413;
   readonly headers = { Connection: "close" };
   constructor(limit: number) {
-    super(`The request is too large (at most ${limit} bytes).`);
-    this.name = "RequestTooLargeError";
+    super(413, `The request is too large (at most ${limit} bytes).`);
   }
 }
 

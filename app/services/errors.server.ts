@@ -8,66 +8,62 @@ import type { FieldError } from "~/lib/field-errors";
 export type { FieldError };
 
 export abstract class DomainError extends Error {
-  abstract readonly status: number;
   /** Extra headers the answer should carry (Retry-After on 429). */
   readonly headers?: Record<string, string>;
+  constructor(
+    /** The HTTP status both edges answer with. */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    // The subclass's own name ('NotFoundError'), for logs.
+    this.name = new.target.name;
+  }
 }
 
 /** 401: the request needs a logged-in member. */
 export class NotLoggedInError extends DomainError {
-  readonly status = 401;
   constructor(message = "Please log in.") {
-    super(message);
-    this.name = "NotLoggedInError";
+    super(401, message);
   }
 }
 
 /** 403: logged in, but not allowed. */
 export class ForbiddenError extends DomainError {
-  readonly status = 403;
   constructor(message = "You are not allowed to do that.") {
-    super(message);
-    this.name = "ForbiddenError";
+    super(403, message);
   }
 }
 
 /** 404: no such thing, or one this viewer may not know exists. */
 export class NotFoundError extends DomainError {
-  readonly status = 404;
   constructor(message = "Not found.") {
-    super(message);
-    this.name = "NotFoundError";
+    super(404, message);
   }
 }
 
 /** 409: the thing exists but is in a state that refuses this change (already uploaded, has submissions). */
 export class ConflictError extends DomainError {
-  readonly status = 409;
   constructor(message: string) {
-    super(message);
-    this.name = "ConflictError";
+    super(409, message);
   }
 }
 
 /** 410: the thing existed and is gone for good (an accepted invite, an expired reset link). */
 export class GoneError extends DomainError {
-  readonly status = 410;
   constructor(message: string) {
-    super(message);
-    this.name = "GoneError";
+    super(410, message);
   }
 }
 
 /** 422: the input is wrong; each field error names its field by path. */
 export class InvalidError extends DomainError {
-  readonly status = 422;
   constructor(
     public readonly errors: FieldError[],
     /** The message for the top of the form, when there is one beyond the field errors. */
     public readonly generalMessage?: string,
   ) {
-    super(generalMessage ?? errors.map((e) => `${e.path}: ${e.message}`).join("; "));
-    this.name = "InvalidError";
+    super(422, generalMessage ?? errors.map((e) => `${e.path}: ${e.message}`).join("; "));
   }
 
   /** One field's error: `InvalidError.field("email", "Email is already in use.")`. */
@@ -78,31 +74,23 @@ export class InvalidError extends DomainError {
 
 /** 422 without field errors: well-formed input refused as a whole (a log-in that matches no member). */
 export class RefusedError extends DomainError {
-  readonly status = 422;
   constructor(message: string) {
-    super(message);
-    this.name = "RefusedError";
+    super(422, message);
   }
 }
 
 /** 429: too many attempts; try again after `retryAfterSeconds`. */
 export class RateLimitedError extends DomainError {
-  readonly status = 429;
   readonly headers: Record<string, string>;
   constructor(message: string, retryAfterSeconds: number) {
-    super(message);
-    this.name = "RateLimitedError";
+    super(429, message);
     this.headers = { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) };
   }
 }
 
 /** 502/503: a part the club depends on (mail, storage, the database) did not answer. */
 export class UnavailableError extends DomainError {
-  constructor(
-    message: string,
-    readonly status: 502 | 503 = 503,
-  ) {
-    super(message);
-    this.name = "UnavailableError";
+  constructor(message: string, status: 502 | 503 = 503) {
+    super(status, message);
   }
 }
