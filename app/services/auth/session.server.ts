@@ -1,10 +1,13 @@
 // Server-side sessions. The cookie carries only a random session id (signed);
-// the row says whose it is. Every request re-reads the member, so a deactivated
-// member's sessions stop working at once.
+// the row says whose it is. Every request checks the members' data version
+// (data-versions.server.ts), which moves with any change to members or
+// sessions: the member is re-read whenever it moved, so a deactivated member's
+// sessions stop working at once, and is kept in memory while nothing changed.
 import crypto from "node:crypto";
 import { and, eq, getTableColumns, gt, isNull, lt } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { sessions, users, type UserRow } from "@db/schema";
+import { currentDataVersions, inTransaction, VersionedCache } from "~/services/data-versions.server";
 import { publish } from "~/services/events.server";
 import { clubCookie } from "./cookies.server";
 
@@ -69,17 +72,34 @@ export async function deleteExpiredSessions() {
   await db().delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
-/** The active member a Cookie header belongs to, or null. */
-export async function memberFromCookieHeader(cookieHeader: string | null | undefined): Promise<Member | null> {
+async function lookUpMember(cookieHeader: string): Promise<{ member: Member | null; expiresAt: number }> {
   const id = await sessionIdFrom(cookieHeader);
-  if (!id) return null;
+  if (!id) return { member: null, expiresAt: Infinity };
   const [row] = await db()
-    .select({ user: memberColumns })
+    .select({ user: memberColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.deactivatedAt)))
     .limit(1);
-  return row?.user ?? null;
+  return row ? { member: row.user, expiresAt: row.expiresAt.getTime() } : { member: null, expiresAt: Infinity };
+}
+
+// Keyed by the signed cookie as sent: only a value whose signature was checked
+// once gets an entry, so a hit skips the signature check and the query.
+const membersBySessionCookie = new VersionedCache<{ member: Member | null; expiresAt: number }>("members", 10_000);
+const SESSION_COOKIE_VALUE = /(?:^|;\s*)__session=([^;]*)/;
+
+/** The active member a Cookie header belongs to, or null. */
+export async function memberFromCookieHeader(cookieHeader: string | null | undefined): Promise<Member | null> {
+  const signed = cookieHeader ? SESSION_COOKIE_VALUE.exec(cookieHeader)?.[1] : undefined;
+  if (!cookieHeader || !signed) return null;
+  if (inTransaction()) return (await lookUpMember(cookieHeader)).member;
+  const versions = await currentDataVersions();
+  const known = membersBySessionCookie.get(versions, signed);
+  if (known && known.expiresAt > Date.now()) return known.member;
+  const found = await lookUpMember(cookieHeader);
+  membersBySessionCookie.set(versions, signed, found);
+  return found.member;
 }
 
 // Several loaders of one request ask for the member; look it up once.

@@ -13,7 +13,15 @@ import { featureYearsFor } from "./features.server";
 import { toPhotoJson, type PhotoJson } from "./json.server";
 import { photoNotFound } from "./ownership.server";
 import { photoWithComments } from "./photo-comments.server";
-import { countPhotos, featuredIdsOfYear, loadPhotoRecords, PAGE_SIZE, photoIdsAt, placeInList } from "./queries.server";
+import {
+  countPhotos,
+  featuredIdsOfYear,
+  loadPhotoRecords,
+  PAGE_SIZE,
+  photoIdsAt,
+  photoVersions,
+  placeInList,
+} from "./queries.server";
 
 /**
  * The list a photo detail was opened from: a sorted, paged list, one member's
@@ -50,11 +58,13 @@ async function neighboursInSortedList(
   photoId: number,
 ) {
   const spec = { viewer, userId: context.userId, sort: context.sort };
-  const place = await placeInList(spec, photoId);
+  // The place, count and neighbours are kept at the photos' data version (queries.server.ts).
+  const at = await photoVersions();
+  const place = await placeInList(spec, photoId, at);
   if (place === null) return null;
-  const total = await countPhotos(spec);
-  const [previousId] = place > 0 ? await photoIdsAt(spec, total, place - 1, 1) : [];
-  const [nextId] = await photoIdsAt(spec, total, place + 1, 1);
+  const total = await countPhotos(spec, at);
+  const [previousId] = place > 0 ? await photoIdsAt(spec, total, place - 1, 1, at) : [];
+  const [nextId] = await photoIdsAt(spec, total, place + 1, 1, at);
   const pageOf = (index: number) => Math.floor(index / PAGE_SIZE) + 1;
   return {
     page: pageOf(place),
@@ -145,7 +155,11 @@ export async function photoDetail(
   if (!(await canSeePhoto(viewer, photoId))) throw photoNotFound();
   const around = await neighbours(viewer, context, photoId);
   if (!around) throw photoNotFound();
-  const [record] = await loadPhotoRecords([photoId], { withRatings: canSeePhotoDetails(viewer) });
+  const [record] = await loadPhotoRecords(
+    [photoId],
+    { withRatings: canSeePhotoDetails(viewer) },
+    await photoVersions(),
+  );
   if (!record) throw photoNotFound();
   const { photo } = record;
   return {

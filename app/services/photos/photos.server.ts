@@ -25,12 +25,13 @@ import {
   loadPhotoRecords,
   PAGE_SIZE,
   photoIdsAt,
+  photoVersions,
   randomFeaturedIds,
 } from "./queries.server";
 
 /** The JSON of these photos as this viewer may see them, in the order of `ids`. */
 export async function photosJson(viewer: ViewerRef, ids: number[]): Promise<PhotoJson[]> {
-  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) });
+  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) }, await photoVersions());
   return records.map((record) => toPhotoJson(record, viewer));
 }
 
@@ -42,10 +43,13 @@ export async function listPhotos(
   query: { userId?: number; page: number; sort: PhotoSort },
 ): Promise<PhotoPage> {
   const spec = { viewer, userId: query.userId, sort: query.sort };
-  const total = await countPhotos(spec);
-  const ids = await photoIdsAt(spec, total, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
+  // Read once: the count, the page and the rows are all kept at these versions.
+  const at = await photoVersions();
+  const total = await countPhotos(spec, at);
+  const ids = await photoIdsAt(spec, total, (query.page - 1) * PAGE_SIZE, PAGE_SIZE, at);
+  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) }, at);
   return {
-    photos: await photosJson(viewer, ids),
+    photos: records.map((record) => toPhotoJson(record, viewer)),
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,

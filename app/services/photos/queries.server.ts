@@ -7,17 +7,54 @@
 // the second half are read from the other end of the same index with a small
 // OFFSET and turned round, so no page walks past more than half the list.
 // 'myRating' is two lists end to end, each paged that way (myRatingIdsAt).
+//
+// Counts, pages of ids, places in a list and photo rows are kept in memory under
+// the photos' data version (data-versions.server.ts): a caller passes the
+// versions it read (`at`, from photoVersions()), and while no photo, feature,
+// rating, meeting or member changed they are not read again. No count(*) per
+// page view then, yet every count is exact: any change moves the version.
 import { and, asc, count, eq, exists, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { canSeePhotoDetails, membersVisibleTo, photosVisibleTo, type ViewerRef } from "~/services/access.server";
 import { features, meetings, meetingSubmissions, photos, ratings, users } from "@db/schema";
 import type { PhotoSort } from "~/lib/photo-schemas";
+import { currentDataVersions, inTransaction, VersionedCache, type DataVersions } from "~/services/data-versions.server";
 import { ownerColumns, type PhotoRecord, type RatingJson } from "./json.server";
 
 export const PAGE_SIZE = 24;
 
 /** Which photos a list holds: all the viewer may see, or one member's. */
 export type PhotoScope = { viewer: ViewerRef; userId?: number };
+
+/** The versions to read the caches at; null inside a transaction (which may hold its own changes). */
+export async function photoVersions(): Promise<DataVersions | null> {
+  return inTransaction() ? null : currentDataVersions();
+}
+
+// Bounded: a page of ids is 24 numbers, a row a photo's columns (its EXIF too).
+const counts = new VersionedCache<number>("photos", 1_000);
+const pagesOfIds = new VersionedCache<number[]>("photos", 5_000);
+const places = new VersionedCache<number | null>("photos", 5_000);
+const records = new VersionedCache<PhotoRecord>("photos", 5_000);
+
+/** What a list holds for this viewer: visitors see fewer photos, and see them newest first. */
+function scopeKey(scope: PhotoScope): string {
+  return `${canSeePhotoDetails(scope.viewer) ? "member" : "visitor"}:${scope.userId ?? "all"}`;
+}
+
+function listKey(spec: ListSpec): string {
+  if (!canSeePhotoDetails(spec.viewer)) return `${scopeKey(spec)}:createdAt`;
+  return `${scopeKey(spec)}:${spec.sort}${spec.sort === "myRating" ? `:${spec.viewer.id}` : ""}`;
+}
+
+/** `read`, or what it gave at these versions under this key. */
+async function kept<V>(cache: VersionedCache<V>, at: DataVersions | null, key: string, read: () => Promise<V>) {
+  const known = at ? cache.get(at, key) : undefined;
+  if (known !== undefined) return known;
+  const value = await read();
+  if (at) cache.set(at, key, value);
+  return value;
+}
 
 function scopeFilter(scope: PhotoScope): SQL | undefined {
   return and(scope.userId === undefined ? undefined : eq(photos.userId, scope.userId), photosVisibleTo(scope.viewer));
@@ -81,9 +118,11 @@ function baseSelect(spec: ListSpec, extraWhere?: SQL) {
     .where(and(scopeFilter(spec), extraWhere));
 }
 
-export async function countPhotos(scope: PhotoScope): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(photos).where(scopeFilter(scope));
-  return row?.n ?? 0;
+export async function countPhotos(scope: PhotoScope, at: DataVersions | null = null): Promise<number> {
+  return kept(counts, at, scopeKey(scope), async () => {
+    const [row] = await db().select({ n: count() }).from(photos).where(scopeFilter(scope));
+    return row?.n ?? 0;
+  });
 }
 
 type ReadIds = (reversed: boolean, offset: number, limit: number) => Promise<{ id: number }[]>;
@@ -99,7 +138,19 @@ async function fromNearerEnd(total: number, offset: number, end: number, read: R
 }
 
 /** The ids at [offset, offset + limit) of the list in its order. */
-export async function photoIdsAt(spec: ListSpec, total: number, offset: number, limit: number): Promise<number[]> {
+export async function photoIdsAt(
+  spec: ListSpec,
+  total: number,
+  offset: number,
+  limit: number,
+  at: DataVersions | null = null,
+): Promise<number[]> {
+  return kept(pagesOfIds, at, `${listKey(spec)}:${total}:${offset}:${limit}`, () =>
+    readPhotoIdsAt(spec, total, offset, limit),
+  );
+}
+
+async function readPhotoIdsAt(spec: ListSpec, total: number, offset: number, limit: number): Promise<number[]> {
   const end = Math.min(total, offset + limit);
   if (spec.sort === "myRating" && canSeePhotoDetails(spec.viewer)) {
     return myRatingIdsAt(spec, spec.viewer.id, total, offset, end);
@@ -182,7 +233,15 @@ async function myRatingIdsAt(spec: ListSpec, memberId: number, total: number, of
  * when it is not in the list. Counting is linear in the place, which only the
  * photo detail pays, once.
  */
-export async function placeInList(spec: ListSpec, photoId: number): Promise<number | null> {
+export async function placeInList(
+  spec: ListSpec,
+  photoId: number,
+  at: DataVersions | null = null,
+): Promise<number | null> {
+  return kept(places, at, `${listKey(spec)}:${photoId}`, () => readPlaceInList(spec, photoId));
+}
+
+async function readPlaceInList(spec: ListSpec, photoId: number): Promise<number | null> {
   const key = sortKey(spec.sort, spec.viewer);
   const [inList] = await baseSelect(spec, eq(photos.id, photoId)).limit(1);
   if (!inList) return null;
@@ -230,7 +289,28 @@ export async function randomFeaturedIds(viewer: ViewerRef, wanted: number, start
 }
 
 /** The rows the JSON of these photos is made from, in the order of `ids`. */
-export async function loadPhotoRecords(ids: number[], options: { withRatings: boolean }): Promise<PhotoRecord[]> {
+export async function loadPhotoRecords(
+  ids: number[],
+  options: { withRatings: boolean },
+  at: DataVersions | null = null,
+): Promise<PhotoRecord[]> {
+  const keyOf = (id: number) => `${options.withRatings ? "rated" : "plain"}:${id}`;
+  const known = new Map<number, PhotoRecord>();
+  if (at) {
+    for (const id of ids) {
+      const record = records.get(at, keyOf(id));
+      if (record) known.set(id, record);
+    }
+  }
+  const missing = ids.filter((id) => !known.has(id));
+  for (const record of await readPhotoRecords(missing, options)) {
+    known.set(record.photo.id, record);
+    if (at) records.set(at, keyOf(record.photo.id), record);
+  }
+  return ids.flatMap((id) => known.get(id) ?? []);
+}
+
+async function readPhotoRecords(ids: number[], options: { withRatings: boolean }): Promise<PhotoRecord[]> {
   if (ids.length === 0) return [];
   const rows = await db()
     .select({
