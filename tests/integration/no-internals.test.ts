@@ -5,9 +5,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { assets, photos } from "@db/schema";
+import { assets, photos, users } from "@db/schema";
 import { closeExiftool } from "~/images/exif.server";
 import type { DirectUploadResponse } from "~/lib/upload-schemas";
+import { applyPictureChange } from "~/services/members/pictures.server";
+import { derivedKey } from "~/storage/keys.server";
 import { type ObjectStorage, storage, useStorage } from "~/storage/storage.server";
 import { useHttpApp } from "../support/http-app";
 import { cameraJpeg, type CameraFile } from "../support/images";
@@ -15,7 +17,7 @@ import { cookieFor, makeMember } from "../support/members";
 import { useTestStorage } from "../support/storage";
 // The PUT goes through the route in this process: the site's module graph (Vite's)
 // has its own LocalStorage class, which the test's storage is not an instance of.
-import { putBytes } from "../support/uploads";
+import { putBytes, uploadFile } from "../support/uploads";
 
 // The storage before the site starts (hooks run in the order declared).
 const used = useTestStorage("local");
@@ -93,12 +95,27 @@ describe("answers without storage internals", () => {
     const photoId = (JSON.parse(createdText) as { id: number }).id;
 
     const [photo] = await db().select().from(photos).where(eq(photos.id, photoId));
-    const keys = [photo!.thumbKey!, photo!.largeKey!, await keyOfAsset(photo!.originalAssetId!)];
+    // The member's picture too: its key and the derived sizes' keys.
+    await applyPictureChange(member.id, await uploadFile(cookie, camera.bytes, "me.jpg"));
+    const [owner] = await db()
+      .select({ pictureAssetId: users.pictureAssetId })
+      .from(users)
+      .where(eq(users.id, member.id));
+    const pictureKey = await keyOfAsset(owner!.pictureAssetId!);
+    const keys = [
+      photo!.thumbKey!,
+      photo!.largeKey!,
+      await keyOfAsset(photo!.originalAssetId!),
+      pictureKey,
+      ...(["thumb", "large"] as const).map((size) => derivedKey(pictureKey, size, "webp")),
+    ];
     expectNoInternals(createdText, keys, "POST /api/photos");
 
     const year = new Date().getFullYear();
     for (const address of [
       `/api/photos/${photoId}`,
+      `/api/users/${member.id}`,
+      "/api/users/me",
       `/api/photos?userId=${member.id}`,
       `/browse/${photoId}`,
       `/comments/${photoId}`,
