@@ -1,6 +1,6 @@
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useId } from "react";
+import { Form, Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
 import { LICENSES } from "~/lib/licenses";
 import { PhotoEditSchema } from "~/lib/photo-schemas";
 import type { photoFormAction } from "~/routes/photos/photo-forms.server";
@@ -9,6 +9,45 @@ import { ErrorModal } from "./error-modal";
 import { FormErrors, SelectField, TextAreaField, TextField } from "./forms/fields";
 import { useClubForm } from "./forms/use-club-form";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * Without JavaScript the owner's forms are steps of the page's address: Edit
+ * opens the form (?editPhoto=), Delete asks first (?deletePhoto=), and each
+ * plain post carries a returnTo to come back to (with the flash message).
+ */
+export const EDIT_PHOTO_STEP = "editPhoto";
+export const DELETE_PHOTO_STEP = "deletePhoto";
+
+/** This page's address with the query changed (null removes a name). */
+export function useHereWith() {
+  const location = useLocation();
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) params.delete(name);
+      else params.set(name, value);
+    }
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
+}
+
+/** Whether the address opens this photo's step (?editPhoto={id}, ?deletePhoto={id}). */
+export function usePhotoStep(step: typeof EDIT_PHOTO_STEP | typeof DELETE_PHOTO_STEP, photoId: number) {
+  const [search] = useSearchParams();
+  return search.get(step) === String(photoId);
+}
+
+type EditReply = { result?: SubmissionResult<string[]> } | undefined;
+
+/** The edit form's answer to a plain post (no JavaScript): the page's action data, when it is this photo's. */
+function usePlainEditResult(photoId: number) {
+  const reply = useActionData() as EditReply;
+  const result = reply && typeof reply === "object" && "result" in reply ? reply.result : undefined;
+  const initial = result?.initialValue as Record<string, unknown> | null | undefined;
+  return initial?.photoId === String(photoId) && initial?.intent === "update" ? result : undefined;
+}
 
 // The schema also reads the API's JSON (null clears a field); the form's inputs only ever send text.
 const text = (meta: FieldMetadata<unknown>) => meta as FieldMetadata<string | undefined>;
@@ -41,10 +80,13 @@ export function SavedNote({ message }: { message: string | null }) {
  */
 export function PhotoEditForm({ photo, onCancel }: { photo: EditablePhoto; onCancel?: () => void }) {
   const { fetcher, result, saved } = usePhotoEditFetcher(photo.id);
+  const plainResult = usePlainEditResult(photo.id);
+  const hydrated = useHydrated();
+  const hereWith = useHereWith();
   const { form, fields, hasFieldErrors } = useClubForm({
     id: `photo-edit-${photo.id}`,
     schema: PhotoEditSchema,
-    lastResult: result,
+    lastResult: result ?? plainResult,
     defaultValue: {
       caption: photo.caption ?? "",
       description: photo.description ?? "",
@@ -58,6 +100,7 @@ export function PhotoEditForm({ photo, onCancel }: { photo: EditablePhoto; onCan
       <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="photoId" value={photo.id} />
+      {hydrated ? null : <input type="hidden" name="returnTo" value={hereWith({ [EDIT_PHOTO_STEP]: null })} />}
       <TextField label="Caption" meta={text(fields.caption)} />
       <TextAreaField label="Description" meta={fields.description} rows={4} />
       <SelectField label="License" meta={fields.license} options={LICENSES} />
@@ -70,10 +113,14 @@ export function PhotoEditForm({ photo, onCancel }: { photo: EditablePhoto; onCan
         <button type="submit" className="button primary" disabled={fetcher.state !== "idle"}>
           Save
         </button>
-        {onCancel ? (
+        {onCancel && hydrated ? (
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
+        ) : onCancel ? (
+          <Link to={hereWith({ [EDIT_PHOTO_STEP]: null })} className="button">
+            Cancel
+          </Link>
         ) : null}
         <SavedNote message={saved} />
       </div>
@@ -81,7 +128,11 @@ export function PhotoEditForm({ photo, onCancel }: { photo: EditablePhoto; onCan
   );
 }
 
-/** Delete with the spec's confirmation; `returnTo` is the list to go back to (none: stay). */
+/**
+ * Delete with the spec's confirmation; `returnTo` is the list to go back to
+ * (none: stay). With JavaScript the browser asks; without it, Delete is a link
+ * to the same question as a step of the page (?deletePhoto=), never a one-click delete.
+ */
 export function DeletePhotoButton({
   photoId,
   returnTo,
@@ -93,18 +144,29 @@ export function DeletePhotoButton({
 }) {
   const fetcher = useFetcher<typeof photoFormAction>({ key: `photo-delete-${photoId}` });
   const [refusal, dismiss] = useFetcherRefusal(fetcher);
+  const hydrated = useHydrated();
+  const hereWith = useHereWith();
+  const confirming = usePhotoStep(DELETE_PHOTO_STEP, photoId);
   const deleted =
     fetcher.state === "idle" && !!fetcher.data && "intent" in fetcher.data && fetcher.data.intent === "delete";
   useEffect(() => {
     if (deleted) onDeleted?.();
   }, [deleted, onDeleted]);
+  if (confirming)
+    return <DeletePhotoStep photoId={photoId} returnTo={returnTo ?? hereWith({ [DELETE_PHOTO_STEP]: null })} />;
+  if (!hydrated) {
+    return (
+      <Link to={hereWith({ [DELETE_PHOTO_STEP]: String(photoId) })} className="button danger">
+        Delete
+      </Link>
+    );
+  }
   return (
     <>
       <fetcher.Form
         method="post"
         onSubmit={(event) => {
-          if (!window.confirm("Are you sure you wish to delete this photo? This cannot be undone."))
-            event.preventDefault();
+          if (!window.confirm(DELETE_PHOTO_QUESTION)) event.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="delete" />
@@ -116,5 +178,29 @@ export function DeletePhotoButton({
       </fetcher.Form>
       <ErrorModal title="An error has occurred" message={refusal} onClose={dismiss} />
     </>
+  );
+}
+
+const DELETE_PHOTO_QUESTION = "Are you sure you wish to delete this photo? This cannot be undone.";
+
+/** The question as a step of the page: a plain form that deletes, and Cancel back to the photo. */
+function DeletePhotoStep({ photoId, returnTo }: { photoId: number; returnTo: string }) {
+  const hereWith = useHereWith();
+  const questionId = useId();
+  return (
+    <div className="photo-confirm" role="group" aria-labelledby={questionId}>
+      <p id={questionId}>{DELETE_PHOTO_QUESTION}</p>
+      <Form method="post" className="form-actions">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="photoId" value={photoId} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button type="submit" className="button danger">
+          Delete
+        </button>
+        <Link to={hereWith({ [DELETE_PHOTO_STEP]: null })} className="button">
+          Cancel
+        </Link>
+      </Form>
+    </div>
   );
 }

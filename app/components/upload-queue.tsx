@@ -109,6 +109,12 @@ export function UploadQueue({
 
   return (
     <div className="stack">
+      {/* Photos go up by the direct upload (app/lib/direct-upload.ts), a script: say so when it cannot run. */}
+      <noscript>
+        <p className="notice" role="note">
+          Uploading photos needs JavaScript, which is off in this browser. Turn it on to upload.
+        </p>
+      </noscript>
       <div {...getRootProps({ className: isDragActive ? "dropzone active" : "dropzone" })}>
         <input {...getInputProps()} aria-label="Photos to upload" />
         <p>{isDragActive ? "Drop the photos here..." : "Drop photos here, or click to choose them."}</p>

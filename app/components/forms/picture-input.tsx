@@ -98,6 +98,10 @@ export function PictureInput({
         })}
       >
         <input {...getInputProps({ "aria-label": "Choose a picture", disabled })} />
+        {/* The picture goes up by the direct upload, a script; the rest of the form posts without one. */}
+        <noscript>
+          <p className="notice">Changing the picture needs JavaScript, which is off in this browser.</p>
+        </noscript>
         <p>
           {uploading
             ? "Uploading..."

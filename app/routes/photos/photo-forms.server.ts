@@ -6,15 +6,18 @@
 // the fetchers' buttons (featured year, reorder, delete, rate) and the comment
 // forms answer a refusal as `{ error }` (refusalMessage), which the screen shows
 // in the error modal.
-// Without JavaScript the rating and comment forms post as plain forms with a
-// `returnTo`: once done, the browser goes back there (so a reload does not post
-// again). With JavaScript they post through fetchers, without it, and stay put.
+// Without JavaScript every form here posts as a plain form with a `returnTo`
+// (rating, comments, the edit form, the featured year, delete after its
+// confirmation step): once done, the browser goes back there (so a reload does
+// not post again). With JavaScript they post through fetchers, without it, and
+// stay put. A refusal of a plain post comes back as the page's action data.
 import { data, redirect } from "react-router";
 import { CommentEditSchema, RateSchema } from "~/lib/comment-schemas";
 import { FeatureOrderFormSchema, FeatureSchema, PhotoEditSchema } from "~/lib/photo-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { idParam } from "~/server/api.server";
 import { invalidForm, parseForm, readForm, refusalMessage, replyToRefusal } from "~/server/forms.server";
+import { redirectWithFlash } from "~/server/flash.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import type { Member } from "~/services/auth/session.server";
@@ -26,6 +29,7 @@ import { createComment, deleteComment, editComment } from "~/services/ratings/co
 import { ratePhoto } from "~/services/ratings/ratings.server";
 
 export const PHOTO_UPDATED_MESSAGE = "Photo updated!";
+export const NOTES_SAVED_MESSAGE = "Saved!";
 
 type Form = { member: Member; request: Request; formData: FormData };
 
@@ -102,6 +106,9 @@ async function saveEdit({ member, request, formData }: Form) {
   } catch (error) {
     return replyToRefusal(submission, error);
   }
+  // A plain post (no JavaScript) goes back with the message as the page's flash.
+  const returnTo = formData.get("returnTo");
+  if (typeof returnTo === "string" && returnTo) return redirectWithFlash(safeRedirect(returnTo), PHOTO_UPDATED_MESSAGE);
   return { intent: "update" as const, result: submission.reply(), message: PHOTO_UPDATED_MESSAGE };
 }
 
@@ -114,7 +121,7 @@ async function feature({ member, request, formData }: Form) {
   } catch (error) {
     return refusalMessage(error);
   }
-  return { intent: "feature" as const };
+  return backTo(formData) ?? { intent: "feature" as const };
 }
 
 async function reorder({ member, request, formData }: Form) {
@@ -140,6 +147,21 @@ async function remove({ member, formData }: Form) {
   const returnTo = formData.get("returnTo");
   if (typeof returnTo === "string" && returnTo) return redirect(safeRedirect(returnTo));
   return { intent: "delete" as const };
+}
+
+/** The owner's private notes from a plain form (with JavaScript they autosave through the API). */
+async function saveNotes({ member, formData }: Form) {
+  const photoId = photoIdIn(formData);
+  const parsed = PhotoEditSchema.pick({ notes: true }).safeParse({ notes: formData.get("notes") ?? "" });
+  if (!parsed.success) return unreadable(parsed.error.issues.map((issue) => issue.message).join(" "));
+  try {
+    await updatePhoto(member, photoId, { notes: parsed.data.notes ?? null });
+  } catch (error) {
+    return refusalMessage(error);
+  }
+  const returnTo = formData.get("returnTo");
+  if (typeof returnTo === "string" && returnTo) return redirectWithFlash(safeRedirect(returnTo), NOTES_SAVED_MESSAGE);
+  return { intent: "notes" as const };
 }
 
 async function rate({ member, request, formData }: Form) {
@@ -202,6 +224,8 @@ export const photoFormAction = page(async ({ request }: { request: Request }) =>
       return reorder(form);
     case "delete":
       return remove(form);
+    case "notes":
+      return saveNotes(form);
     case "rate":
       return rate(form);
     case "comment":
