@@ -1,8 +1,12 @@
 // The photo rooms: members looking at the same photo see each other's pointer
-// and crop. Viewers connect to /photos?id={photoId}; the handshake admits only
-// a logged-in member and a photo they may see, and every message is rate
-// limited and validated before it is passed on to the others in the room.
-import type { Namespace } from "socket.io";
+// and crop, and who is viewing. Viewers connect to /photos?id={photoId}; the
+// handshake admits only a logged-in member and a photo they may see, and every
+// message is rate limited and validated before it is passed on to the others.
+//
+// What a room remembers (who is in it, each member's crop) lives on its
+// sockets (socket.data), and a joiner reads it with fetchSockets(), which the
+// socket.io adapter answers from every app process: nothing to keep in step.
+import type { Namespace, Socket } from "socket.io";
 import type { CommentJson } from "~/services/ratings/comment-json.server";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import {
@@ -10,6 +14,7 @@ import {
   PHOTO_NAMESPACE,
   PointerMessageSchema,
   type ClientToServerEvents,
+  type CropInput,
   type InterServerEvents,
   type PhotoComment,
   type ServerToClientEvents,
@@ -17,38 +22,40 @@ import {
 } from "~/lib/realtime-events";
 import { idParam } from "~/server/api.server";
 import { canSeePhoto } from "~/services/access.server";
-import { memberFromCookieHeader, sessionIdFrom } from "~/services/auth/session.server";
-import { DomainError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
+import { NotFoundError } from "~/services/errors.server";
 import { subscribe } from "~/services/events.server";
+import { memberOfHandshake, memberRoom, queryValue, refusal, sessionRoom } from "./handshake.server";
 import type { RealtimeServer } from "./realtime.server";
+import { cropTime, cropsOf, presenceOf, type CropRecord } from "./room-state";
 
-/** What the handshake learnt, kept on each socket. */
-export type SocketData = { viewer: Viewer; photoId: number; sessionId: string };
+/** What the handshake learnt, kept on each socket, and the crop step it sent last. */
+export type SocketData = { viewer: Viewer; photoId: number; sessionId: string; crop?: CropRecord };
 
 type PhotoViewers = Namespace<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type PhotoViewerConnection = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /**
  * Messages a socket may send per second; the rest are dropped without a word.
- * A pointer moving smoothly needs about one per frame, a crop far fewer; a
- * client sending more is broken or hostile, and every message fans out to the room.
+ * A pointer moving smoothly needs about one per frame (the client sends at most
+ * 50), a crop being drawn the same; its clicks (start, end, cancel) far fewer,
+ * with a budget of their own so a flood of drags never costs a crop its end.
+ * A client sending more is broken or hostile, and every message fans out to the room.
  */
-export const MESSAGE_LIMITS = { pointer: 60, crop: 30 };
+export const MESSAGE_LIMITS = { pointer: 60, drag: 60, crop: 10 };
 
-// The refusals a client sees. Nothing else (no SQL, no stack) reaches it.
-const NOT_LOGGED_IN = "unauthorized";
 const PHOTO_NOT_FOUND = "photo not found";
-const SERVER_ERROR = "server error";
 
 const photoIdFrom = idParam(PHOTO_NOT_FOUND);
 
 const photoRoom = (photoId: number) => `photo:${photoId}`;
-const memberRoom = (userId: number) => `member:${userId}`;
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** One member's sockets on one photo (their windows), to tell whether they are still there. */
+const memberPhotoRoom = (photoId: number, userId: number) => `photo:${photoId}:member:${userId}`;
 
 export function openPhotoViewers(io: RealtimeServer) {
   const viewers: PhotoViewers = io.of(PHOTO_NAMESPACE);
-  const pointerLimit = new RateLimiterMemory({ keyPrefix: "pointer", points: MESSAGE_LIMITS.pointer, duration: 1 });
-  const cropLimit = new RateLimiterMemory({ keyPrefix: "crop", points: MESSAGE_LIMITS.crop, duration: 1 });
+  const limiter = (keyPrefix: keyof typeof MESSAGE_LIMITS) =>
+    new RateLimiterMemory({ keyPrefix, points: MESSAGE_LIMITS[keyPrefix], duration: 1 });
+  const limits = { pointer: limiter("pointer"), drag: limiter("drag"), crop: limiter("crop") };
 
   viewers.use((socket, next) => {
     admit(socket.request.headers.cookie, socket.handshake.query.id).then(
@@ -56,56 +63,77 @@ export function openPhotoViewers(io: RealtimeServer) {
         socket.data = data;
         next();
       },
-      (error: unknown) => next(refusal(error)),
+      (error: unknown) => next(refusal(error, "photo viewer")),
     );
   });
 
   viewers.on("connection", (socket) => {
     const { viewer, photoId, sessionId } = socket.data;
     const room = photoRoom(photoId);
-    void socket.join([room, memberRoom(viewer.id), sessionRoom(sessionId)]);
+    void socket.join([room, memberPhotoRoom(photoId, viewer.id), memberRoom(viewer.id), sessionRoom(sessionId)]);
+    socket.to(room).emit("viewer.joined", { socketId: socket.id, user: viewer });
+    void sendSnapshot(viewers, socket);
+
     // A rejected consume is the limit reached (or the limiter failing): the message is dropped either way.
     const dropped = () => {};
     socket.on("pointer", (payload: unknown) => {
-      pointerLimit.consume(socket.id).then(() => {
+      limits.pointer.consume(socket.id).then(() => {
         const message = PointerMessageSchema.safeParse(payload);
         if (message.success) socket.to(room).emit("pointer", { ...message.data, user: viewer });
       }, dropped);
     });
     socket.on("crop", (payload: unknown) => {
-      cropLimit.consume(socket.id).then(() => {
+      const isDrag =
+        typeof payload === "object" && payload !== null && (payload as { phase?: unknown }).phase === "drag";
+      (isDrag ? limits.drag : limits.crop).consume(socket.id).then(() => {
         const message = CropMessageSchema.safeParse(payload);
-        if (message.success) socket.to(room).emit("crop", { ...message.data, user: viewer });
+        if (!message.success) return;
+        socket.data.crop = { message: message.data, at: cropTime() };
+        socket.to(room).emit("crop", { ...message.data, user: viewer });
       }, dropped);
+    });
+    socket.on("disconnect", () => {
+      viewers.to(room).emit("viewer.left", { socketId: socket.id, user: viewer });
+      void takeAwayCrop(viewers, photoId, viewer, socket.data.crop);
+      for (const limit of Object.values(limits)) void limit.delete(socket.id);
     });
   });
 }
 
+/** Tells a joiner who is in the room and shows them the crops already drawn (from every app process). */
+async function sendSnapshot(viewers: PhotoViewers, socket: PhotoViewerConnection) {
+  try {
+    const sockets = await viewers.in(photoRoom(socket.data.photoId)).fetchSockets();
+    socket.emit("room", { me: socket.data.viewer, viewers: presenceOf(sockets), crops: cropsOf(sockets) });
+  } catch (error) {
+    console.error("A photo room's snapshot failed:", error);
+  }
+}
+
+/**
+ * A window closed with its member's crop on screen. If it was their last in
+ * the room, everyone drops the crop on hearing they left; if another window of
+ * theirs stays and holds nothing newer, the crop is taken away now, so the
+ * others and anyone joining later agree.
+ */
+async function takeAwayCrop(viewers: PhotoViewers, photoId: number, viewer: Viewer, crop: CropRecord | undefined) {
+  if (!crop || crop.message.phase === "cancel") return;
+  try {
+    const windows = await viewers.in(memberPhotoRoom(photoId, viewer.id)).fetchSockets();
+    if (windows.length === 0 || windows.some((other) => other.data.crop && other.data.crop.at > crop.at)) return;
+    const cancel: CropInput = { phase: "cancel" };
+    viewers.to(photoRoom(photoId)).emit("crop", { ...cancel, user: viewer });
+  } catch (error) {
+    console.error("A photo room's crop could not be taken away:", error);
+  }
+}
+
 async function admit(cookieHeader: string | undefined, rawPhotoId: unknown): Promise<SocketData> {
-  const sessionId = await sessionIdFrom(cookieHeader);
-  const member = sessionId ? await memberFromCookieHeader(cookieHeader) : null;
-  if (!sessionId || !member) throw new NotLoggedInError(NOT_LOGGED_IN);
-  const photoId = photoIdFrom(typeof rawPhotoId === "string" ? rawPhotoId : undefined);
+  const { member, sessionId } = await memberOfHandshake(cookieHeader);
+  const photoId = photoIdFrom(queryValue(rawPhotoId));
   // Only viewers of a photo they may see (for members: any photo that exists).
   if (!(await canSeePhoto(member, photoId))) throw new NotFoundError(PHOTO_NOT_FOUND);
   return { viewer: { id: member.id, firstName: member.firstName }, photoId, sessionId };
-}
-
-/** The error the client receives: a refusal says why; anything else is logged here and stays here. */
-function refusal(error: unknown): Error {
-  if (error instanceof DomainError) return new Error(error.message);
-  console.error("A photo viewer's handshake failed:", error);
-  return new Error(SERVER_ERROR);
-}
-
-/** Closes every live connection of a member (their sessions all ended). */
-export function disconnectMemberViewers(io: RealtimeServer, userId: number) {
-  io.of(PHOTO_NAMESPACE).in(memberRoom(userId)).disconnectSockets(true);
-}
-
-/** Closes the live connections opened with one session (it was logged out). */
-export function disconnectSessionViewers(io: RealtimeServer, sessionId: string) {
-  io.of(PHOTO_NAMESPACE).in(sessionRoom(sessionId)).disconnectSockets(true);
 }
 
 /** The photo's own `Comments` shape: the photo a comment is on goes without saying in its room. */

@@ -7,38 +7,62 @@
 import type http from "node:http";
 import { Server } from "socket.io";
 import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents } from "~/lib/realtime-events";
+import { env } from "~/env.server";
 import { subscribe } from "~/services/events.server";
+import { roomAdapter, type RoomAdapter, type ScaleOut } from "./adapter.server";
+import { memberRoom, sessionRoom } from "./handshake.server";
 import { isSameSiteHandshake } from "./origin.server";
-import {
-  disconnectMemberViewers,
-  disconnectSessionViewers,
-  openPhotoViewers,
-  relayCommentsToViewers,
-  type SocketData,
-} from "./photo-viewers.server";
+import { openPhotoViewers, relayCommentsToViewers, type SocketData } from "./photo-viewers.server";
+import { openReviewRooms } from "./review-room.server";
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
-type Attached = { io: RealtimeServer; unsubscribe: () => void };
+type Attached = { io: RealtimeServer; rooms: RoomAdapter; unsubscribe: () => void };
 
 const holder = globalThis as typeof globalThis & { __clubRealtime?: Attached };
 
-/** Starts socket.io on `httpServer` and listens for the club's events until `closeRealtime`. */
-export function attachRealtime(httpServer: http.Server): RealtimeServer {
+/** The namespaces a member's sockets may be in: closing them means closing every one. */
+const NAMESPACES = ["/photos", "/review"] as const;
+
+/** The largest message a client may send (a pointer or a view is under 200 bytes). */
+const MAX_MESSAGE_BYTES = 16 * 1024;
+
+/**
+ * Starts socket.io on `httpServer` and listens for the club's events until
+ * `closeRealtime`. `scaleOut` chooses the adapter (adapter.server.ts); unless
+ * given, the settings' DATABASE_URL and REDIS_URL do (what server.ts wants;
+ * the socket tests pass {} for the in-memory one).
+ */
+export function attachRealtime(
+  httpServer: http.Server,
+  scaleOut: ScaleOut = { databaseUrl: env().DATABASE_URL, redisUrl: env().REDIS_URL },
+): RealtimeServer {
   if (holder.__clubRealtime) throw new Error("Realtime is already attached (closeRealtime was not called).");
+  const rooms = roomAdapter(scaleOut);
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    adapter: rooms.adapter,
     // A browser page of another site must not open a socket with a member's cookie.
     allowRequest: (request, answer) => answer(null, isSameSiteHandshake(request)),
   });
   openPhotoViewers(io);
+  openReviewRooms(io);
+  // Through the adapter, so the member's sockets on every app process close.
+  const disconnect = (room: string) => NAMESPACES.forEach((name) => io.of(name).in(room).disconnectSockets(true));
   const unsubscribers = [
-    subscribe("sessions.ended", ({ userId }) => disconnectMemberViewers(io, userId)),
-    subscribe("session.ended", ({ sessionId }) => disconnectSessionViewers(io, sessionId)),
+    subscribe("sessions.ended", ({ userId }) => disconnect(memberRoom(userId))),
+    subscribe("session.ended", ({ sessionId }) => disconnect(sessionRoom(sessionId))),
     ...relayCommentsToViewers(io),
   ];
-  holder.__clubRealtime = { io, unsubscribe: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) };
+  holder.__clubRealtime = { io, rooms, unsubscribe: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) };
   return io;
+}
+
+/** Which adapter carries the rooms ("memory", "postgres" or "redis"). */
+export function realtimeAdapterKind(): RoomAdapter["kind"] {
+  if (!holder.__clubRealtime) throw new Error("Realtime is not attached yet (attachRealtime was not called).");
+  return holder.__clubRealtime.rooms.kind;
 }
 
 /** The running socket.io server. */
@@ -54,4 +78,5 @@ export async function closeRealtime() {
   if (!attached) return;
   attached.unsubscribe();
   await attached.io.close();
+  await attached.rooms.close();
 }

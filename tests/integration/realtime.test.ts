@@ -75,20 +75,23 @@ describe("photo viewers namespace", () => {
     expect(await first).toEqual({ dx: 0.5, dy: 0.5, user: { id: ann.id, firstName: "Vivian" } });
   });
 
-  // One socket's messages are relayed in order, so a last message of the other kind, whose own
+  // One socket's messages are relayed in order, so a last message of another kind, whose own
   // budget is untouched, marks the end of the flood: every relayed message arrived before it.
-  async function flood(kind: "pointer" | "crop"): Promise<number> {
-    const { annSocket, bobSocket } = await twoViewers();
-    let received = 0;
-    bobSocket.on(kind, () => received++);
-    const marker = kind === "pointer" ? nextMessage(bobSocket, "crop") : nextMessage(bobSocket, "pointer");
+  const floods = {
+    pointer: { event: "pointer", message: { dx: 0.5, dy: 0.5 } },
+    drag: { event: "crop", message: { phase: "drag", start: { dx: 0.1, dy: 0.1 }, drag: { dx: 0.2, dy: 0.2 } } },
+    crop: { event: "crop", message: { phase: "start", start: { dx: 0.1, dy: 0.1 } } },
+  } as const;
 
-    for (let i = 0; i < 10 * MESSAGE_LIMITS[kind]; i++) {
-      if (kind === "pointer") annSocket.emit("pointer", { dx: 0.5, dy: 0.5 });
-      else annSocket.emit("crop", { phase: "drag", start: { dx: 0.1, dy: 0.1 }, drag: { dx: 0.2, dy: 0.2 } });
-    }
-    if (kind === "pointer")
-      annSocket.emit("crop", { phase: "end", start: { dx: 0.1, dy: 0.1 }, end: { dx: 0.3, dy: 0.3 } });
+  async function flood(kind: keyof typeof floods): Promise<number> {
+    const { annSocket, bobSocket } = await twoViewers();
+    const { event, message } = floods[kind];
+    let received = 0;
+    bobSocket.on(event, () => received++);
+    const marker = event === "pointer" ? nextMessage(bobSocket, "crop") : nextMessage(bobSocket, "pointer");
+    const raw = annSocket as unknown as { emit(event: string, payload: unknown): void };
+    for (let i = 0; i < 10 * MESSAGE_LIMITS[kind]; i++) raw.emit(event, message);
+    if (event === "pointer") annSocket.emit("crop", { phase: "cancel" });
     else annSocket.emit("pointer", { dx: 0.9, dy: 0.9 });
     await marker;
     return received;
@@ -99,9 +102,30 @@ describe("photo viewers namespace", () => {
     expect(await flood("pointer")).toBe(MESSAGE_LIMITS.pointer);
   });
 
-  it("passes on at most 30 crop messages a second from one socket, and drops the rest", async () => {
-    expect(MESSAGE_LIMITS.crop).toBe(30);
+  it("passes on at most 60 crop drags a second from one socket, and drops the rest", async () => {
+    expect(MESSAGE_LIMITS.drag).toBe(60);
+    expect(await flood("drag")).toBe(MESSAGE_LIMITS.drag);
+  });
+
+  it("passes on at most 10 crop clicks (start, end, cancel) a second from one socket, and drops the rest", async () => {
+    expect(MESSAGE_LIMITS.crop).toBe(10);
     expect(await flood("crop")).toBe(MESSAGE_LIMITS.crop);
+  });
+
+  it("never lets a flood of drags cost a crop its end: clicks have their own budget", async () => {
+    const { ann, annSocket, bobSocket } = await twoViewers();
+    const end = new Promise<unknown>((resolve) => bobSocket.on("crop", (m) => m.phase === "end" && resolve(m)));
+    annSocket.emit("crop", { phase: "start", start: { dx: 0.1, dy: 0.1 } });
+    for (let i = 0; i < 10 * MESSAGE_LIMITS.drag; i++) {
+      annSocket.emit("crop", { phase: "drag", start: { dx: 0.1, dy: 0.1 }, drag: { dx: 0.2, dy: 0.3 } });
+    }
+    annSocket.emit("crop", { phase: "end", start: { dx: 0.1, dy: 0.1 }, end: { dx: 0.4, dy: 0.5 } });
+    expect(await end).toEqual({
+      phase: "end",
+      start: { dx: 0.1, dy: 0.1 },
+      end: { dx: 0.4, dy: 0.5 },
+      user: { id: ann.id, firstName: ann.firstName },
+    });
   });
 });
 

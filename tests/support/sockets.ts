@@ -4,8 +4,15 @@
 // never on a timer, so a slow machine makes the tests slower, not flaky.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { io as connectClient } from "socket.io-client";
-import { PHOTO_NAMESPACE, type PhotoViewerSocket, type ServerToClientEvents } from "~/lib/realtime-events";
+import { io as connectClient, type Socket } from "socket.io-client";
+import {
+  PHOTO_NAMESPACE,
+  REVIEW_NAMESPACE,
+  type PhotoViewerSocket,
+  type ReviewServerToClientEvents,
+  type ReviewSocket,
+  type ServerToClientEvents,
+} from "~/lib/realtime-events";
 import { attachRealtime, closeRealtime, type RealtimeServer } from "~/realtime/realtime.server";
 import { sharedResource } from "./shared-resource";
 
@@ -14,45 +21,67 @@ export type SocketServer = {
   io: RealtimeServer;
   /** A viewer of a photo; `outcome` settles from the start, so a fast answer is never missed. */
   viewer(photoId: number | string, options?: { cookie?: string; origin?: string }): TestViewer;
+  /** A member in a meeting's review room (/review?meeting=). */
+  reviewer(meetingId: number | string, options?: { cookie?: string }): TestReviewer;
   /** Closes every client, then socket.io and its HTTP server. */
   close(): Promise<void>;
 };
 
-export type TestViewer = PhotoViewerSocket & {
+type Watched = {
   /** "connected", or the message of the connect_error. */
   outcome: Promise<"connected" | string>;
   /** The reason it was disconnected, once it is. */
   disconnection: Promise<string>;
 };
 
+export type TestViewer = PhotoViewerSocket & Watched;
+export type TestReviewer = ReviewSocket & Watched;
+
+/** A client of `namespace` at `url`, connecting the way a member's browser does. */
+export function connectTo<S extends Socket>(
+  url: string,
+  namespace: string,
+  query: Record<string, string>,
+  { cookie, origin }: { cookie?: string; origin?: string } = {},
+): S & Watched {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.Cookie = cookie;
+  if (origin) headers.Origin = origin;
+  const socket = connectClient(`${url}${namespace}`, {
+    query,
+    extraHeaders: headers,
+    transports: ["websocket"],
+    reconnection: false,
+    // Each client is its own connection, like another browser.
+    forceNew: true,
+  }) as unknown as S & Watched;
+  socket.outcome = new Promise((resolve) => {
+    socket.once("connect", () => resolve("connected"));
+    socket.once("connect_error", (error: Error) => resolve(error.message));
+  });
+  socket.disconnection = new Promise((resolve) => socket.once("disconnect", (reason: string) => resolve(reason)));
+  return socket;
+}
+
 /** Starts a real HTTP server on 127.0.0.1 with realtime attached (call `close` in afterAll). */
 export async function startSocketServer(): Promise<SocketServer> {
   const server = http.createServer();
-  const io = attachRealtime(server);
+  // The in-memory adapter: one process (tests/integration/realtime-replicas.test.ts runs two on PostgreSQL).
+  const io = attachRealtime(server, {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const clients: PhotoViewerSocket[] = [];
+  const clients: Socket[] = [];
 
   return {
     url,
     io,
-    viewer(photoId, { cookie, origin } = {}) {
-      const headers: Record<string, string> = {};
-      if (cookie) headers.Cookie = cookie;
-      if (origin) headers.Origin = origin;
-      const socket = connectClient(`${url}${PHOTO_NAMESPACE}`, {
-        query: { id: String(photoId) },
-        extraHeaders: headers,
-        transports: ["websocket"],
-        reconnection: false,
-        // Each viewer is its own connection, like another browser.
-        forceNew: true,
-      }) as TestViewer;
-      socket.outcome = new Promise((resolve) => {
-        socket.once("connect", () => resolve("connected"));
-        socket.once("connect_error", (error) => resolve(error.message));
-      });
-      socket.disconnection = new Promise((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
+    viewer(photoId, options) {
+      const socket = connectTo<PhotoViewerSocket>(url, PHOTO_NAMESPACE, { id: String(photoId) }, options);
+      clients.push(socket);
+      return socket;
+    },
+    reviewer(meetingId, options) {
+      const socket = connectTo<ReviewSocket>(url, REVIEW_NAMESPACE, { meeting: String(meetingId) }, options);
       clients.push(socket);
       return socket;
     },
@@ -69,13 +98,13 @@ export function useSocketServer(): SocketServer {
 }
 
 /** Resolves once the viewer is in; fails with the refusal otherwise. */
-export async function connected(socket: TestViewer) {
+export async function connected(socket: Watched) {
   const outcome = await socket.outcome;
   if (outcome !== "connected") throw new Error(`expected to connect, was refused: ${outcome}`);
 }
 
 /** The refusal's message; fails if the viewer got in. */
-export async function refused(socket: TestViewer): Promise<string> {
+export async function refused(socket: Watched): Promise<string> {
   const outcome = await socket.outcome;
   if (outcome === "connected") throw new Error("expected a refusal, but the viewer connected");
   return outcome;
@@ -88,6 +117,17 @@ export function nextMessage<E extends keyof ServerToClientEvents>(
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve) => {
     const listener = ((message: Parameters<ServerToClientEvents[E]>[0]) => resolve(message)) as never;
+    socket.once(event, listener);
+  });
+}
+
+/** The next message of that event a review room member receives. */
+export function nextReview<E extends keyof ReviewServerToClientEvents>(
+  socket: ReviewSocket,
+  event: E,
+): Promise<Parameters<ReviewServerToClientEvents[E]>[0]> {
+  return new Promise((resolve) => {
+    const listener = ((message: Parameters<ReviewServerToClientEvents[E]>[0]) => resolve(message)) as never;
     socket.once(event, listener);
   });
 }

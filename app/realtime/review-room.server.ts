@@ -1,0 +1,236 @@
+// The review rooms (issue 13 item 5, follow the host): one per meeting, at
+// /review?meeting={meetingId}, for members who may see the meeting. An admin
+// may lead (and take over from anyone); the admin or the leader may hand the
+// lead to a member in the room, who may then take it again while nobody leads.
+// Only the leader's views are passed on, and only of the meeting's own photos.
+// The lead ends when the leader's last window leaves.
+//
+// The state is kept in socket.io rooms, which the adapter keeps across app
+// processes: the leader's sockets are in the meeting's "leader" room, members
+// handed the lead in its "may-lead" room, and the leader's latest view on the
+// socket that sent it (read with fetchSockets() from every process).
+import type { Namespace, Socket } from "socket.io";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import {
+  HandLeadSchema,
+  REVIEW_NAMESPACE,
+  ReviewViewSchema,
+  type ReviewClientToServerEvents,
+  type ReviewServerToClientEvents,
+  type ReviewView,
+  type Viewer,
+} from "~/lib/realtime-events";
+import { idParam } from "~/server/api.server";
+import { canSeeMeeting, mayLeadReview } from "~/services/access.server";
+import { NotFoundError } from "~/services/errors.server";
+import { isMeetingPhoto } from "~/services/meetings/review.server";
+import { memberOfHandshake, memberRoom, queryValue, refusal, sessionRoom } from "./handshake.server";
+import type { RealtimeServer } from "./realtime.server";
+import { presenceOf } from "./room-state";
+
+export type ReviewSocketData = {
+  viewer: Viewer;
+  isAdmin: boolean;
+  meetingId: number;
+  sessionId: string;
+  /** The view this socket showed last while leading, and when. */
+  view?: { view: ReviewView; at: number };
+};
+
+type ReviewRooms = Namespace<
+  ReviewClientToServerEvents,
+  ReviewServerToClientEvents,
+  Record<string, never>,
+  ReviewSocketData
+>;
+type ReviewConnection = Socket<
+  ReviewClientToServerEvents,
+  ReviewServerToClientEvents,
+  Record<string, never>,
+  ReviewSocketData
+>;
+
+/** Per socket and second: views up to one a frame; lead changes are clicks. */
+export const REVIEW_LIMITS = { view: 60, control: 10 };
+
+const MEETING_NOT_FOUND = "meeting not found";
+const meetingIdFrom = idParam(MEETING_NOT_FOUND);
+
+const rooms = (meetingId: number) => ({
+  review: `review:${meetingId}`,
+  leader: `review:${meetingId}:leader`,
+  mayLead: `review:${meetingId}:may-lead`,
+  member: (userId: number) => `review:${meetingId}:member:${userId}`,
+});
+
+export function openReviewRooms(io: RealtimeServer) {
+  const review = io.of(REVIEW_NAMESPACE) as unknown as ReviewRooms;
+  const viewLimit = new RateLimiterMemory({ keyPrefix: "review-view", points: REVIEW_LIMITS.view, duration: 1 });
+  const controlLimit = new RateLimiterMemory({
+    keyPrefix: "review-control",
+    points: REVIEW_LIMITS.control,
+    duration: 1,
+  });
+
+  review.use((socket, next) => {
+    admit(socket.request.headers.cookie, socket.handshake.query.meeting).then(
+      (data) => {
+        socket.data = data;
+        next();
+      },
+      (error: unknown) => next(refusal(error, "review member")),
+    );
+  });
+
+  review.on("connection", (socket) => {
+    const { viewer, meetingId, sessionId } = socket.data;
+    const room = rooms(meetingId);
+    void socket.join([room.review, room.member(viewer.id), memberRoom(viewer.id), sessionRoom(sessionId)]);
+    socket.to(room.review).emit("member.joined", { socketId: socket.id, user: viewer });
+    // Messages are handled one after another, so a view checked against the database never overtakes a later one.
+    let queue: Promise<unknown> = welcome(review, socket);
+    const inTurn = (work: () => Promise<unknown>) => {
+      queue = queue.then(work).catch((error: unknown) => console.error("A review room message failed:", error));
+    };
+    const dropped = () => {};
+
+    const control = (work: () => Promise<void>) => () =>
+      controlLimit.consume(socket.id).then(() => inTurn(work), dropped);
+    socket.on(
+      "lead",
+      control(() => takeLead(review, socket)),
+    );
+    socket.on(
+      "stopLeading",
+      control(() => stopLeading(review, socket)),
+    );
+    socket.on("handTo", (payload: unknown) =>
+      controlLimit.consume(socket.id).then(() => {
+        const message = HandLeadSchema.safeParse(payload);
+        if (message.success) inTurn(() => handLead(review, socket, message.data.memberId));
+      }, dropped),
+    );
+    const knownPhotos = new Set<number>();
+    socket.on("view", (payload: unknown) =>
+      viewLimit.consume(socket.id).then(() => {
+        const message = ReviewViewSchema.safeParse(payload);
+        if (!message.success) return;
+        inTurn(async () => {
+          // Only the leader's, and only of this meeting's photos.
+          if (!socket.rooms.has(room.leader)) return;
+          const { photoId } = message.data;
+          if (!knownPhotos.has(photoId)) {
+            if (!(await isMeetingPhoto(meetingId, photoId))) return;
+            knownPhotos.add(photoId);
+          }
+          socket.data.view = { view: message.data, at: Date.now() };
+          socket.to(room.review).emit("view", message.data);
+        });
+      }, dropped),
+    );
+
+    let wasLeading = false;
+    socket.on("disconnecting", () => {
+      wasLeading = socket.rooms.has(room.leader);
+    });
+    socket.on("disconnect", () => {
+      review.to(room.review).emit("member.left", { socketId: socket.id, user: viewer });
+      if (wasLeading) void endLeadIfGone(review, meetingId);
+      void viewLimit.delete(socket.id);
+      void controlLimit.delete(socket.id);
+    });
+  });
+}
+
+async function admit(cookieHeader: string | undefined, rawMeetingId: unknown): Promise<ReviewSocketData> {
+  const { member, sessionId } = await memberOfHandshake(cookieHeader);
+  const meetingId = meetingIdFrom(queryValue(rawMeetingId));
+  if (!(await canSeeMeeting(member, meetingId))) throw new NotFoundError(MEETING_NOT_FOUND);
+  return {
+    viewer: { id: member.id, firstName: member.firstName },
+    isAdmin: mayLeadReview(member),
+    meetingId,
+    sessionId,
+  };
+}
+
+/**
+ * A joiner learns who is there, who leads and the leader's latest view. A
+ * member already leading or handed the lead in another window is so in this one too.
+ */
+async function welcome(review: ReviewRooms, socket: ReviewConnection) {
+  const { viewer, meetingId, isAdmin } = socket.data;
+  const room = rooms(meetingId);
+  const [everyone, leaders, windows] = await Promise.all([
+    review.in(room.review).fetchSockets(),
+    review.in(room.leader).fetchSockets(),
+    review.in(room.member(viewer.id)).fetchSockets(),
+  ]);
+  const others = windows.filter((window) => window.id !== socket.id);
+  if (others.some((window) => window.rooms.has(room.mayLead))) void socket.join(room.mayLead);
+  if (others.some((window) => window.rooms.has(room.leader))) void socket.join(room.leader);
+  const leader = leaders[0]?.data.viewer ?? (socket.rooms.has(room.leader) ? viewer : null);
+  const latest = leaders
+    .map((s) => s.data.view)
+    .filter((view) => view !== undefined)
+    .sort((a, b) => b.at - a.at)[0];
+  socket.emit("review", {
+    me: viewer,
+    members: presenceOf(everyone),
+    leader,
+    view: leader ? (latest?.view ?? null) : null,
+    mayLead: isAdmin || socket.rooms.has(room.mayLead),
+  });
+}
+
+/** Makes `leader` (every window of theirs in the room) the only one leading, and tells the room. */
+function setLeader(review: ReviewRooms, meetingId: number, leader: Viewer) {
+  const room = rooms(meetingId);
+  review.in(room.leader).socketsLeave(room.leader);
+  review.in(room.member(leader.id)).socketsJoin(room.leader);
+  review.to(room.review).emit("leader", { leader });
+}
+
+/** An admin takes the lead from anyone; a member handed the lead takes it only while nobody leads. */
+async function takeLead(review: ReviewRooms, socket: ReviewConnection) {
+  const { viewer, meetingId, isAdmin } = socket.data;
+  const room = rooms(meetingId);
+  if (socket.rooms.has(room.leader)) return;
+  if (!isAdmin) {
+    if (!socket.rooms.has(room.mayLead)) return;
+    const leaders = await review.in(room.leader).fetchSockets();
+    if (leaders.some((s) => s.data.viewer.id !== viewer.id)) return;
+  }
+  setLeader(review, meetingId, viewer);
+}
+
+async function stopLeading(review: ReviewRooms, socket: ReviewConnection) {
+  const room = rooms(socket.data.meetingId);
+  if (!socket.rooms.has(room.leader)) return;
+  review.in(room.leader).socketsLeave(room.leader);
+  review.to(room.review).emit("leader", { leader: null });
+}
+
+/** The admin or the leader hands the lead to a member in the room, who may take it again later. */
+async function handLead(review: ReviewRooms, socket: ReviewConnection, memberId: number) {
+  const { meetingId, isAdmin } = socket.data;
+  const room = rooms(meetingId);
+  if (!isAdmin && !socket.rooms.has(room.leader)) return;
+  const windows = await review.in(room.member(memberId)).fetchSockets();
+  const member = windows[0]?.data.viewer;
+  if (!member) return;
+  review.in(room.member(memberId)).socketsJoin(room.mayLead);
+  review.to(room.member(memberId)).emit("mayLead", true);
+  setLeader(review, meetingId, member);
+}
+
+/** The leader's window left: if it was their last, nobody leads any more. */
+async function endLeadIfGone(review: ReviewRooms, meetingId: number) {
+  try {
+    const room = rooms(meetingId);
+    const leaders = await review.in(room.leader).fetchSockets();
+    if (leaders.length === 0) review.to(room.review).emit("leader", { leader: null });
+  } catch (error) {
+    console.error("A review room's lead could not be ended:", error);
+  }
+}
