@@ -56,7 +56,8 @@ const EnvSchema = z
     // answers 503 (a stopped or frozen database); a silent server is given up on a second later.
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-    // Optional Redis: the log-in and reset throttles keep their counts there instead of PostgreSQL.
+    // Optional Redis: the log-in and reset throttles keep their counts there instead of PostgreSQL,
+    // and several app processes share their live rooms through it (README "Several servers").
     REDIS_URL: optional(urlWithProtocol(["redis", "rediss"])),
     // pino's levels; "silent" turns the log off.
     LOG_LEVEL: optional(z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"])),

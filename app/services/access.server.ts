@@ -8,7 +8,7 @@
 // member with isAdmin; an owner is the member a photo or comment belongs to.
 import { and, eq, exists, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db } from "@db/client.server";
-import { features, photos, users, type UserRow } from "@db/schema";
+import { features, meetings, photos, users, type UserRow } from "@db/schema";
 import type { Member } from "./auth/session.server";
 import { ForbiddenError, NotLoggedInError } from "./errors.server";
 
@@ -142,6 +142,18 @@ export function newestGalleryYear(viewer: ViewerRef, now = new Date()): number {
 /** Meetings are for members (spec section 2: everything under /meetings needs a log-in). */
 export function canSeeMeetings(viewer: ViewerRef): viewer is NonNullable<ViewerRef> {
   return !!viewer;
+}
+
+/** Whether the viewer may see this meeting (members: any meeting that exists), and so join its review room. */
+export async function canSeeMeeting(viewer: ViewerRef, meetingId: number): Promise<boolean> {
+  if (!canSeeMeetings(viewer)) return false;
+  const [row] = await db().select({ id: meetings.id }).from(meetings).where(eq(meetings.id, meetingId)).limit(1);
+  return !!row;
+}
+
+/** Who may lead a meeting's review on their own (issue 13): an admin. Others lead only when handed the lead. */
+export function mayLeadReview(viewer: ViewerRef): boolean {
+  return isAdmin(viewer);
 }
 
 /** A meeting open to everyone has no list; otherwise the member must be on it. */
