@@ -42,13 +42,19 @@ export default defineConfig({
   // server may take seconds there. Hooks that start a server raise their own
   // limit (SERVER_START_TIMEOUT in tests/e2e/support/club-server.ts).
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A web-first assertion retries for up to 15 s (a loaded machine answers a
+  // navigation in seconds, not milliseconds); a click or fill that cannot
+  // happen, or a page that does not load, fails on its own step with its name
+  // well before the test's limit, instead of as a bare test timeout.
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL,
     browserName: "chromium",
     headless: true,
     viewport: { width: 1280, height: 800 },
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -14,8 +14,11 @@ export default defineConfig({
     ],
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Sized for a loaded two-core machine (the browser suite or a benchmark
+    // running beside): a test may take seconds there; set-up hooks that load
+    // the site through Vite, make a database or start a server more.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // Integration files share one database; each uses its own members.
     fileParallelism: true,
     pool: "forks",
