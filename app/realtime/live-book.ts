@@ -121,11 +121,23 @@ export function cropRectangle(message: CropMessage): LiveCrop | null {
 /** The other members' crops, one per member: a new one replaces theirs, a cancel takes it away. */
 export class CropBook {
   private readonly crops = new Map<number, LiveCrop>();
+  /** Members whose crop changed live since joining: the joining snapshot, gathered meanwhile, is older. */
+  private readonly heard = new Set<number>();
 
   received(message: CropMessage) {
+    this.heard.add(message.user.id);
     const crop = cropRectangle(message);
     if (crop) this.crops.set(message.user.id, crop);
     else this.crops.delete(message.user.id);
+  }
+
+  /** The crops already drawn when this viewer joined, except where a newer step has come since. */
+  snapshot(messages: CropMessage[]) {
+    for (const message of messages) {
+      if (this.heard.has(message.user.id)) continue;
+      const crop = cropRectangle(message);
+      if (crop) this.crops.set(message.user.id, crop);
+    }
   }
 
   forget(memberId: number) {
@@ -139,6 +151,7 @@ export class CropBook {
 
   clear() {
     this.crops.clear();
+    this.heard.clear();
   }
 
   list(): LiveCrop[] {

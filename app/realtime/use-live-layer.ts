@@ -108,7 +108,7 @@ export function useLiveLayer(photoId: number | null): LiveLayer {
     socket.on("room", ({ me, viewers, crops }) => {
       books.me = me;
       books.presence.snapshot(viewers);
-      for (const crop of crops) if (!books.isMe(crop.user)) books.crops.received(crop);
+      books.crops.snapshot(crops.filter((crop) => !books.isMe(crop.user)));
       books.tidy();
       changed();
     });
