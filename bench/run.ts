@@ -1,6 +1,7 @@
 // npm run bench: the speed targets of the photos issue, measured in one run and
 // printed as figures (never asserted by timed tests).
 //   1. processing a 24 MP JPEG vs bare sharp resizes: ratio <= 1.3, peak memory stated;
+//   1b. processing a 12 MP iPhone HEIC vs the same picture as JPEG: figures and ratio stated;
 //   2. GET /api/photos and /browse, page 1 vs the last page: ratio <= 1.2 (paging does not scan);
 //   3. the home page's random photos with 1,000 vs 100,000 featured photos: ratio <= 1.3;
 //   4. requests per second for /, /browse and GET /api/photos under 50 connections;
@@ -16,7 +17,7 @@ import { BENCH_LOGIN, BENCH_PASSWORD, generateClub, type ClubShape } from "./clu
 import { benchComments } from "./comments";
 import { benchMeetings } from "./meetings";
 import { compareLatency, lastPageUrl, logIn, throughput } from "./http";
-import { benchProcessing } from "./processing";
+import { benchHeic, benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
 import { printFigures, ratioFigure, type Figure } from "./report";
 
@@ -80,6 +81,9 @@ execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inheri
 
 console.log("1. Processing one 24 MP JPEG");
 printFigures("Processing", await benchProcessing());
+
+console.log("\n1b. Processing one 12 MP iPhone HEIC against the same picture as JPEG");
+printFigures("HEIC processing", await benchHeic());
 
 console.log("\n2-4. Generating the clubs and starting a server on each (PostgreSQL)");
 const small = await startClub("small", SMALL);
