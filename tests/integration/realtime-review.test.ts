@@ -1,0 +1,216 @@
+// A meeting's review room (issue 13 item 5, follow the host): who gets in, who
+// may lead, that only the leader's views of the meeting's own photos reach the
+// others, and that the lead ends with the leader. Views are sent in order on
+// one socket, so "a later good view arrives first" proves a bad one was dropped.
+import { describe, expect, it } from "vitest";
+import type { ReviewSnapshot, ReviewView } from "~/lib/realtime-events";
+import { action as userApi } from "~/routes/api/users.user";
+import { cookieFor, makeMember, request } from "../support/members";
+import { insertMeeting, submitDirectly } from "../support/meetings";
+import { insertPhoto } from "../support/photos";
+import { call } from "../support/routes";
+import { connected, nextReview, refused, useSocketServer, type TestReviewer } from "../support/sockets";
+
+const sockets = useSocketServer();
+
+/** A meeting with two submitted photos. */
+async function meetingWithPhotos() {
+  const author = await makeMember();
+  const meeting = await insertMeeting();
+  const first = await insertPhoto(author.id);
+  const second = await insertPhoto(author.id);
+  await submitDirectly(meeting.id, first, 1);
+  await submitDirectly(meeting.id, second, 2);
+  return { meeting, photos: [first.id, second.id] as const };
+}
+
+/** `member` in the review room of `meetingId`, with the snapshot received on joining. */
+async function enter(
+  meetingId: number,
+  member: { id: number },
+): Promise<{ socket: TestReviewer; snapshot: ReviewSnapshot }> {
+  const socket = sockets.reviewer(meetingId, { cookie: await cookieFor(member.id) });
+  const snapshot = nextReview(socket, "review");
+  await connected(socket);
+  return { socket, snapshot: await snapshot };
+}
+
+const viewOf = (photoId: number, zoom = 1): ReviewView => ({
+  photoId,
+  zoom,
+  centerX: 0.5,
+  centerY: 0.5,
+  timerStartedAt: null,
+});
+
+describe("who may join a meeting's review room", () => {
+  it("refuses a visitor, an unknown or malformed meeting, and admits a member", async () => {
+    const { meeting } = await meetingWithPhotos();
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    expect(await refused(sockets.reviewer(meeting.id))).toBe("unauthorized");
+    for (const id of [999999999, "abc", "0", "-1", "2147483648", ""]) {
+      expect(await refused(sockets.reviewer(id, { cookie }))).toBe("meeting not found");
+    }
+    const { snapshot } = await enter(meeting.id, member);
+    expect(snapshot).toMatchObject({ leader: null, view: null, mayLead: false });
+    expect(snapshot.members.map((p) => p.user.id)).toEqual([member.id]);
+  });
+
+  it("closes a member's review sockets at once when an admin deactivates them", async () => {
+    const { meeting } = await meetingWithPhotos();
+    const admin = await makeMember({ isAdmin: true });
+    const member = await makeMember();
+    const memberCookie = await cookieFor(member.id);
+    const { socket } = await enter(meeting.id, member);
+    const { socket: adminSocket } = await enter(meeting.id, admin);
+    const left = nextReview(adminSocket, "member.left");
+    const response = await call(
+      userApi,
+      request(`/api/users/${member.id}`, { method: "DELETE", cookie: await cookieFor(admin.id) }),
+      { userId: String(member.id) },
+    );
+    expect(response.status).toBe(200);
+    await socket.disconnection;
+    expect((await left).user.id).toBe(member.id);
+    expect(adminSocket.connected).toBe(true);
+    expect(await refused(sockets.reviewer(meeting.id, { cookie: memberCookie }))).toBe("unauthorized");
+  });
+});
+
+describe("leading the review", () => {
+  it("an admin leads; only the leader's views of the meeting's photos reach the others", async () => {
+    const { meeting, photos } = await meetingWithPhotos();
+    const admin = await makeMember({ isAdmin: true, firstName: "Ada" });
+    const member = await makeMember();
+    const other = await insertPhoto(admin.id); // not in this meeting
+    const { socket: host, snapshot } = await enter(meeting.id, admin);
+    expect(snapshot.mayLead).toBe(true);
+    const { socket: guest } = await enter(meeting.id, member);
+
+    // Nobody leads yet: even the admin's view is dropped.
+    const raw = host as unknown as { emit(event: string, payload: unknown): void };
+    host.emit("view", viewOf(photos[0]));
+    const leader = nextReview(guest, "leader");
+    host.emit("lead");
+    expect(await leader).toEqual({ leader: { id: admin.id, firstName: "Ada" } });
+
+    const heard = nextReview(guest, "view");
+    host.emit("view", viewOf(other.id)); // another meeting's photo
+    raw.emit("view", { ...viewOf(photos[0]), zoom: 5 });
+    raw.emit("view", { ...viewOf(photos[0]), centerX: 1.2 });
+    raw.emit("view", { ...viewOf(photos[0]), photoId: "1" });
+    raw.emit("view", null);
+    host.emit("view", viewOf(photos[1], 2));
+    expect(await heard).toEqual(viewOf(photos[1], 2));
+
+    // A follower's views are not passed on.
+    const notFromGuest = nextReview(host, "view");
+    let hostHeard = false;
+    void notFromGuest.then(() => (hostHeard = true));
+    guest.emit("view", viewOf(photos[0], 3));
+    const next = nextReview(guest, "view");
+    host.emit("view", viewOf(photos[0], 4));
+    expect(await next).toEqual(viewOf(photos[0], 4));
+    expect(hostHeard).toBe(false);
+
+    // A late joiner gets the leader and the latest view.
+    const { snapshot: late } = await enter(meeting.id, await makeMember());
+    expect(late.leader).toEqual({ id: admin.id, firstName: "Ada" });
+    expect(late.view).toEqual(viewOf(photos[0], 4));
+  });
+
+  it("a member cannot lead unless handed the lead; handed it, they lead and may take it again", async () => {
+    const { meeting, photos } = await meetingWithPhotos();
+    const admin = await makeMember({ isAdmin: true });
+    const member = await makeMember({ firstName: "Mo" });
+    const { socket: host } = await enter(meeting.id, admin);
+    const { socket: guest } = await enter(meeting.id, member);
+
+    // Mo asks to lead: nothing happens (the admin's lead below is the first change anyone hears).
+    guest.emit("lead");
+    guest.emit("handTo", { memberId: member.id });
+    const first = nextReview(host, "leader");
+    host.emit("lead");
+    expect((await first).leader?.id).toBe(admin.id);
+
+    const mayLead = nextReview(guest, "mayLead");
+    const handed = nextReview(host, "leader");
+    host.emit("handTo", { memberId: member.id });
+    expect(await mayLead).toBe(true);
+    expect(await handed).toEqual({ leader: { id: member.id, firstName: "Mo" } });
+
+    // Mo leads now: Mo's views reach the admin, the admin's no longer reach Mo.
+    const fromMo = nextReview(host, "view");
+    guest.emit("view", viewOf(photos[1]));
+    expect(await fromMo).toEqual(viewOf(photos[1]));
+
+    // Mo stops, and may take the lead again while nobody leads.
+    const stopped = nextReview(host, "leader");
+    guest.emit("stopLeading");
+    expect(await stopped).toEqual({ leader: null });
+    const again = nextReview(host, "leader");
+    guest.emit("lead");
+    expect((await again).leader?.id).toBe(member.id);
+  });
+
+  it("a handed member cannot take over from an admin, but an admin takes over from anyone", async () => {
+    const { meeting } = await meetingWithPhotos();
+    const ada = await makeMember({ isAdmin: true });
+    const bea = await makeMember({ isAdmin: true });
+    const mo = await makeMember();
+    const { socket: adaSocket } = await enter(meeting.id, ada);
+    const { socket: beaSocket } = await enter(meeting.id, bea);
+    const { socket: moSocket } = await enter(meeting.id, mo);
+
+    const handed = nextReview(moSocket, "leader");
+    adaSocket.emit("handTo", { memberId: mo.id });
+    expect((await handed).leader?.id).toBe(mo.id);
+    const adaLeads = nextReview(moSocket, "leader");
+    adaSocket.emit("lead");
+    expect((await adaLeads).leader?.id).toBe(ada.id);
+
+    // Mo tries to take it back: refused; Bea, an admin, takes over.
+    moSocket.emit("lead");
+    const beaLeads = nextReview(moSocket, "leader");
+    beaSocket.emit("lead");
+    expect((await beaLeads).leader?.id).toBe(bea.id);
+  });
+
+  it("hands the lead only to a member in the room, and only by the admin or the leader", async () => {
+    const { meeting } = await meetingWithPhotos();
+    const admin = await makeMember({ isAdmin: true });
+    const mo = await makeMember();
+    const absent = await makeMember();
+    const { socket: host } = await enter(meeting.id, admin);
+    const { socket: guest } = await enter(meeting.id, mo);
+    host.emit("handTo", { memberId: absent.id });
+    const raw = host as unknown as { emit(event: string, payload: unknown): void };
+    raw.emit("handTo", { memberId: "x" });
+    const changed = nextReview(guest, "leader");
+    host.emit("lead");
+    expect((await changed).leader?.id).toBe(admin.id);
+  });
+
+  it("ends when the leader's last window leaves", async () => {
+    const { meeting } = await meetingWithPhotos();
+    const admin = await makeMember({ isAdmin: true });
+    const member = await makeMember();
+    const { socket: laptop } = await enter(meeting.id, admin);
+    const { socket: guest } = await enter(meeting.id, member);
+    const leads = nextReview(guest, "leader");
+    laptop.emit("lead");
+    await leads;
+    // A second window of the leader's leads too; closing the first keeps the lead.
+    const { socket: phone, snapshot } = await enter(meeting.id, admin);
+    expect(snapshot.leader?.id).toBe(admin.id);
+    const firstLeft = nextReview(guest, "member.left");
+    laptop.disconnect();
+    await firstLeft;
+    const ended = nextReview(guest, "leader");
+    phone.disconnect();
+    expect(await ended).toEqual({ leader: null });
+    const { snapshot: after } = await enter(meeting.id, await makeMember());
+    expect(after.leader).toBeNull();
+  });
+});
