@@ -10,9 +10,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, photos } from "@db/schema";
+import { env } from "~/env.server";
 import { closeExiftool } from "~/images/exif.server";
 import { action as photosCreate } from "~/routes/api/photos";
-import { flowerCentre, HEIC_SIZE, heicBytes, truncatedHeic } from "../support/heic-files";
+import { flowerCentre, HEIC_SIZE, heicBytes, heicDeclaring, truncatedHeic } from "../support/heic-files";
 import { cookieFor, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
 import { useTestStorage } from "../support/storage";
@@ -89,6 +90,22 @@ describe("an iPhone HEIC upload", () => {
         await copy.release();
       }
     }
+  });
+
+  it("refuses a HEIC whose header declares more than the pixel limit, keeping nothing", async () => {
+    const before = await used.keys();
+    const { member, response } = await postPhoto(await heicDeclaring(40_000, 40_000), "IMG_BOMB.HEIC");
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      errors: [
+        {
+          path: "file",
+          message: `The image is larger than the ${Math.floor(env().UPLOAD_MAX_PIXELS / 1_000_000)} megapixel limit.`,
+        },
+      ],
+    });
+    expect(await used.keys()).toEqual(before);
+    expect(await db().select().from(assets).where(eq(assets.createdById, member.id))).toEqual([]);
   });
 
   it("refuses a damaged HEIC with a 422 and the member's message, keeping nothing", async () => {
