@@ -68,7 +68,7 @@ switch (command) {
   }
   case "metadata": {
     const facts = await readPhotoFacts(input.file!, { owner: "club-worker" });
-    say(`read ${JSON.stringify(facts.metadata.exif?.Model ?? null)}`);
+    say(`read ${JSON.stringify(facts.metadata.exif?.Model?.description ?? null)}`);
     break;
   }
   default:
