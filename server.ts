@@ -6,8 +6,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import { EnvError, parseEnv } from "./app/env.server";
+import { logger } from "./app/server/logger.server";
 
 type ClubModule = typeof import("./app/server/app");
 
@@ -63,14 +63,14 @@ if (development) {
   // Fingerprinted assets never change; everything else may.
   web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   web.use(express.static("build/client", { maxAge: "1h" }));
-  web.use(morgan("tiny", { skip: (req) => req.url === "/healthz" }));
+  // The app logs each request itself (app/server/logger.server.ts).
   web.use(club.app);
 }
 
 try {
   await club.startServices();
 } catch (error) {
-  console.error(`Could not start: ${(error as Error).message}`);
+  logger().fatal({ err: error }, `Could not start: ${(error as Error).message}`);
   process.exit(1);
 }
 
@@ -85,7 +85,7 @@ const graceSeconds = config.SHUTDOWN_GRACE_SECONDS;
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  console.log(
+  logger().info(
     `${config.SITE_TITLE} is listening on http://${config.HOST}:${port} (${development ? "development" : "production build"})`,
   );
 });

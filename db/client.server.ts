@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { watchedSocket } from "./database-socket.server";
 import { lockDataDir } from "./pglite-lock.server";
 import * as schema from "./schema";
 
@@ -26,7 +27,58 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseConfig = { databaseUrl?: string; dataDir: string };
+export type DatabaseConfig = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** How long opening a connection to PostgreSQL may take (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** How long one statement may run, and how long a silent server is waited for (DATABASE_QUERY_TIMEOUT_MS). */
+  queryTimeoutMs?: number;
+};
+
+export const DATABASE_TIMEOUT_DEFAULTS = { connectTimeoutMs: 5000, queryTimeoutMs: 5000 };
+
+/**
+ * postgres-js options that keep an outage short: a connect timeout, the
+ * server's statement_timeout, and (for a plain TCP address) a socket that
+ * gives up when the server owes an answer and stays silent (database-socket.server.ts).
+ * Idle connections are closed after a while, so a database that restarted
+ * is met with fresh connections.
+ */
+export function postgresOptions(
+  config: DatabaseConfig,
+  queryTimeoutMs: number,
+): postgres.Options<Record<string, postgres.PostgresType>> {
+  const connectTimeoutMs = config.connectTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs;
+  const url = new URL(config.databaseUrl!);
+  const sslRequested = ["require", "prefer", "verify-ca", "verify-full"].includes(
+    url.searchParams.get("sslmode") ?? url.searchParams.get("ssl") ?? "",
+  );
+  // One TCP host without TLS: the watchdog reads the protocol's bytes. Several hosts, a
+  // Unix socket or TLS keep postgres-js's own socket (the timeouts below still hold).
+  const plainTcp = url.hostname !== "" && !url.host.includes(",") && !url.searchParams.has("host") && !sslRequested;
+  return {
+    max: 10,
+    onnotice: () => {},
+    connect_timeout: connectTimeoutMs / 1000,
+    idle_timeout: 60,
+    // postgres-js waits up to 20 s between attempts after repeated failures: a query would wait that
+    // long before even trying. At most a second, so an outage answers quickly and recovery is seen soon.
+    backoff: (retries: number) => Math.min(0.1 * 2 ** retries, 1),
+    ...(queryTimeoutMs > 0 ? { connection: { statement_timeout: queryTimeoutMs } } : {}),
+    ...(plainTcp && queryTimeoutMs > 0
+      ? {
+          socket: watchedSocket({
+            host: decodeURIComponent(url.hostname.replace(/^\[|\]$/g, "")),
+            port: Number(url.port || 5432),
+            connectTimeoutMs,
+            // The server cancels a statement past statement_timeout and says so; silence a second longer is an outage.
+            answerTimeoutMs: queryTimeoutMs + 1000,
+          }),
+        }
+      : {}),
+  };
+}
 
 export function migrationsFolder() {
   // In development and tests this file sits in db/; in the production bundle it
@@ -37,12 +89,24 @@ export function migrationsFolder() {
 
 export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const client = postgres(config.databaseUrl, { max: 10, onnotice: () => {} });
+    const client = postgres(
+      config.databaseUrl,
+      postgresOptions(config, config.queryTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMs),
+    );
     const db = drizzlePostgres({ client, schema, casing: "snake_case" });
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgres(db, { migrationsFolder: migrationsFolder() }),
+      // Migrations (an index on a big table) may take longer than a page's query: their own client, no statement limit.
+      migrate: async () => {
+        const migrator = postgres(config.databaseUrl!, { ...postgresOptions(config, 0), max: 1 });
+        try {
+          const migrating = drizzlePostgres({ client: migrator, schema, casing: "snake_case" });
+          await migratePostgres(migrating, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await migrator.end({ timeout: 5 });
+        }
+      },
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => client.end({ timeout: 5 }),
     };

@@ -29,6 +29,7 @@ import { DomainError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInEr
 import { readBoundedText, refuseNulCharacters } from "./body-limit.server";
 import { CROSS_SITE_MESSAGE, isSameSite } from "./same-site.server";
 import { HttpError, ValidationError } from "./http.server";
+import { refusalOf } from "./outages.server";
 
 /** PostgreSQL's integer columns end here; a larger id can name nothing. */
 export const MAX_ID = 2 ** 31 - 1;
@@ -167,8 +168,10 @@ export function apiRoute<P extends ParamParsers = Record<never, never>>(spec: {
 }
 
 /** Any refusal as the API's JSON; anything unexpected is rethrown (React Router logs it and answers 500). */
-export function apiErrorResponse(error: unknown): Response {
-  if (error instanceof Response) return error;
+export function apiErrorResponse(thrown: unknown): Response {
+  if (thrown instanceof Response) return thrown;
+  // A database or storage outage is a 503 refusal like any other (outages.server.ts).
+  const error = refusalOf(thrown);
   if (error instanceof InvalidError || error instanceof ValidationError) {
     const message = error.generalMessage;
     return Response.json({ ...(message ? { message } : {}), errors: error.errors }, { status: 422 });

@@ -14,6 +14,8 @@ import { deleteExpiredSessions } from "~/services/auth/session.server";
 import { storage } from "~/storage/storage.server";
 import { startJobs, stopJobs } from "./jobs.server";
 import { reactRouterHandler } from "./react-router-handler.server";
+import { requestLogger } from "./logger.server";
+import { answerOutages } from "./outages.server";
 import { runWithRequestFacts } from "./request-context.server";
 import { privateByDefault, quietErrors, refuseLargeBodies } from "./request-limits.server";
 import { refuseCrossSiteWrites } from "./same-site.server";
@@ -42,6 +44,8 @@ export function createClubApp(config: Env) {
   // X-Forwarded-For/-Host/-Proto count only from the proxies TRUST_PROXY names.
   club.set("trust proxy", config.TRUST_PROXY);
 
+  // One line per request, with an id every line logged while answering it carries.
+  club.use(requestLogger({ trustRequestId: (req) => club.get("trust proxy fn")(req.socket.remoteAddress, 0) }));
   club.use((req, _res, next) => {
     runWithRequestFacts({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }, next);
   });
@@ -59,7 +63,8 @@ export function createClubApp(config: Env) {
   club.all(
     "/{*splat}",
     reactRouterHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // A stopped or frozen database or storage answers 503 from any loader or action (outages.server.ts).
+      build: () => import("virtual:react-router/server-build").then(answerOutages),
       mode: development() ? "development" : "production",
       bodyLimit: () => config.REQUEST_MAX_BYTES,
     }),

@@ -21,6 +21,7 @@ import type { z } from "zod";
 import { DomainError, InvalidError } from "~/services/errors.server";
 import { readBoundedFormData } from "./body-limit.server";
 import { HttpError, ValidationError } from "./http.server";
+import { refusalOf } from "./outages.server";
 import { asPageError } from "./pages.server";
 
 /** Spec section 8: what sign-up and invite forms say when something unforeseen fails. */
@@ -91,7 +92,9 @@ export function refusalMessage(error: unknown) {
   return data({ error: refusal.message }, { status: refusal.status, headers: refusal.headers });
 }
 
-function asRefusal(error: unknown): { status: number; message: string; headers?: HeadersInit } | null {
+function asRefusal(thrown: unknown): { status: number; message: string; headers?: HeadersInit } | null {
+  // A database or storage outage is a 503 refusal like any other (outages.server.ts).
+  const error = refusalOf(thrown);
   if (error instanceof DomainError || error instanceof HttpError) {
     return { status: error.status, message: error.message, headers: error.headers };
   }

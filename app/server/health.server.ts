@@ -1,19 +1,34 @@
 // GET /healthz: whether the database answers and storage is writable. The answer
 // is public, so it names the part that is down and nothing more: the reason
 // (a host name, a path, a driver's message) goes to the server's log.
+// Each part has HEALTH_PART_TIMEOUT_MS to answer, so the check answers within
+// two seconds even when a part hangs (a frozen database, a storage server that
+// accepts connections and says nothing).
 import { databaseHandle } from "@db/client.server";
+import { logger } from "~/server/logger.server";
 import { storage } from "~/storage/storage.server";
+
+export const HEALTH_PART_TIMEOUT_MS = 1500;
 
 export type Check = { ok: boolean; kind: string };
 export type Health = { ok: boolean; database: Check; storage: Check };
 
 async function check(part: string, kind: string, probe: () => Promise<unknown>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${HEALTH_PART_TIMEOUT_MS} ms`)),
+      HEALTH_PART_TIMEOUT_MS,
+    );
+  });
   try {
-    await probe();
+    await Promise.race([probe(), deadline]);
     return { ok: true, kind };
   } catch (error) {
-    console.error(`Health check: ${part} (${kind}) is down:`, error);
+    logger().error({ err: error, part, kind }, `Health check: ${part} (${kind}) is down`);
     return { ok: false, kind };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

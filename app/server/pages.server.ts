@@ -12,6 +12,8 @@ import { data } from "react-router";
 import type { RootFailure } from "~/lib/root-failure";
 import { DomainError } from "~/services/errors.server";
 import { HttpError } from "./http.server";
+import { requestLog } from "./logger.server";
+import { refusalOf } from "./outages.server";
 
 /** The status text a page shows for each refusal the services raise. */
 export const STATUS_TEXT: Record<number, string> = {
@@ -59,10 +61,12 @@ export function asPageError(error: unknown): unknown {
  * (503 when the database is not answering), or a 500 with no internals for
  * anything else (logged here, as React Router would have), with the site title.
  */
-export function rootFailure(error: unknown, siteTitle: string): unknown {
-  if (error instanceof Response) return error; // a redirect, or an answer someone made on purpose
+export function rootFailure(thrown: unknown, siteTitle: string): unknown {
+  if (thrown instanceof Response) return thrown; // a redirect, or an answer someone made on purpose
+  // The database not answering (the member's session is read first) is a 503 refusal (outages.server.ts).
+  const error = refusalOf(thrown);
   const refusal = error instanceof DomainError || error instanceof HttpError ? error : null;
-  if (!refusal) console.error("The root loader failed:", error);
+  if (!refusal) requestLog().error({ err: error }, "The root loader failed");
   const status = refusal?.status ?? 500;
   const body: RootFailure = { siteTitle, message: refusal?.message ?? "Something went wrong on our side." };
   return data(body, { status, statusText: STATUS_TEXT[status] ?? "Error", headers: refusal?.headers });

@@ -1,0 +1,145 @@
+// A part the club depends on not answering (the database stopped or frozen,
+// the photo storage unreachable or its disk full) is a refusal like any
+// other: UnavailableError (503) with words for people, never a bare 500.
+// The drivers' errors are recognised here, at the edge, and every answer
+// path turns them into that refusal: page loaders and actions (answerOutages
+// wraps every route module), apiRoute (JSON {message}), form actions
+// (replyToRefusal) and the root loader (the shell is still drawn).
+import { data, type ServerBuild } from "react-router";
+import { DATABASE_OUTAGE } from "@db/database-socket.server";
+import { DomainError, UnavailableError } from "~/services/errors.server";
+import { requestLog } from "./logger.server";
+
+export const DATABASE_UNAVAILABLE_MESSAGE = "The club's database is not answering; try again in a minute.";
+export const STORAGE_UNAVAILABLE_MESSAGE = "The club's photo storage is not answering; try again in a minute.";
+
+// postgres-js's own codes for a connection that could not be made or was lost.
+const DRIVER_CODES = new Set([
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "DATABASE_NOT_ANSWERING",
+]);
+// SQLSTATEs of a server that is going away, starting, overloaded or cancelled our statement (statement_timeout).
+const SERVER_STATES = new Set(["57014", "57P01", "57P02", "57P03", "53300", "53400"]);
+// Network and disk failures of the storage drivers (MinIO/S3 over HTTP, or the local folder).
+const STORAGE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "ENOSPC",
+  "EDQUOT",
+  "EROFS",
+  "EIO",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_SOCKET",
+]);
+// S3 error codes of a store that is there but cannot serve now.
+const S3_UNAVAILABLE = new Set(["ServiceUnavailable", "SlowDown", "InternalError", "RequestTimeout"]);
+
+type Coded = { code?: unknown; cause?: unknown; name?: unknown; errors?: unknown };
+
+/** The error and the errors it wraps (Drizzle's DrizzleQueryError, AggregateError of a dual-stack connect). */
+function* chain(error: unknown): Generator<Coded> {
+  const seen = new Set<unknown>();
+  const queue = [error];
+  while (queue.length) {
+    const next = queue.shift();
+    if (!next || typeof next !== "object" || seen.has(next)) continue;
+    seen.add(next);
+    yield next as Coded;
+    queue.push((next as Coded).cause);
+    if (Array.isArray((next as Coded).errors)) queue.push(...((next as Coded).errors as unknown[]));
+  }
+}
+
+function isPostgresError(error: Coded): boolean {
+  return error.name === "PostgresError" || (typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code));
+}
+
+/** Whether `error` says the database is not answering. */
+export function isDatabaseOutage(error: unknown): boolean {
+  let inQuery = false;
+  for (const link of chain(error)) {
+    // A network failure under a failed query is the database's, whatever socket carried it.
+    if (link.name === "DrizzleQueryError") inQuery = true;
+    if ((link as Record<symbol, unknown>)[DATABASE_OUTAGE]) return true;
+    const code = typeof link.code === "string" ? link.code : "";
+    if (DRIVER_CODES.has(code)) return true;
+    if (isPostgresError(link) && (SERVER_STATES.has(code) || code.startsWith("08"))) return true;
+    if (inQuery && STORAGE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/** Whether `error` says the photo storage is not answering (or cannot take more). */
+export function isStorageOutage(error: unknown): boolean {
+  if (isDatabaseOutage(error)) return false;
+  for (const link of chain(error)) {
+    const code = typeof link.code === "string" ? link.code : "";
+    if (STORAGE_CODES.has(code) || S3_UNAVAILABLE.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * An outage as the refusal it is (503 with words for people); any other error
+ * unchanged. The reason (a host, a driver's message) goes to the log, with the
+ * request's id, for the operator.
+ */
+export function refusalOf(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const message = isDatabaseOutage(error)
+    ? DATABASE_UNAVAILABLE_MESSAGE
+    : isStorageOutage(error)
+      ? STORAGE_UNAVAILABLE_MESSAGE
+      : null;
+  if (!message) return error;
+  requestLog().warn({ err: error }, `Answering 503: ${message}`);
+  return new UnavailableError(message);
+}
+
+type RouteFunction = (args: unknown) => unknown;
+
+function answering(run: RouteFunction): RouteFunction {
+  return async (args) => {
+    try {
+      return await run(args);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!(refusal instanceof UnavailableError) || refusal === error) throw error;
+      // The route's error boundary (or the root's, in the shell) shows the message with the status.
+      throw data(refusal.message, { status: refusal.status, statusText: "Service Unavailable" });
+    }
+  };
+}
+
+const wrapped = new WeakMap<ServerBuild, ServerBuild>();
+
+/**
+ * The build with every route's loader and action answering an outage with 503
+ * and the refusal's message, for the routes that do not use page() or catch
+ * refusals themselves. Other errors pass through unchanged.
+ */
+export function answerOutages(build: ServerBuild): ServerBuild {
+  const known = wrapped.get(build);
+  if (known) return known;
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      if (!route) return [id, route];
+      const module = { ...route.module } as Record<string, unknown>;
+      if (typeof module.loader === "function") module.loader = answering(module.loader as RouteFunction);
+      if (typeof module.action === "function") module.action = answering(module.action as RouteFunction);
+      return [id, { ...route, module: module as unknown as typeof route.module }];
+    }),
+  );
+  const result = { ...build, routes } as ServerBuild;
+  wrapped.set(build, result);
+  return result;
+}

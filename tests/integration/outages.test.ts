@@ -1,0 +1,189 @@
+// Outages answer clearly and never hang (issue 15 item 3). The site talks to
+// PostgreSQL and to s3rver through a fault proxy of the test's own
+// (tests/support/fault-proxy.ts), which takes the part away (stopped: its
+// connections cut and new ones refused) or makes it hang (frozen: no byte
+// goes either way) without touching the shared server. Pages answer 503 with
+// the club's words inside the site's shell, /api answers 503 JSON, /healthz
+// answers within 2 seconds, and the site recovers by itself when the part
+// comes back.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDatabase, openDatabase } from "@db/client.server";
+import { env } from "~/env.server";
+import { DATABASE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE } from "~/server/outages.server";
+import { useStorage } from "~/storage/storage.server";
+import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
+import { useHttpApp } from "../support/http-app";
+import { cameraJpeg } from "../support/images";
+import { cookieFor, makeMember } from "../support/members";
+import { s3StorageFor, startS3rver, type TestS3 } from "../support/storage";
+import { uploadFile } from "../support/uploads";
+
+const site = useHttpApp();
+
+// Short timeouts, so a frozen database is given up on quickly in the test.
+const TIMEOUTS = { connectTimeoutMs: 1000, queryTimeoutMs: 1000 };
+
+async function get(path: string, cookie?: string) {
+  const started = performance.now();
+  const response = await fetch(`${site.url}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  const body = await response.text();
+  return {
+    status: response.status,
+    type: response.headers.get("Content-Type") ?? "",
+    body,
+    ms: performance.now() - started,
+  };
+}
+
+/** The page's text as a person reads it (React escapes the apostrophe). */
+const text = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&#39;", "'");
+
+function expectOutagePage(answer: Awaited<ReturnType<typeof get>>, message: string) {
+  expect(answer.status).toBe(503);
+  expect(answer.type).toMatch(/text\/html/);
+  const page = text(answer.body);
+  expect(page).toContain(message);
+  // The shell: navbar, footer with the site's title, a way home; no bare error screen.
+  expect(page).toMatch(/<nav[^>]*aria-label="Main"/);
+  expect(page).toMatch(new RegExp(`<footer[^>]*>[\\s\\S]*${env().SITE_TITLE}`));
+  expect(page).toContain('href="/"');
+  expect(page).not.toContain("Unexpected Application Error");
+}
+
+/** Polls until `path` answers 200 again: the site recovers without a restart. */
+async function waitForRecovery(path: string, cookie?: string) {
+  for (;;) {
+    const answer = await get(path, cookie);
+    if (answer.status === 200) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe("the database", () => {
+  let proxy: FaultProxy;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const url = new URL(inject("databaseUrl"));
+    proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    cookie = await cookieFor((await makeMember()).id);
+    await closeDatabase();
+    await openDatabase({
+      databaseUrl: proxy.through(inject("databaseUrl")),
+      dataDir: process.env.DATA_DIR!,
+      ...TIMEOUTS,
+    });
+  });
+
+  afterAll(async () => {
+    await closeDatabase();
+    await proxy.close();
+    await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+  });
+
+  it("answers normally through the proxy", async () => {
+    expect((await get("/", cookie)).status).toBe(200);
+    expect((await get("/healthz")).status).toBe(200);
+  });
+
+  for (const fault of ["stopped", "frozen"] as const) {
+    describe(fault, () => {
+      beforeAll(async () => {
+        // Pooled connections are open: a frozen server holds them without a word.
+        expect((await get("/browse", cookie)).status).toBe(200);
+        if (fault === "stopped") await proxy.stop();
+        else proxy.freeze();
+      });
+
+      afterAll(async () => {
+        await proxy.resume();
+      });
+
+      it("answers a visitor's page 503 with the club's words, in the shell", async () => {
+        expectOutagePage(await get("/"), DATABASE_UNAVAILABLE_MESSAGE);
+      });
+
+      it("answers a member's page 503 in the shell too (the root's member lookup fails first)", async () => {
+        expectOutagePage(await get("/browse", cookie), DATABASE_UNAVAILABLE_MESSAGE);
+      });
+
+      it("answers /api with 503 JSON {message}", async () => {
+        const answer = await get("/api/photos", cookie);
+        expect(answer.status).toBe(503);
+        expect(JSON.parse(answer.body)).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      });
+
+      it("answers a page action 503 (the log-in form)", async () => {
+        const response = await fetch(`${site.url}/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+          body: new URLSearchParams({ email: "someone@example.com", password: "not-a-secret" }),
+          redirect: "manual",
+        });
+        expect(response.status).toBe(503);
+        expect(text(await response.text())).toContain(DATABASE_UNAVAILABLE_MESSAGE);
+      });
+
+      it("answers /healthz within 2 seconds, naming the database as down", async () => {
+        const answer = await get("/healthz");
+        expect(answer.status).toBe(503);
+        expect(JSON.parse(answer.body)).toMatchObject({ ok: false, database: { ok: false }, storage: { ok: true } });
+        expect(answer.ms).toBeLessThan(2000);
+      });
+    });
+
+    it(`recovers without a restart once the ${fault} database is back`, async () => {
+      await waitForRecovery("/browse", cookie);
+      expect((await get("/api/photos", cookie)).status).toBe(200);
+      expect((await get("/healthz")).status).toBe(200);
+    });
+  }
+});
+
+describe("the photo storage", () => {
+  let s3: TestS3;
+  let proxy: FaultProxy;
+  let cookie: string;
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    const endpoint = new URL(s3.endpoint);
+    proxy = await startFaultProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
+    const storage = s3StorageFor({ ...s3, endpoint: proxy.through(s3.endpoint).replace(/\/$/, "") }, "club-outage");
+    await storage.prepare();
+    useStorage(storage);
+    cookie = await cookieFor((await makeMember()).id);
+  });
+
+  afterAll(async () => {
+    useStorage(undefined);
+    await proxy.close();
+    await s3.stop();
+  });
+
+  it("answers an upload 503 while stopped, keeps the upload, and takes it once storage is back", async () => {
+    const photo = await cameraJpeg();
+    try {
+      const signedId = await uploadFile(cookie, photo.bytes, "night.jpg");
+      await proxy.stop();
+      const post = () =>
+        fetch(`${site.url}/api/photos`, {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/json", Origin: site.url },
+          body: JSON.stringify({ filename: "night.jpg", file: signedId }),
+        });
+      const refused = await post();
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toEqual({ message: STORAGE_UNAVAILABLE_MESSAGE });
+      const health = await get("/healthz");
+      expect(health.status).toBe(503);
+      expect(JSON.parse(health.body)).toMatchObject({ database: { ok: true }, storage: { ok: false } });
+
+      await proxy.resume();
+      const taken = await post();
+      expect(taken.status).toBe(201);
+    } finally {
+      await photo.cleanup();
+    }
+  });
+});
