@@ -81,7 +81,12 @@ export const assetHeaders = () => securityHeaders(securityOptions(env()));
 /** Opens the database, applies migrations, and prints the first-admin link for a new club. */
 export async function startServices() {
   const config = env();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+  });
   await database.migrate();
   await deleteExpiredSessions();
   // The MinIO bucket (or the storage folder) is created when missing.
