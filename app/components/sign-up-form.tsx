@@ -1,7 +1,7 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { type SubmissionResult } from "@conform-to/react";
 import { NewMemberSchema } from "~/lib/account-schemas";
-import { FormErrors, TextField } from "./forms/fields";
+import { ClubForm } from "./forms/club-form";
+import { TextField } from "./forms/fields";
 import { SubmitButton } from "./forms/submit-button";
 import { useClubForm } from "./forms/use-club-form";
 
@@ -21,8 +21,7 @@ export function SignUpForm({
 }) {
   const { form, fields, hasFieldErrors } = useClubForm({ id, schema: NewMemberSchema, lastResult, defaultValue });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
-      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+    <ClubForm form={form} hasFieldErrors={hasFieldErrors}>
       <TextField label="First name" meta={fields.firstName} autoComplete="given-name" />
       <TextField label="Last name" meta={fields.lastName} autoComplete="family-name" />
       <TextField label="Username" meta={fields.username} autoComplete="username" />
@@ -33,6 +32,6 @@ export function SignUpForm({
         <SubmitButton>{submitLabel}</SubmitButton>
         {children}
       </div>
-    </Form>
+    </ClubForm>
   );
 }

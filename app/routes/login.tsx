@@ -1,8 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/login";
-import { FormErrors, TextField } from "~/components/forms/fields";
+import { ClubForm } from "~/components/forms/club-form";
+import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
 import { TitledPage } from "~/components/page-title";
@@ -54,8 +54,7 @@ export default function LoginPage() {
 
   return (
     <TitledPage width="narrow" title="Log in">
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ClubForm form={form}>
         <input type="hidden" name="from" value={from} />
         <TextField label="Email or Username" meta={fields.email} autoComplete="username" autoFocus />
         <TextField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
@@ -63,7 +62,7 @@ export default function LoginPage() {
           <SubmitButton>Log in</SubmitButton>
           <Link to="/passwords/forgot">Forgot your password?</Link>
         </div>
-      </Form>
+      </ClubForm>
       {registrationEnabled ? (
         <p>
           <Link to="/register">Need an account?</Link>

@@ -2,14 +2,15 @@
 // (blank, or the next meeting of a recurring one), a meeting's edit, and a
 // recurring meeting's edit. Each posts to its own route's action and shows the
 // server's 422 field errors under the fields.
-import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { Link, useNavigation } from "react-router";
 import { MeetingEditFormSchema, NewMeetingSchema, TemplateEditFormSchema } from "~/lib/meeting-schemas";
 import { MEETING_FREQUENCIES, type MeetingFrequency } from "~/lib/meetings";
 import type { MemberChoice } from "~/services/meetings/meeting-members.server";
 import type { MeetingDraft, MeetingEditDraft } from "~/services/meetings/meetings.server";
 import type { MeetingTemplateJson } from "~/services/meetings/meeting-json.server";
-import { FormErrors, SelectField, TextAreaField, TextField } from "../forms/fields";
+import { ClubForm } from "../forms/club-form";
+import { SelectField, TextAreaField, TextField } from "../forms/fields";
 import { useClubForm } from "../forms/use-club-form";
 import { asText, DateTimeField, SubmittersField, UploadsField } from "./meeting-fields";
 
@@ -99,8 +100,7 @@ export function NewMeetingForm({
     },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack meeting-form">
-      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+    <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
       {draft.meetingTemplateId ? (
         <>
           <input type="hidden" name={fields.meetingTemplateId.name} value={draft.meetingTemplateId} />
@@ -116,7 +116,7 @@ export function NewMeetingForm({
         <SelectField label="Recurring?" meta={asText(fields.frequency)} options={RECURRING_OPTIONS} />
       )}
       <SubmitRow label="Create Meeting" cancelTo="/meetings" />
-    </Form>
+    </ClubForm>
   );
 }
 
@@ -142,13 +142,12 @@ export function EditMeetingForm({
     },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack meeting-form">
-      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+    <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
       <input type="hidden" name="intent" value="save" />
       <DateTimeField meta={fields.startsAt} timeZone={timeZone} />
       <MeetingDetailsFields fields={fields} members={members} />
       <SubmitRow label="Save Meeting" cancelTo={`/meetings/${draft.id}`} />
-    </Form>
+    </ClubForm>
   );
 }
 
@@ -172,11 +171,10 @@ export function TemplateForm({
     },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack meeting-form">
-      <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+    <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
       <MeetingDetailsFields fields={fields} members={members} />
       <SelectField label="Recurring?" meta={asText(fields.frequency)} options={TEMPLATE_FREQUENCIES} />
       <SubmitRow label="Save Recurring Meeting" cancelTo="/meetings" />
-    </Form>
+    </ClubForm>
   );
 }

@@ -1,7 +1,7 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/invite";
-import { FormErrors, TextAreaField, TextField } from "~/components/forms/fields";
+import { ClubForm } from "~/components/forms/club-form";
+import { TextAreaField, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TitledPage } from "~/components/page-title";
 import "~/components/members.css";
@@ -42,8 +42,7 @@ export default function AdminInvitePage() {
   return (
     <TitledPage width="narrow" title="Invite Member">
       <p>They receive an e-mail with a link to create their account.</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors id={form.errorId} errors={form.errors} hasFieldErrors={hasFieldErrors} />
+      <ClubForm form={form} hasFieldErrors={hasFieldErrors}>
         <TextField label="First name" meta={fields.firstName} autoFocus />
         <TextField label="Last name" meta={fields.lastName} />
         <TextField label="Email" meta={fields.email} type="email" />
@@ -57,7 +56,7 @@ export default function AdminInvitePage() {
           <SubmitButton>Send Invite</SubmitButton>
           <Link to="/admin/members">Cancel</Link>
         </div>
-      </Form>
+      </ClubForm>
     </TitledPage>
   );
 }

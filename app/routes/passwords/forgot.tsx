@@ -1,7 +1,7 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/forgot";
-import { FormErrors, TextField } from "~/components/forms/fields";
+import { ClubForm } from "~/components/forms/club-form";
+import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
 import { TitledPage } from "~/components/page-title";
@@ -34,14 +34,13 @@ export default function ForgotPasswordPage() {
   return (
     <TitledPage width="narrow" title="Forgot Password" heading="Forgot your password?">
       <p>Enter the email of your account and we will send you a link to choose a new password.</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ClubForm form={form}>
         <TextField label="Email" meta={fields.email} type="email" autoComplete="email" autoFocus />
         <div className="form-actions">
           <SubmitButton>Submit</SubmitButton>
           <Link to="/login">Back to login...</Link>
         </div>
-      </Form>
+      </ClubForm>
     </TitledPage>
   );
 }

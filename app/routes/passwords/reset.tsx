@@ -1,7 +1,7 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import type { Route } from "./+types/reset";
-import { FormErrors, TextField } from "~/components/forms/fields";
+import { ClubForm } from "~/components/forms/club-form";
+import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useClubForm } from "~/components/forms/use-club-form";
 import { TitledPage } from "~/components/page-title";
@@ -79,8 +79,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           </p>
         </div>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="stack">
-          <FormErrors id={form.errorId} errors={form.errors} />
+        <ClubForm form={form}>
           <TextField
             label="New password"
             meta={fields.password}
@@ -92,7 +91,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           <div className="form-actions">
             <SubmitButton>Save</SubmitButton>
           </div>
-        </Form>
+        </ClubForm>
       )}
     </TitledPage>
   );
