@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   allowanceMessage,
-  detailsSegments,
   isUpcoming,
   meetingTitle,
   meetingTopicDetails,
@@ -67,31 +66,5 @@ describe("a meeting's texts", () => {
     expect(meetingYears(2027, 2026)).toEqual([2027, 2026, 2025, 2024, 2023, 2022, 2021]);
     expect(meetingYears(null, 2023)).toEqual([2023, 2022, 2021]);
     expect(meetingYears(2019, 2026)).toEqual([2021]);
-  });
-});
-
-describe("links in call details", () => {
-  it("finds http and https addresses, keeping punctuation after them as text", () => {
-    expect(detailsSegments("Zoom: https://zoom.us/j/123?pwd=abc. Or www.example.org/room, then dial.")).toEqual([
-      { text: "Zoom: " },
-      { text: "https://zoom.us/j/123?pwd=abc", href: "https://zoom.us/j/123?pwd=abc" },
-      { text: ". Or " },
-      { text: "www.example.org/room", href: "https://www.example.org/room" },
-      { text: ", then dial." },
-    ]);
-  });
-
-  it("never makes a link of another scheme, and leaves markup as text", () => {
-    const text = 'javascript:alert(1) <a href="javascript:alert(2)">x</a> data:text/html,<script>';
-    const segments = detailsSegments(text);
-    expect(segments.every((segment) => segment.href === undefined)).toBe(true);
-    expect(segments.map((segment) => segment.text).join("")).toBe(text);
-  });
-
-  it("stops a link at a quote or an angle bracket", () => {
-    expect(detailsSegments('https://ok.example/"onmouseover="x')).toEqual([
-      { text: "https://ok.example/", href: "https://ok.example/" },
-      { text: '"onmouseover="x' },
-    ]);
   });
 });

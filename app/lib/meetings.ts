@@ -88,32 +88,3 @@ export function meetingYears(latestYear: number | null, thisYear: number): numbe
   const newest = Math.max(latestYear ?? thisYear, FIRST_MEETING_YEAR);
   return Array.from({ length: newest - FIRST_MEETING_YEAR + 1 }, (_, i) => newest - i);
 }
-
-/** A piece of call details: plain text, or a web address to show as a link. */
-export type DetailsSegment = { text: string; href?: string };
-
-const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
-
-/**
- * Call details with their web addresses found (spec section 2: links
- * auto-detected), safely: only http and https become links (never
- * `javascript:` or `data:`), and the rest stays text for the page to escape,
- * never HTML. Trailing punctuation stays out of a link ('see https://x.org.').
- */
-export function detailsSegments(text: string): DetailsSegment[] {
-  const segments: DetailsSegment[] = [];
-  let last = 0;
-  for (const match of text.matchAll(WEB_ADDRESS)) {
-    let address = match[0];
-    while (/[.,;:!?)\]}]$/.test(address) && !(address.endsWith(")") && address.includes("("))) {
-      address = address.slice(0, -1);
-    }
-    const start = match.index;
-    if (start > last) segments.push({ text: text.slice(last, start) });
-    const href = address.toLowerCase().startsWith("www.") ? `https://${address}` : address;
-    segments.push(URL.canParse(href) ? { text: address, href } : { text: address });
-    last = start + address.length;
-  }
-  if (last < text.length) segments.push({ text: text.slice(last) });
-  return segments;
-}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { CommentJson } from "~/services/ratings/comment-json.server";
 import { Avatar } from "../avatar";
-import { CommentBody } from "./comment-body";
+import { COMMENT_LINK_REL, LinkifiedText } from "../linkified-text";
 import { CommentByline } from "./comment-item";
 import "./comments.css";
 
@@ -39,7 +39,7 @@ export function CommentFeed({ comments, hrefFor }: { comments: CommentJson[]; hr
                   {photo.caption ? ` by ${photo.User.firstName} ${photo.User.lastName}` : null}
                 </p>
               ) : null}
-              <CommentBody body={comment.body} />
+              <LinkifiedText text={comment.body} className="comment-body" rel={COMMENT_LINK_REL} />
             </div>
           </li>
         );

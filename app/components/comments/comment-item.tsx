@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import type { PhotoComment } from "~/lib/realtime-events";
 import { Avatar } from "../avatar";
 import { useHydrated } from "../use-hydrated";
-import { CommentBody } from "./comment-body";
+import { COMMENT_LINK_REL, LinkifiedText } from "../linkified-text";
 import { EditCommentForm } from "./comment-forms";
 import { useHereWith } from "./comment-replies";
 import { RelativeTime } from "./comment-time";
@@ -106,7 +106,7 @@ export function CommentItem({
             onRefusal={onRefusal}
           />
         ) : (
-          <CommentBody body={comment.body} />
+          <LinkifiedText text={comment.body} className="comment-body" rel={COMMENT_LINK_REL} />
         )}
         {!editing && !confirming && (mayEdit || mayDelete) ? (
           <div className="comment-actions">

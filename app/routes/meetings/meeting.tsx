@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/meeting";
-import { LinkifiedText } from "~/components/meetings/linkified-text";
+import { LinkifiedText } from "~/components/linkified-text";
 import { MeetingTimerPanel } from "~/components/meetings/meeting-timer";
 import { SortToggle } from "~/components/meetings/sort-toggle";
 import { SubmissionGroups } from "~/components/meetings/submission-groups";
@@ -101,11 +101,11 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
 
       {detail ? null : (
         <div className="meeting-about">
-          {details ? <LinkifiedText text={details} className="meeting-details" /> : null}
+          {details ? <LinkifiedText text={details} className="linkified meeting-details" /> : null}
           {meeting.callDetails ? (
             <div className="call-details">
               <h2>Call details</h2>
-              <LinkifiedText text={meeting.callDetails} />
+              <LinkifiedText text={meeting.callDetails} className="linkified" />
             </div>
           ) : null}
         </div>

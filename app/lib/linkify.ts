@@ -1,12 +1,14 @@
-// Web addresses in a comment become links; everything else stays text. The
-// body is never read as HTML: it is cut into text and link pieces that React
-// renders as text nodes and <a> elements, and only http and https addresses
-// become links (never javascript:, data: or anything else a browser would run).
+// Web addresses in what members write (comments) and admins write (a meeting's
+// topic and call details; spec section 2: links auto-detected) become links;
+// everything else stays text. The text is never read as HTML: it is cut into
+// text and link pieces that React renders as text nodes and <a> elements, and
+// only http and https addresses become links (never javascript:, data: or
+// anything else a browser would run). 'www.example.org' is read as https.
 
-export type BodyPiece = { text: string; href?: string };
+export type TextPiece = { text: string; href?: string };
 
 // An address runs to the next space or character that cannot be in one unescaped.
-const ADDRESS = /\bhttps?:\/\/[^\s<>"'`{}|\\^]+/gi;
+const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"'`{}|\\^]+/gi;
 
 const TRAILING_PUNCTUATION = new Set([".", ",", ";", ":", "!", "?", "'", '"']);
 const CLOSING = { ")": "(", "]": "[" } as const;
@@ -33,16 +35,16 @@ function trimAddress(candidate: string): string {
 /** The address as a link target, when it is a well-formed http(s) address. */
 function safeHref(address: string): string | null {
   try {
-    const url = new URL(address);
+    const url = new URL(address.toLowerCase().startsWith("www.") ? `https://${address}` : address);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname ? url.href : null;
   } catch {
     return null;
   }
 }
 
-/** The body cut into text and links, in order; joined, the pieces' texts are the body. */
-export function linkPieces(body: string): BodyPiece[] {
-  const pieces: BodyPiece[] = [];
+/** The text cut into plain text and links, in order; joined, the pieces' texts are the text. */
+export function linkPieces(body: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
   let done = 0;
   for (const match of body.matchAll(ADDRESS)) {
     const start = match.index;
