@@ -9,9 +9,23 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { redactUrl, requestLog } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
+
+/** Errors of loaders, actions and rendering go to the request's log (its id, the redacted path). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  // A request the client gave up on is not an error of the site; a refusal (404, 503) is an answer, logged as one.
+  if (request.signal.aborted) return;
+  const internal = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : error;
+  if (!internal || (isRouteErrorResponse(error) && error.status < 500)) return;
+  const url = new URL(request.url);
+  requestLog().error(
+    { err: internal, method: request.method, url: redactUrl(url.pathname + url.search) },
+    "Unexpected error",
+  );
+}
 
 export default function handleRequest(
   request: Request,
@@ -61,7 +75,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by handleDocumentRequest; these are streamed ones.
-          if (shellRendered) console.error(error);
+          if (shellRendered) requestLog().error({ err: error }, "Rendering failed after the answer started");
         },
       },
     );

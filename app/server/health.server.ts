@@ -5,7 +5,7 @@
 // two seconds even when a part hangs (a frozen database, a storage server that
 // accepts connections and says nothing).
 import { databaseHandle } from "@db/client.server";
-import { logger } from "~/server/logger.server";
+import { requestLog } from "~/server/logger.server";
 import { storage } from "~/storage/storage.server";
 
 export const HEALTH_PART_TIMEOUT_MS = 1500;
@@ -25,7 +25,7 @@ async function check(part: string, kind: string, probe: () => Promise<unknown>):
     await Promise.race([probe(), deadline]);
     return { ok: true, kind };
   } catch (error) {
-    logger().error({ err: error, part, kind }, `Health check: ${part} (${kind}) is down`);
+    requestLog().error({ err: error, part, kind }, `Health check: ${part} (${kind}) is down`);
     return { ok: false, kind };
   } finally {
     clearTimeout(timer);

@@ -147,7 +147,6 @@ export function logger(): Logger {
 /** Sends the log's lines to `sink` (undefined: back to stdout), at `level`. For tests of the log itself. */
 export function logTo(sink: Sink | undefined, level?: pino.LevelWithSilent) {
   holder.__clubLogSink = sink;
-  holder.__clubLogger = undefined;
   if (level) logger().level = level;
 }
 
@@ -190,7 +189,7 @@ export function requestLogger(options: { trustRequestId?: (req: IncomingMessage)
       res.setHeader("X-Request-Id", id);
       return id;
     },
-    // /healthz is polled by monitors: only its failures are worth a line.
+    // /healthz is polled by monitors: no line per poll (a part that is down is logged by the check).
     autoLogging: { ignore: (req) => req.url === "/healthz" },
     wrapSerializers: false,
     serializers: {

@@ -10,6 +10,7 @@
 import { Transform, type Readable } from "node:stream";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { RequestTooLargeError } from "./body-limit.server";
+import { requestLog } from "./logger.server";
 
 /** The local-disk upload endpoint: its body streams to disk and is bounded there. */
 export function isStreamedUpload(req: Request): boolean {
@@ -94,8 +95,9 @@ export function quietErrors(): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = Number((error as { status?: unknown })?.status);
     const clientError = Number.isInteger(status) && status >= 400 && status < 500;
-    if (clientError) console.warn(`${req.method} ${req.originalUrl}: ${status} ${(error as Error).message}`);
-    else console.error(`${req.method} ${req.originalUrl} failed:`, error);
+    // The request's own log: its lines carry the request id, and its path is redacted there.
+    if (clientError) requestLog().warn({ err: error, status }, `Refused with ${status}`);
+    else requestLog().error({ err: error }, "The request failed");
     if (res.headersSent) {
       res.destroy();
       return;
