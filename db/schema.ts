@@ -415,6 +415,17 @@ export const socketIoAttachments = pgTable("socket_io_attachments", {
   payload: bytea(),
 });
 
+// The log-in and password-reset throttles' counters when the club runs on
+// PostgreSQL (app/services/auth/throttle-store.server.ts): a restart keeps them
+// and several app processes count together. The columns are the ones
+// rate-limiter-flexible's Drizzle store reads and writes; it removes rows an
+// hour past their expiry.
+export const throttleCounts = pgTable("throttle_counts", {
+  key: text().primaryKey(),
+  points: integer().notNull().default(0),
+  expire: timestamp({ withTimezone: true }),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
