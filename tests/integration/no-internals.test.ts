@@ -3,16 +3,15 @@
 // folder, no stack. Checked over real HTTP, on the upload's answers, the photo's
 // JSON and the pages that show the photo (their loader data is in the HTML).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, photos, users } from "@db/schema";
-import { closeExiftool } from "~/images/exif.server";
 import type { DirectUploadResponse } from "~/lib/upload-schemas";
 import { applyPictureChange } from "~/services/members/pictures.server";
 import { derivedKey } from "~/storage/keys.server";
 import { type ObjectStorage, storage, useStorage } from "~/storage/storage.server";
 import { useHttpApp } from "../support/http-app";
-import { cameraJpeg, type CameraFile } from "../support/images";
+import { useCameraJpeg } from "../support/camera-file";
 import { cookieFor, makeMember } from "../support/members";
 import { useTestStorage } from "../support/storage";
 // The PUT goes through the route in this process: the site's module graph (Vite's)
@@ -22,16 +21,7 @@ import { putBytes, uploadFile } from "../support/uploads";
 // The storage before the site starts (hooks run in the order declared).
 const used = useTestStorage("local");
 const site = useHttpApp();
-let camera: CameraFile;
-
-beforeAll(async () => {
-  camera = await cameraJpeg();
-});
-
-afterAll(async () => {
-  await camera.cleanup();
-  await closeExiftool();
-});
+const camera = useCameraJpeg();
 
 /** Fails naming the first stored key, storage path or stack line that `text` gives away. */
 function expectNoInternals(text: string, keys: string[], where: string) {

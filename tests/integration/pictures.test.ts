@@ -1,33 +1,23 @@
 // Profile pictures through the direct-upload flow, and POST /api/assets itself.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, users } from "@db/schema";
-import { closeExiftool } from "~/images/exif.server";
 import { action as assetsApi } from "~/routes/api/assets";
 import { loader as pictureMedia } from "~/routes/media/pictures";
 import { action as uploadsRoute } from "~/routes/uploads";
 import { InvalidError } from "~/services/errors.server";
 import { applyPictureChange, pictureFields } from "~/services/members/pictures.server";
 import { signAssetId } from "~/services/uploads/signed-ids.server";
-import { cameraJpeg, type CameraFile } from "../support/images";
+import { useCameraJpeg } from "../support/camera-file";
 import { cookieFor, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
 import { useTestStorage } from "../support/storage";
 import { announce, uploadFile } from "../support/uploads";
 
 const local = useTestStorage("local");
-let camera: CameraFile;
-
-beforeAll(async () => {
-  camera = await cameraJpeg();
-});
-
-afterAll(async () => {
-  await camera.cleanup();
-  await closeExiftool();
-});
+const camera = useCameraJpeg();
 
 const pictureOf = async (userId: number) =>
   (await db().select({ id: users.pictureAssetId }).from(users).where(eq(users.id, userId)))[0]!.id;

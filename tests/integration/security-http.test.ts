@@ -7,13 +7,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { users } from "@db/schema";
 import { applyPictureChange, pictureFields } from "~/services/members/pictures.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { type ObjectStorage, storage, useStorage } from "~/storage/storage.server";
-import { cameraJpeg, type CameraFile } from "../support/images";
+import { useCameraJpeg } from "../support/camera-file";
 import { cookieFor, makeMember, TEST_PASSWORD } from "../support/members";
 import { rawRequest, useHttpApp } from "../support/http-app";
 import { useTestStorage } from "../support/storage";
@@ -23,15 +23,7 @@ import { uploadFile } from "../support/uploads";
 // they are declared, its after-hooks in the reverse order).
 useTestStorage("local");
 const site = useHttpApp();
-let camera: CameraFile;
-
-beforeAll(async () => {
-  camera = await cameraJpeg();
-});
-
-afterAll(async () => {
-  await camera.cleanup();
-});
+const camera = useCameraJpeg();
 
 /** The CSP header as directive name -> its values. */
 function policyOf(response: Response): Map<string, string[]> {

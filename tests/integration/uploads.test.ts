@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, photos, users } from "@db/schema";
 import { env } from "~/env.server";
-import { closeExiftool } from "~/images/exif.server";
 import type { DirectUploadResponse } from "~/lib/upload-schemas";
 import { InvalidError } from "~/services/errors.server";
 import { sweepAbandonedUploads } from "~/services/uploads/assets.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
 import { signAssetId } from "~/services/uploads/signed-ids.server";
 import type { ObjectStorage } from "~/storage/storage.server";
-import { cameraJpeg, colourAt, type CameraFile } from "../support/images";
+import { useCameraJpeg } from "../support/camera-file";
+import { colourAt } from "../support/images";
 import { truncatedHeic } from "../support/heic-files";
 import { cookieFor, makeMember } from "../support/members";
 import { useTestStorage } from "../support/storage";
@@ -25,18 +25,15 @@ import { announce, putBytes, uploadFile } from "../support/uploads";
 const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/camera");
 const fixture = (name: string) => fs.readFile(path.join(FIXTURES, name));
 
+const camera = useCameraJpeg();
 let reader: ExifTool;
-let camera: CameraFile;
 
 beforeAll(async () => {
   reader = new ExifTool({ maxProcs: 1 });
-  camera = await cameraJpeg();
 });
 
 afterAll(async () => {
   await reader.end();
-  await camera.cleanup();
-  await closeExiftool();
 });
 
 /** Tags exiftool finds in a stored derived file. */
