@@ -136,10 +136,7 @@ export function EditMeetingForm({
     id: `edit-meeting-${draft.id}`,
     schema: MeetingEditFormSchema,
     lastResult,
-    defaultValue: {
-      startsAt: draft.startsAt,
-      ...detailsDefaults(draft),
-    },
+    defaultValue: { startsAt: draft.startsAt, ...detailsDefaults(draft) },
   });
   return (
     <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
@@ -165,10 +162,7 @@ export function TemplateForm({
     id: `edit-template-${template.id}`,
     schema: TemplateEditFormSchema,
     lastResult,
-    defaultValue: {
-      ...detailsDefaults(template),
-      frequency: template.frequency,
-    },
+    defaultValue: { ...detailsDefaults(template), frequency: template.frequency },
   });
   return (
     <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
