@@ -183,11 +183,24 @@ async function welcome(review: ReviewRooms, socket: ReviewConnection) {
   });
 }
 
-/** Makes `leader` (every window of theirs in the room) the only one leading, and tells the room. */
-function setLeader(review: ReviewRooms, meetingId: number, leader: Viewer) {
+/**
+ * Puts the sockets of room `from` into room `to` (or out of it, with `leave`),
+ * on every app process, and waits until that is published. socket.io's own
+ * socketsJoin/socketsLeave do not wait, and with a cluster adapter each applies
+ * only once its message is out: a leave and a join sent one after the other
+ * could land in either order, taking a new leader out of the room they just joined.
+ */
+async function moveSockets(review: ReviewRooms, from: string, to: string, leave = false) {
+  const opts = { rooms: new Set([from]), except: new Set<string>() };
+  const adapter = review.adapter;
+  await Promise.resolve(leave ? adapter.delSockets(opts, [to]) : adapter.addSockets(opts, [to]));
+}
+
+/** Makes `leader` (every window of theirs in the room) the only one leading, and then tells the room. */
+async function setLeader(review: ReviewRooms, meetingId: number, leader: Viewer) {
   const room = rooms(meetingId);
-  review.in(room.leader).socketsLeave(room.leader);
-  review.in(room.member(leader.id)).socketsJoin(room.leader);
+  await moveSockets(review, room.leader, room.leader, true);
+  await moveSockets(review, room.member(leader.id), room.leader);
   review.to(room.review).emit("leader", { leader });
 }
 
@@ -201,13 +214,13 @@ async function takeLead(review: ReviewRooms, socket: ReviewConnection) {
     const leaders = await review.in(room.leader).fetchSockets();
     if (leaders.some((s) => s.data.viewer.id !== viewer.id)) return;
   }
-  setLeader(review, meetingId, viewer);
+  await setLeader(review, meetingId, viewer);
 }
 
 async function stopLeading(review: ReviewRooms, socket: ReviewConnection) {
   const room = rooms(socket.data.meetingId);
   if (!socket.rooms.has(room.leader)) return;
-  review.in(room.leader).socketsLeave(room.leader);
+  await moveSockets(review, room.leader, room.leader, true);
   review.to(room.review).emit("leader", { leader: null });
 }
 
@@ -219,9 +232,9 @@ async function handLead(review: ReviewRooms, socket: ReviewConnection, memberId:
   const windows = await review.in(room.member(memberId)).fetchSockets();
   const member = windows[0]?.data.viewer;
   if (!member) return;
-  review.in(room.member(memberId)).socketsJoin(room.mayLead);
+  await moveSockets(review, room.member(memberId), room.mayLead);
   review.to(room.member(memberId)).emit("mayLead", true);
-  setLeader(review, meetingId, member);
+  await setLeader(review, meetingId, member);
 }
 
 /** The leader's window left: if it was their last, nobody leads any more. */

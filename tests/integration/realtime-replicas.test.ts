@@ -1,0 +1,117 @@
+// Two app processes on one PostgreSQL (issue 13 item 7): a viewer connected to
+// one and a viewer connected to the other are in the same photo room, through
+// socket.io's PostgreSQL adapter. Real processes, real database, no stand-ins.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PHOTO_NAMESPACE, REVIEW_NAMESPACE, type PhotoViewerSocket, type ReviewSocket } from "~/lib/realtime-events";
+import { cookieFor, makeMember } from "../support/members";
+import { insertMeeting, submitDirectly } from "../support/meetings";
+import { insertPhoto } from "../support/photos";
+import { startReplica, type Replica } from "../support/replicas";
+import { connectTo, connected, nextMessage, nextReview } from "../support/sockets";
+
+let one: Replica;
+let two: Replica;
+const clients: { close(): void }[] = [];
+
+beforeAll(async () => {
+  [one, two] = await Promise.all([startReplica(inject("databaseUrl")), startReplica(inject("databaseUrl"))]);
+}, 120_000);
+
+afterAll(async () => {
+  clients.forEach((client) => client.close());
+  await Promise.all([one?.stop(), two?.stop()]);
+});
+
+async function viewer(replica: Replica, photoId: number, member: { id: number }) {
+  const socket = connectTo<PhotoViewerSocket>(
+    replica.url,
+    PHOTO_NAMESPACE,
+    { id: String(photoId) },
+    {
+      cookie: await cookieFor(member.id),
+    },
+  );
+  clients.push(socket);
+  const snapshot = nextMessage(socket, "room");
+  await connected(socket);
+  return { socket, snapshot: await snapshot };
+}
+
+describe("two server processes on one PostgreSQL", () => {
+  it("use the PostgreSQL adapter", () => {
+    expect([one.adapter, two.adapter]).toEqual(["postgres", "postgres"]);
+  });
+
+  it("pass a pointer and a crop from a viewer on one to a viewer on the other, and show the crop to a late joiner", async () => {
+    const ann = await makeMember({ firstName: "Ann" });
+    const bob = await makeMember({ firstName: "Bob" });
+    const photo = await insertPhoto(ann.id);
+    const { socket: onOne } = await viewer(one, photo.id, ann);
+    const bobCame = nextMessage(onOne, "viewer.joined");
+    const { socket: onTwo, snapshot } = await viewer(two, photo.id, bob);
+    expect((await bobCame).user).toEqual({ id: bob.id, firstName: "Bob" });
+    // Bob's snapshot was gathered from both processes: Ann, on the other one, is in it.
+    expect(snapshot.viewers.map((p) => p.user.firstName).sort()).toEqual(["Ann", "Bob"]);
+
+    const pointer = nextMessage(onTwo, "pointer");
+    onOne.emit("pointer", { dx: 0.25, dy: 0.75 });
+    expect(await pointer).toEqual({ dx: 0.25, dy: 0.75, user: { id: ann.id, firstName: "Ann" } });
+
+    const crop = nextMessage(onTwo, "crop");
+    onOne.emit("crop", { phase: "end", start: { dx: 0.1, dy: 0.2 }, end: { dx: 0.4, dy: 0.5 } });
+    expect(await crop).toEqual({
+      phase: "end",
+      start: { dx: 0.1, dy: 0.2 },
+      end: { dx: 0.4, dy: 0.5 },
+      user: { id: ann.id, firstName: "Ann" },
+    });
+
+    // And back the other way.
+    const back = nextMessage(onOne, "pointer");
+    onTwo.emit("pointer", { dx: 0.5, dy: 0.5 });
+    expect((await back).user.id).toBe(bob.id);
+
+    const { snapshot: late } = await viewer(two, photo.id, await makeMember());
+    expect(late.crops).toEqual([
+      { phase: "end", start: { dx: 0.1, dy: 0.2 }, end: { dx: 0.4, dy: 0.5 }, user: { id: ann.id, firstName: "Ann" } },
+    ]);
+  });
+
+  it("let a leader on one process lead followers on the other", async () => {
+    const admin = await makeMember({ isAdmin: true, firstName: "Ada" });
+    const member = await makeMember();
+    const meeting = await insertMeeting();
+    const photo = await insertPhoto(member.id);
+    await submitDirectly(meeting.id, photo, 1);
+    const enter = async (replica: Replica, who: { id: number }) => {
+      const socket = connectTo<ReviewSocket>(
+        replica.url,
+        REVIEW_NAMESPACE,
+        { meeting: String(meeting.id) },
+        {
+          cookie: await cookieFor(who.id),
+        },
+      );
+      clients.push(socket);
+      const snapshot = nextReview(socket, "review");
+      await connected(socket);
+      return { socket, snapshot: await snapshot };
+    };
+    const { socket: host } = await enter(one, admin);
+    const { socket: follower } = await enter(two, member);
+    const leads = nextReview(follower, "leader");
+    host.emit("lead");
+    expect(await leads).toEqual({ leader: { id: admin.id, firstName: "Ada" } });
+    const view = { photoId: photo.id, zoom: 2, centerX: 0.3, centerY: 0.6, timerStartedAt: 1_700_000_000_000 };
+    const seen = nextReview(follower, "view");
+    host.emit("view", view);
+    expect(await seen).toEqual(view);
+
+    // A late joiner on the other process sees who leads; the leader leaves and the follower hears nobody leads.
+    const { snapshot } = await enter(two, await makeMember());
+    expect(snapshot.leader?.id).toBe(admin.id);
+    const ended = nextReview(follower, "leader");
+    host.disconnect();
+    expect(await ended).toEqual({ leader: null });
+  });
+});
