@@ -89,7 +89,24 @@ export function reactRouterHandler(options: {
   mode: "development" | "production";
   bodyLimit: () => number;
 }): RequestHandler {
-  const handle = createRequestHandler(options.build, options.mode);
+  // Given a function, React Router derives its route tables (every path flattened,
+  // ranked and compiled) again on every request, which cost more than a JSON
+  // page's own work; in production the build never changes, so it is resolved
+  // once. Development keeps the function: Vite reloads the build on edits.
+  let handle: ReturnType<typeof createRequestHandler> = createRequestHandler(options.build, options.mode);
+  if (options.mode === "production") {
+    let once: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+    handle = async (request, context) => {
+      once ??= options.build().then(
+        (build) => createRequestHandler(build, "production"),
+        (error: unknown) => {
+          once = undefined; // tried again on the next request
+          throw error;
+        },
+      );
+      return (await once)(request, context);
+    };
+  }
   return async (req, res, next) => {
     try {
       const url = requestUrl(req);
