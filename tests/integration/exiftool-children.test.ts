@@ -7,47 +7,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { startWorker, WORKER_START_TIMEOUT } from "../support/club-workers";
+import { descendants, stillRunning } from "../support/processes";
 import { createTestDatabase, dropTestDatabase } from "../support/test-database";
 
 const FIXTURE = path.resolve(__dirname, "../../../shared/fixtures/camera/Canon_40D.jpg");
-
-type ProcessInfo = { pid: number; ppid: number; state: string; command: string };
-
-/** Every process on the machine, from /proc (state Z is a zombie: dead, not yet reaped). */
-async function processes(): Promise<ProcessInfo[]> {
-  const found: ProcessInfo[] = [];
-  for (const name of await fs.readdir("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = await fs.readFile(`/proc/${name}/stat`, "utf8");
-      // pid (comm) state ppid ...: comm may hold spaces and parentheses, so split after the last ')'.
-      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const command = (await fs.readFile(`/proc/${name}/cmdline`, "utf8")).replaceAll("\0", " ");
-      found.push({ pid: Number(name), ppid: Number(ppid), state: state!, command });
-    } catch {
-      // it ended while we looked
-    }
-  }
-  return found;
-}
-
-/** The living descendants of `pid`. */
-async function descendants(pid: number): Promise<ProcessInfo[]> {
-  const all = (await processes()).filter((p) => p.state !== "Z");
-  const family: ProcessInfo[] = [];
-  let parents = new Set([pid]);
-  while (parents.size > 0) {
-    const children = all.filter((p) => parents.has(p.ppid));
-    family.push(...children);
-    parents = new Set(children.map((p) => p.pid));
-  }
-  return family;
-}
-
-async function stillRunning(pids: number[]): Promise<number[]> {
-  const alive = new Set((await processes()).filter((p) => p.state !== "Z").map((p) => p.pid));
-  return pids.filter((pid) => alive.has(pid));
-}
 
 describe("exiftool's processes", () => {
   let databaseUrl: string;

@@ -46,6 +46,8 @@ export function freePort(): Promise<number> {
 
 export interface ClubServer {
   baseURL: string;
+  /** The server process (for specs that signal or kill it themselves). */
+  pid: number;
   databaseUrl: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
@@ -184,6 +186,7 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
 
   return {
     baseURL,
+    pid: child.pid!,
     databaseUrl,
     dataDir,
     output: () => output,
