@@ -11,6 +11,7 @@ import { openFirstAdminSetup } from "~/services/members/first-admin.server";
 import { health } from "~/server/health.server";
 import { closeMail } from "~/services/mail/mail.server";
 import { deleteExpiredSessions } from "~/services/auth/session.server";
+import { closeThrottles } from "~/services/auth/throttle-store.server";
 import { storage } from "~/storage/storage.server";
 import { startJobs, stopJobs } from "./jobs.server";
 import { reactRouterHandler } from "./react-router-handler.server";
@@ -114,5 +115,6 @@ export async function stopServices() {
   await closeRealtime();
   closeMail();
   await closeExiftool();
+  await closeThrottles();
   await closeDatabase();
 }

@@ -3,7 +3,7 @@
 // once, and every token of a member dies when their password changes.
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { afterCommit, db, outsideTransaction, transaction } from "@db/client.server";
 import { passwordResetTokens, users } from "@db/schema";
 import { env } from "~/env.server";
@@ -12,6 +12,7 @@ import { clientAddress } from "~/server/request-context.server";
 import { passwordResetMail } from "~/services/mail/messages.server";
 import { sendMail, type MailMessage } from "~/services/mail/mail.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
+import { throttle } from "~/services/auth/throttle-store.server";
 import { destroyMemberSessions, memberColumns, type Member } from "~/services/auth/session.server";
 import { GoneError, InvalidError, NotFoundError, RateLimitedError } from "~/services/errors.server";
 
@@ -26,7 +27,8 @@ export const EXPIRED_RESET_LINK_MESSAGE = "Sorry, this password reset link has e
 // addresses would use that allowance up and lock the member out of their own
 // reset, so each address keeps its own. The price: an attacker with many
 // addresses can send a member one e-mail per address; each address stays
-// bounded by its own limit. Counters live in memory: one process.
+// bounded by its own limit. Counters live where the log-in throttle's do
+// (PostgreSQL or Redis when configured: shared and kept over restarts).
 export const RESET_LIMITS = {
   perAddress: 10,
   addressWindowSeconds: 60 * 60,
@@ -34,20 +36,20 @@ export const RESET_LIMITS = {
   memberAndAddressWindowSeconds: 15 * 60,
 };
 
-const byAddress = new RateLimiterMemory({
+const byAddress = throttle({
   keyPrefix: "reset_address",
   points: RESET_LIMITS.perAddress,
   duration: RESET_LIMITS.addressWindowSeconds,
 });
-const byMemberAndAddress = new RateLimiterMemory({
+const byMemberAndAddress = throttle({
   keyPrefix: "reset_member_address",
   points: RESET_LIMITS.perMemberAndAddress,
   duration: RESET_LIMITS.memberAndAddressWindowSeconds,
 });
 
-async function consumeOrRefuse(limiter: RateLimiterMemory, key: string) {
+async function consumeOrRefuse(limiter: () => RateLimiterAbstract, key: string) {
   try {
-    await limiter.consume(key);
+    await limiter().consume(key);
   } catch (refusal) {
     if (refusal instanceof Error) throw refusal;
     const ms = (refusal as { msBeforeNext: number }).msBeforeNext;
