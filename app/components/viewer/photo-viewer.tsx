@@ -214,15 +214,17 @@ function ViewerLayer({
   }, [lead.amLeader, photo.id, shownView.zoom, shownView.centerX, shownView.centerY, openedAt]);
 
   // A follower moves with the leader: to the leader's photo, then to the leader's zoom and centre.
+  const photoHref = useRef(meeting?.photoHref);
+  photoHref.current = meeting?.photoHref;
   useEffect(() => {
-    if (!leaderView || !meeting) return;
+    if (!leaderView || !photoHref.current) return;
     if (leaderView.photoId !== photo.id) {
-      void navigate(meeting.photoHref(leaderView.photoId), { preventScrollReset: true });
+      void navigate(photoHref.current(leaderView.photoId), { preventScrollReset: true });
       return;
     }
     setView({ zoom: leaderView.zoom, centerX: leaderView.centerX, centerY: leaderView.centerY });
     setStrayed(false);
-  }, [leaderView, meeting, photo.id, navigate]);
+  }, [leaderView, photo.id, navigate]);
 
   /** A person's own move: a follower stops following (and is offered 'Catch up'). */
   const ownMove = useCallback(() => {
@@ -474,7 +476,7 @@ function ViewerLayer({
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={root}
-      className={`viewer${panelShown ? " panel-shown" : ""}`}
+      className={`viewer${panelShown ? " panel-shown" : ""}${coarse ? " panel-docked" : ""}`}
       role="dialog"
       aria-modal="true"
       aria-label={`${title} (full screen)`}
