@@ -48,7 +48,10 @@ try {
   const env = parseEnv(process.env);
   await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).then((h) => h.migrate());
   if ((await countUsers()) > 0) {
-    console.log("This club already has members; the demo club was not added.");
+    console.log(
+      "This club already has members; the demo club was not added. To look at the demo beside it, " +
+        "use a data folder of its own: DATA_DIR=./data-demo npm run db:seed && DATA_DIR=./data-demo npm start",
+    );
   } else {
     const now = Date.now();
     // Members joined two years ago, so last year's portfolios (what visitors see first) exist.
