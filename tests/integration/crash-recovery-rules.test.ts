@@ -43,7 +43,7 @@ async function upload(memberId: number, fields: Partial<AssetRow>, stored: strin
     .values({ key: newOriginalKey(), filename: "x.jpg", byteSize: JPEG.length, createdById: memberId, ...fields })
     .returning();
   const keys = stored.map((which) => (which === "original" ? asset!.key : derivedKeysOf(asset!.key)[Number(which)]!));
-  for (const key of keys) await store.storage.put(key, JPEG, { contentType: "image/jpeg" });
+  for (const key of keys) await store.storage.put(key, JPEG);
   return asset!;
 }
 
@@ -108,7 +108,7 @@ describe("after a crash", () => {
 describe("removing stored files", () => {
   it("keeps a removal the storage refused, tries again later and later, and forgets it once done", async () => {
     const keys = [newOriginalKey(), newOriginalKey()];
-    for (const key of keys) await store.storage.put(key, JPEG, { contentType: "image/jpeg" });
+    for (const key of keys) await store.storage.put(key, JPEG);
     const root = store.storage.root;
     await fs.rename(root, `${root}-away`);
     try {
@@ -132,7 +132,7 @@ describe("removing stored files", () => {
 
   it("records and removes nothing when the transaction rolls back", async () => {
     const key = newOriginalKey();
-    await store.storage.put(key, JPEG, { contentType: "image/jpeg" });
+    await store.storage.put(key, JPEG);
     await expect(
       transaction(async () => {
         await removeStoredObjects([key]);
