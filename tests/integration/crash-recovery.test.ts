@@ -293,3 +293,67 @@ describe.each(["local", "s3"] as const)("killed with -9 on %s storage", (driverN
     }
   });
 });
+
+describe("killed with -9 on the embedded database", () => {
+  let dataDir: string;
+  let storage: LocalStorage;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "club-crash-embedded-"));
+    storage = new LocalStorage(path.join(dataDir, "storage"));
+    await storage.prepare();
+    useStorage(storage);
+  });
+
+  afterAll(async () => {
+    useStorage(undefined);
+    await closeDatabase();
+    await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR! });
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Runs `work` on the embedded database (one process at a time holds it, so only while no worker runs). */
+  async function onEmbedded<T>(work: () => Promise<T>): Promise<T> {
+    await closeDatabase();
+    const handle = await openDatabase({ dataDir });
+    await handle.migrate();
+    try {
+      return await work();
+    } finally {
+      await closeDatabase();
+    }
+  }
+
+  it(
+    "undoes what a killed process left at the very next start: no other process can be at work",
+    {
+      timeout: 600_000,
+    },
+    async () => {
+      const camera = await fs.readFile(path.join(FIXTURES, "Canon_40D.jpg"));
+      const { cookie, signedId } = await onEmbedded(async () => {
+        const owner = await makeMember({ firstName: "Saul" });
+        const cookie = await cookieFor(owner.id);
+        return { cookie, signedId: await uploadFile(cookie, camera, "Canon_40D.jpg") };
+      });
+      const env = { DATABASE_URL: "", DATA_DIR: dataDir };
+
+      const processing = await startWorker("photo", { cookie, signedId }, env, { pauseAt: "image-sizes-stored" });
+      await processing.paused();
+      await processing.kill9();
+      expect(await storedKeys(storage)).toHaveLength(3);
+
+      // No clock moved: the next start alone owns the embedded database, so nothing is in flight.
+      const restarted = await startWorker("serve", {}, env);
+      await restarted.waitFor(/started/);
+      await expect.poll(() => storedKeys(storage), { timeout: 60_000, interval: 250 }).toEqual([]);
+      expect(await restarted.stop()).toBe(0);
+      const left = await onEmbedded(async () => ({
+        uploads: (await db().select().from(assets)).length,
+        photos: (await db().select().from(photos)).length,
+        removals: (await db().select().from(storageRemovals)).length,
+      }));
+      expect(left).toEqual({ uploads: 0, photos: 0, removals: 0 });
+    },
+  );
+});

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import { and, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
-import { db, inTransaction, transaction } from "@db/client.server";
+import { databaseHandle, db, inTransaction, transaction } from "@db/client.server";
 import { assets, photos, users } from "@db/schema";
 import { env } from "~/env.server";
 import type { AnnouncedBlob, DirectUploadResponse } from "~/lib/upload-schemas";
@@ -238,6 +238,20 @@ export async function sweepAbandonedUploads(now = new Date()): Promise<number> {
  */
 export const INTERRUPTED_AFTER_MS = 30 * 60 * 1000;
 
+/** When this process started. */
+const PROCESS_STARTED_AT = new Date(Date.now() - process.uptime() * 1000);
+
+/**
+ * Work begun before this moment can no longer be in flight: INTERRUPTED_AFTER_MS
+ * ago, or, on the embedded database (locked to one process, db/pglite-lock.server.ts),
+ * as soon as this process started, since no other process can be at work.
+ */
+function interruptedBefore(now: Date): Date {
+  const bound = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
+  const alone = databaseHandle().kind === "pglite";
+  return alone && PROCESS_STARTED_AT > bound ? PROCESS_STARTED_AT : bound;
+}
+
 export type Recovery = { putsFinished: number; putsReleased: number; claimsRemoved: number; leftovers: number };
 
 /**
@@ -251,7 +265,7 @@ export type Recovery = { putsFinished: number; putsReleased: number; claimsRemov
  * - half-written scratch files (.partial, temporary copies) are removed.
  */
 export async function recoverInterruptedUploads(now = new Date()): Promise<Recovery> {
-  const cutOff = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
+  const cutOff = interruptedBefore(now);
   const recovery: Recovery = { putsFinished: 0, putsReleased: 0, claimsRemoved: 0, leftovers: 0 };
 
   const stalePuts = await db()
@@ -276,7 +290,11 @@ export async function recoverInterruptedUploads(now = new Date()): Promise<Recov
       sql`not exists (select 1 from ${users} where ${users.pictureAssetId} = ${assets.id})`,
     )!,
   );
-  recovery.leftovers = await storage().removeLeftovers(cutOff);
+  // Local files sit under the locked data folder; temporary copies in a folder other installs may share.
+  const store = storage();
+  recovery.leftovers = await store.removeLeftovers(
+    store.kind === "local" ? cutOff : new Date(now.getTime() - INTERRUPTED_AFTER_MS),
+  );
   return recovery;
 }
 
