@@ -1,20 +1,38 @@
 import { Link } from "react-router";
+import { masonryStyles, photoBoxStyle } from "~/lib/photo-masonry";
 import type { PhotoJson } from "~/services/photos/json.server";
 import "./photos.css";
 
-export type GridPhoto = Pick<PhotoJson, "id" | "caption" | "thumbUrl" | "User">;
+export type GridPhoto = Pick<PhotoJson, "id" | "caption" | "thumbUrl" | "width" | "height" | "User">;
 
 /** What a photo is called when it has no caption: whose it is. */
 export function photoLabel(photo: GridPhoto): string {
   return photo.caption || `Photo by ${photo.User.firstName} ${photo.User.lastName}`;
 }
 
-/** One thumbnail linking to its detail; with `showText`, the caption and the owner's name under it. */
+/**
+ * One thumbnail linking to its detail, whole, in a box of the photo's own shape
+ * (reserved before it loads, never wider than the original); with `showText`,
+ * the caption and the owner's name under it. The grids' one `<img>`.
+ */
 export function PhotoCard({ photo, href, showText }: { photo: GridPhoto; href: string; showText?: boolean }) {
   return (
     <>
-      <Link to={href} className="photo-card-image" aria-label={showText ? undefined : photoLabel(photo)}>
-        {photo.thumbUrl ? <img src={photo.thumbUrl} alt={showText ? photoLabel(photo) : ""} loading="lazy" /> : null}
+      <Link
+        to={href}
+        className="photo-card-image"
+        style={photoBoxStyle(photo)}
+        aria-label={showText ? undefined : photoLabel(photo)}
+      >
+        {photo.thumbUrl ? (
+          <img
+            src={photo.thumbUrl}
+            alt={showText ? photoLabel(photo) : ""}
+            width={photo.width ?? undefined}
+            height={photo.height ?? undefined}
+            loading="lazy"
+          />
+        ) : null}
       </Link>
       {showText ? (
         <div className="photo-card-text">
@@ -25,6 +43,34 @@ export function PhotoCard({ photo, href, showText }: { photo: GridPhoto; href: s
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The list of a photo grid, laid out as a masonry (app/lib/photo-masonry.ts):
+ * 1, 2, 3 or 4 columns by screen width, each photo whole, no blank space
+ * between cards, reading order row by row. `cards` are the `<li>`s, in order,
+ * each given its `style` from `cardStyle(index)`.
+ */
+export function MasonryList({
+  photos,
+  showText,
+  label,
+  children,
+}: {
+  photos: GridPhoto[];
+  showText?: boolean;
+  label: string;
+  children: (cardStyle: (index: number) => React.CSSProperties) => React.ReactNode;
+}) {
+  const { list, cards } = masonryStyles(photos, Boolean(showText));
+  return (
+    // The frame is the size container the cards' columns are measured from (--col in photos.css).
+    <div className="photo-grid-frame">
+      <ul className={showText ? "photo-grid with-text" : "photo-grid"} style={list} aria-label={label}>
+        {children((index) => cards[index] ?? {})}
+      </ul>
+    </div>
   );
 }
 
@@ -42,12 +88,14 @@ export function PhotoGrid<T extends GridPhoto>({
 }) {
   if (photos.length === 0) return <p className="muted">No photos yet.</p>;
   return (
-    <ul className="photo-grid" aria-label={label}>
-      {photos.map((photo) => (
-        <li key={photo.id} className="photo-card">
-          <PhotoCard photo={photo} href={hrefFor(photo)} showText={showText} />
-        </li>
-      ))}
-    </ul>
+    <MasonryList photos={photos} showText={showText} label={label}>
+      {(cardStyle) =>
+        photos.map((photo, index) => (
+          <li key={photo.id} className="photo-card" style={cardStyle(index)}>
+            <PhotoCard photo={photo} href={hrefFor(photo)} showText={showText} />
+          </li>
+        ))
+      }
+    </MasonryList>
   );
 }

@@ -7,21 +7,16 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
-import {
-  arrayMove,
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from "@dnd-kit/sortable";
+import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import type { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { ErrorModal } from "./error-modal";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
-import { PhotoCard, photoLabel, type GridPhoto } from "./photo-grid";
+import { MasonryList, PhotoCard, photoLabel, type GridPhoto } from "./photo-grid";
 import "./photos.css";
 
 function SortablePhoto({
@@ -29,11 +24,13 @@ function SortablePhoto({
   href,
   position,
   count,
+  placement,
 }: {
   photo: GridPhoto;
   href: string;
   position: number;
   count: number;
+  placement: React.CSSProperties;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: photo.id,
@@ -42,7 +39,8 @@ function SortablePhoto({
     <li
       ref={setNodeRef}
       className={isDragging ? "photo-card dragging" : "photo-card"}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      // Moved, never scaled: the cards differ in size, and a scaled card would show its photo squashed.
+      style={{ ...placement, transform: CSS.Translate.toString(transform), transition }}
     >
       <PhotoCard photo={photo} href={href} />
       <button
@@ -59,10 +57,37 @@ function SortablePhoto({
   );
 }
 
+const ARROW_STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/**
+ * While a photo is picked up, the arrow keys move it one place along the list:
+ * Right or Down one on, Left or Up one back. In a masonry of photos of every
+ * shape, 'the photo to the right' is no clear place; its position in the order
+ * (which the announcements say) is.
+ */
+function listOrderCoordinates(order: number[]): KeyboardCoordinateGetter {
+  return (event, { context: { active, over, collisionRect, droppableRects } }) => {
+    const step = ARROW_STEPS[event.code];
+    if (!step) return undefined;
+    event.preventDefault();
+    if (!active || !collisionRect) return undefined;
+    const from = order.indexOf(Number((over ?? active).id));
+    const target = order[Math.min(order.length - 1, Math.max(0, from + step))];
+    const rect = target === undefined ? undefined : droppableRects.get(target);
+    if (!rect) return undefined;
+    // Centre the dragged card on the target's place, so the closest centre is that place.
+    return {
+      x: rect.left + rect.width / 2 - collisionRect.width / 2,
+      y: rect.top + rect.height / 2 - collisionRect.height / 2,
+    };
+  };
+}
+
 /**
  * The owner's single-year view: the featured photos in position order, reordered
  * by dragging a photo's handle, or with the keyboard (focus 'Move', Space to
- * pick up, arrow keys to move, Space to drop, Escape to cancel). Each drop is
+ * pick up, arrow keys to move one place on or back, Space to drop, Escape to
+ * cancel). The cards are laid out as the other grids (a masonry). Each drop is
  * saved on the server as positions 1..n.
  */
 export function SortableYearGrid({
@@ -82,9 +107,11 @@ export function SortableYearGrid({
   useEffect(() => setOrder(serverOrder.split(",").filter(Boolean).map(Number)), [serverOrder]);
 
   const byId = useMemo(() => new Map(photos.map((photo) => [photo.id, photo])), [photos]);
+  // The masonry follows the order shown, so a drop re-lays the cards at once.
+  const ordered = order.flatMap((id) => byId.get(id) ?? []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: listOrderCoordinates(order) }),
   );
   const label = (id: string | number) => {
     const photo = byId.get(Number(id));
@@ -118,22 +145,20 @@ export function SortableYearGrid({
         accessibility={{ announcements }}
       >
         <SortableContext items={order} strategy={rectSortingStrategy}>
-          <ul className="photo-grid" aria-label={`Featured photos of ${year}`}>
-            {order.flatMap((id, index) => {
-              const photo = byId.get(id);
-              return photo
-                ? [
-                    <SortablePhoto
-                      key={id}
-                      photo={photo}
-                      href={hrefFor(photo)}
-                      position={index + 1}
-                      count={order.length}
-                    />,
-                  ]
-                : [];
-            })}
-          </ul>
+          <MasonryList photos={ordered} label={`Featured photos of ${year}`}>
+            {(cardStyle) =>
+              ordered.map((photo, index) => (
+                <SortablePhoto
+                  key={photo.id}
+                  photo={photo}
+                  href={hrefFor(photo)}
+                  position={index + 1}
+                  count={ordered.length}
+                  placement={cardStyle(index)}
+                />
+              ))
+            }
+          </MasonryList>
         </SortableContext>
       </DndContext>
       {fetcher.state !== "idle" ? (

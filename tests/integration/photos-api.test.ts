@@ -47,6 +47,8 @@ const VISITOR_KEYS = [
   "filename",
   "largeUrl",
   "thumbUrl",
+  "width",
+  "height",
   "createdAt",
   "UserId",
   "User",

@@ -32,6 +32,9 @@ export type PhotoJson = {
   /** null for visitors, who see thumbnails only. */
   largeUrl: string | null;
   thumbUrl: string | null;
+  /** The original's upright size in pixels (null for a photo stored before it was kept): grids reserve each photo's space from it. */
+  width: number | null;
+  height: number | null;
   createdAt: string;
   UserId: number;
   User: PhotoOwnerJson;
@@ -71,6 +74,8 @@ export function toPhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
     filename: photo.filename,
     largeUrl: null,
     thumbUrl: photo.thumbKey ? photoMediaUrl(photo.id, "thumb") : null,
+    width: photo.width,
+    height: photo.height,
     createdAt: photo.createdAt.toISOString(),
     UserId: photo.userId,
     User: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, username: owner.username },
