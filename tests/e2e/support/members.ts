@@ -36,4 +36,14 @@ export const members = {
   olga: memberDetails("olga_notes", "Olga", "Notes"),
   /** Looks at Olga's photo and must not see her notes. */
   pavel: memberDetails("pavel_peek", "Pavel", "Peek"),
+  /** Changes her photos, rates and comments in a browser without JavaScript (no-javascript.spec). */
+  nadia: memberDetails("nadia_noscript", "Nadia", "Noscript"),
+  /** Deactivated and reactivated by Ulla without JavaScript (no-javascript.spec). */
+  tomas: memberDetails("tomas_toggle", "Tomas", "Toggle"),
+  /** An admin without JavaScript (no-javascript.spec). */
+  ulla: memberDetails("ulla_admin", "Ulla", "Unscripted", true),
+  /** Owns the photos the accessibility scans look at (accessibility.spec). */
+  vera: memberDetails("vera_axe", "Vera", "Axe"),
+  /** The admin of the accessibility scans (accessibility.spec). */
+  walt: memberDetails("walt_admin", "Walt", "Wcag", true),
 } satisfies Record<string, MemberDetails>;

@@ -1,0 +1,69 @@
+// Set-up through the site's own API, for specs whose subject is a screen, not
+// how its data got there: logging a browser context in (its cookie jar is the
+// context's), and uploading a camera file as a photo the way the drop zone
+// does (announce, PUT the bytes where told, claim it as a photo).
+import fs from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { repoRoot, type MemberDetails } from "./club-server";
+
+/** The shared camera files (../shared/fixtures/camera beside the checkout). */
+export const CAMERA_FIXTURES = path.resolve(repoRoot, "../shared/fixtures/camera");
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json().catch(() => null)) as T;
+}
+
+/** Logs the context in (POST /api/auth/login); its pages then carry the member's session. */
+export async function logInContext(context: BrowserContext, member: Pick<MemberDetails, "username" | "password">) {
+  const response = await context.request.post("/api/auth/login", {
+    data: { email: member.username, password: member.password },
+  });
+  await ok(response, `Logging ${member.username} in`);
+}
+
+/** A JSON call of the API as the context's member; a refusal throws with its answer. */
+export async function api<T>(
+  context: BrowserContext,
+  method: "get" | "post" | "put" | "patch" | "delete",
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  return ok<T>(
+    await context.request[method](path, data === undefined ? {} : { data }),
+    `${method.toUpperCase()} ${path}`,
+  );
+}
+
+export type UploadedPhoto = { id: number; filename: string };
+
+/** Sends a camera file by the direct upload (announce, then PUT the bytes where told); returns its signed id. */
+export async function uploadBytes(context: BrowserContext, file: string): Promise<string> {
+  const bytes = fs.readFileSync(path.join(CAMERA_FIXTURES, file));
+  const announced = await api<{ signed_id: string; direct_upload: { url: string; headers: Record<string, string> } }>(
+    context,
+    "post",
+    "/api/assets",
+    { blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } },
+  );
+  const put = await context.request.put(announced.direct_upload.url, {
+    headers: announced.direct_upload.headers,
+    data: bytes,
+  });
+  if (!put.ok()) throw new Error(`Sending ${file} answered ${put.status()}: ${await put.text()}`);
+  return announced.signed_id;
+}
+
+/** Uploads a camera file as the context's member; returns the new photo. */
+export async function uploadPhoto(context: BrowserContext, file = "Canon_40D.jpg"): Promise<UploadedPhoto> {
+  return api<UploadedPhoto>(context, "post", "/api/photos", { filename: file, file: await uploadBytes(context, file) });
+}
+
+/** Uploads a camera file for a meeting (a photo and its submission). */
+export async function submitToMeeting(context: BrowserContext, meetingId: number, file = "Nikon_D70.jpg") {
+  return api<unknown>(context, "post", `/api/meetings/${meetingId}/submissions`, {
+    filename: file,
+    file: await uploadBytes(context, file),
+  });
+}
