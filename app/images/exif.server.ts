@@ -39,7 +39,7 @@ const globalForExif = globalThis as typeof globalThis & { __clubExiftool?: ExifR
  * its parent dies (PR_SET_PDEATHSIG); elsewhere a watchdog beside it checks
  * every two seconds that the parent is alive and kills it once it is not.
  */
-const EXIFTOOL_LAUNCHER = [
+export const EXIFTOOL_LAUNCHER = [
   'limit=$0; guard=$1; shift; ulimit -v "$limit" || exit 1',
   'if [ -n "$guard" ]; then exec "$guard" --pdeathsig KILL perl "$@"; fi',
   "parent=$PPID",
@@ -47,7 +47,7 @@ const EXIFTOOL_LAUNCHER = [
   'exec perl "$@"',
 ].join("\n");
 
-const parentDeathGuard = () =>
+export const parentDeathGuard = () =>
   process.platform === "linux" ? (["/usr/bin/setpriv", "/bin/setpriv"].find((file) => existsSync(file)) ?? "") : "";
 
 /**
