@@ -7,6 +7,7 @@ import {
   layoutOf,
   mapBetween,
   panBy,
+  pinchView,
   parseRectParam,
   pointAt,
   rectBetween,
@@ -99,6 +100,34 @@ describe("zooming about the pointer", () => {
     expect(wheelZoom(2, 100)).toBeCloseTo(1.6, 10);
     expect(wheelZoom(3.9, -400)).toBe(4);
     expect(wheelZoom(1, 100)).toBe(1);
+  });
+});
+
+describe("pinching", () => {
+  it("zooms with the fingers' spread, keeping the point between them under them", () => {
+    const from: [{ x: number; y: number }, { x: number; y: number }] = [
+      { x: 500, y: 400 },
+      { x: 700, y: 400 },
+    ];
+    const held = fractionAt(layoutOf(stage, photo, INITIAL_VIEW), { x: 600, y: 400 });
+    // Fingers spread to twice the distance about the same middle: 2x, the middle still over the same point.
+    const view = pinchView(stage, photo, INITIAL_VIEW, from, [
+      { x: 400, y: 400 },
+      { x: 800, y: 400 },
+    ]);
+    expect(view.zoom).toBeCloseTo(2, 10);
+    const at = pointAt(layoutOf(stage, photo, view), held);
+    expect(at.x).toBeCloseTo(600, 6);
+    expect(at.y).toBeCloseTo(400, 6);
+    // Both fingers moved 50 px left at the same spread: the photo moves with them.
+    const moved = pinchView(stage, photo, view, from, [
+      { x: 450, y: 400 },
+      { x: 650, y: 400 },
+    ]);
+    expect(moved.zoom).toBeCloseTo(2, 10);
+    expect(layoutOf(stage, photo, moved).left - layoutOf(stage, photo, view).left).toBeCloseTo(-50, 6);
+    // Pinching in past 1x stops at the whole photo.
+    expect(pinchView(stage, photo, view, from, [from[0], { x: 510, y: 400 }])).toEqual(INITIAL_VIEW);
   });
 });
 

@@ -157,6 +157,21 @@ export function parseRectParam(value: string | null): FractionRect | null {
 export const rectParam = (rect: FractionRect) =>
   [rect.x, rect.y, rect.width, rect.height].map((value) => Number(value.toFixed(4))).join(",");
 
+/**
+ * Pinch-zoom with two fingers: the view that started as `start` while the
+ * fingers were at `from`, now that they are at `to`. The zoom follows the
+ * distance between the fingers (about where they started), and the photo
+ * follows the point halfway between them (two fingers also pan).
+ */
+export function pinchView(stage: Size, image: Size, start: View, from: [Point, Point], to: [Point, Point]): View {
+  const before = distance(from[0], from[1]);
+  if (before <= 0) return clampView(stage, image, start);
+  const startMid = midpoint(from[0], from[1]);
+  const mid = midpoint(to[0], to[1]);
+  const zoomed = zoomAbout(stage, image, start, start.zoom * (distance(to[0], to[1]) / before), startMid);
+  return panBy(stage, image, zoomed, { x: mid.x - startMid.x, y: mid.y - startMid.y });
+}
+
 /** The distance between two touch points, for pinch-zoom. */
 export const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 

@@ -14,13 +14,12 @@ import { useNavigate } from "react-router";
 import { memberColour } from "~/lib/member-colour";
 import {
   clampView,
-  distance,
   fractionAt,
   INITIAL_VIEW,
   layoutOf,
-  midpoint,
   onImage,
   panBy,
+  pinchView,
   rectBetween,
   wheelZoom,
   ZOOM_STEP,
@@ -89,7 +88,7 @@ type OwnCropState = { start: Fraction; end: Fraction; done: boolean };
 
 type Gesture =
   | { kind: "press"; pointerId: number; start: Point; view: View; moved: boolean; touch: boolean }
-  | { kind: "pinch"; startDistance: number; startMid: Point; view: View };
+  | { kind: "pinch"; from: [Point, Point]; view: View };
 
 function useElementSize(element: HTMLElement | null): Size {
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
@@ -395,7 +394,7 @@ function ViewerLayer({
     touches.current.set(event.pointerId, point);
     if (touches.current.size >= 2) {
       const [a, b] = [...touches.current.values()] as [Point, Point];
-      gesture.current = { kind: "pinch", startDistance: distance(a, b), startMid: midpoint(a, b), view };
+      gesture.current = { kind: "pinch", from: [a, b], view };
       return;
     }
     gesture.current = {
@@ -416,16 +415,7 @@ function ViewerLayer({
 
     if (current?.kind === "pinch" && image) {
       const [a, b] = [...touches.current.values()];
-      if (!a || !b || current.startDistance <= 0) return;
-      const mid = midpoint(a, b);
-      const zoomed = zoomAbout(
-        stage,
-        image,
-        current.view,
-        current.view.zoom * (distance(a, b) / current.startDistance),
-        current.startMid,
-      );
-      changeView(panBy(stage, image, zoomed, { x: mid.x - current.startMid.x, y: mid.y - current.startMid.y }));
+      if (a && b) changeView(pinchView(stage, image, current.view, current.from, [a, b]));
       return;
     }
     if (current?.kind === "press" && current.pointerId === event.pointerId && image) {
