@@ -133,7 +133,7 @@ async function reorder({ member, request, formData }: Form) {
   } catch (error) {
     return refusalMessage(error);
   }
-  return { intent: "reorder" as const };
+  return backTo(formData) ?? { intent: "reorder" as const };
 }
 
 async function remove({ member, formData }: Form) {
