@@ -2,16 +2,26 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { ApiError } from "~/lib/api-client";
 import { ACCEPTED_IMAGE_TYPES } from "~/images/sniff";
-import { directUpload } from "~/lib/direct-upload";
+import { directUpload, isTransientUploadError } from "~/lib/direct-upload";
 import { TOO_MANY_FILES_MESSAGE } from "~/lib/meetings";
 import type { PhotoJson } from "~/services/photos/json.server";
 import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
 import { photoLabel } from "./photo-grid";
 import "./photos.css";
 
-type UploadState = "pending" | "uploading" | "uploaded" | "submitted";
+type UploadState = "pending" | "uploading" | "uploaded" | "submitted" | "failed";
 
-type UploadItem = { key: string; file: File; state: UploadState; progress: number; photo?: PhotoJson };
+type UploadItem = {
+  key: string;
+  file: File;
+  state: UploadState;
+  progress: number;
+  photo?: PhotoJson;
+  /** Set once the bytes are stored: a retry only asks for the photo again. */
+  signedId?: string;
+  /** Why the last try failed, when it may work if tried again (storage or network away). */
+  failure?: string;
+};
 
 /** A file the server refused, with its reason ('The image file is damaged or incomplete.'). */
 type RefusedUpload = { key: string; name: string; reason: string };
@@ -22,6 +32,7 @@ function refusalReason(error: unknown): string {
     const reasons = [body.message, ...(body.errors ?? []).map((e) => e.message)].filter(Boolean);
     if (reasons.length > 0) return reasons.join(" ");
   }
+  if (error instanceof ApiError && error.status === 0) return "The upload failed. Please check your connection.";
   return "The upload failed. Please try again.";
 }
 
@@ -30,6 +41,7 @@ const STATE_LABELS: Record<UploadState, string> = {
   uploading: "Uploading",
   uploaded: "Uploaded",
   submitted: "Submitted",
+  failed: "Not sent yet",
 };
 
 /**
@@ -81,17 +93,25 @@ export function UploadQueue({
     working.current = true;
     void (async () => {
       try {
-        update(next.key, { state: "uploading" });
-        const signedId = await directUpload(next.file, { onProgress: (progress) => update(next.key, { progress }) });
-        update(next.key, { state: "uploaded", progress: 1 });
+        let signedId = next.signedId;
+        if (!signedId) {
+          update(next.key, { state: "uploading", failure: undefined });
+          signedId = await directUpload(next.file, { onProgress: (progress) => update(next.key, { progress }) });
+        }
+        update(next.key, { state: "uploaded", progress: 1, signedId, failure: undefined });
         const photo = await createPhoto(next.file, signedId);
         update(next.key, { state: "submitted", photo });
       } catch (error) {
         // Spec section 8 logs upload failures; the member is also told which file
         // was refused and why, so nothing is lost without a word.
         console.error(`Uploading ${next.file.name} failed:`, error);
-        remove(next.key);
-        setRefused((current) => [...current, { key: next.key, name: next.file.name, reason: refusalReason(error) }]);
+        if (isTransientUploadError(error)) {
+          // The storage, the database or the network was away: the file stays, to be tried again.
+          update(next.key, { state: "failed", failure: refusalReason(error) });
+        } else {
+          remove(next.key);
+          setRefused((current) => [...current, { key: next.key, name: next.file.name, reason: refusalReason(error) }]);
+        }
       } finally {
         working.current = false;
         setTick((n) => n + 1);
@@ -167,7 +187,23 @@ export function UploadQueue({
                     <strong>{item.file.name}</strong> · <span>{STATE_LABELS[item.state]}</span>
                   </p>
                   <progress max={1} value={item.progress} aria-label={`Upload progress of ${item.file.name}`} />
-                  <p className="muted">Please wait...</p>
+                  {item.state === "failed" ? (
+                    <>
+                      <p className="rejections" role="alert">
+                        {item.failure}
+                      </p>
+                      <p>
+                        <button
+                          type="button"
+                          onClick={() => update(item.key, { state: "pending", failure: undefined })}
+                        >
+                          Try again
+                        </button>
+                      </p>
+                    </>
+                  ) : (
+                    <p className="muted">Please wait...</p>
+                  )}
                 </div>
               )}
             </li>

@@ -6,6 +6,17 @@ import type { DirectUploadResponse } from "./upload-schemas";
 
 type Options = { onProgress?: (fraction: number) => void; signal?: AbortSignal };
 
+/**
+ * Whether a failed upload step may work when tried again unchanged: the
+ * network or the server's storage or database was away (no answer, 502, 503,
+ * 504), as opposed to a refusal of the file itself (413, 415, 422).
+ */
+export function isTransientUploadError(error: unknown): boolean {
+  if (error instanceof ApiError) return [0, 502, 503, 504].includes(error.status);
+  // fetch rejects with a TypeError when no answer came at all.
+  return error instanceof TypeError;
+}
+
 export async function directUpload(file: File, options: Options = {}): Promise<string> {
   const announced = await apiFetch<DirectUploadResponse>("/api/assets", {
     method: "POST",
