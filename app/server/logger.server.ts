@@ -203,7 +203,7 @@ export function requestLogger(options: { trustRequestId?: (req: IncomingMessage)
     customLogLevel(_req, res, error) {
       if (!res.writableFinished) return "warn";
       if (error || res.statusCode >= 500) return "error";
-      if (res.statusCode >= 400) return "warn";
+      // A refusal (404, 403, 422, 429) is the site working as it should: an answer like any other.
       return "info";
     },
     customSuccessMessage: requestLine,
