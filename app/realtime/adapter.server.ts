@@ -5,11 +5,12 @@
 //   DATABASE_URL set  → the PostgreSQL adapter (LISTEN/NOTIFY on the club's own
 //                       database: no extra service to run);
 //   neither (PGlite)  → in memory: the embedded database serves one process anyway.
-import { createAdapter as createPostgresAdapter } from "@socket.io/postgres-adapter";
+import { createAdapter as createPostgresAdapter, type PostgresAdapter } from "@socket.io/postgres-adapter";
 import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import pg from "pg";
 import type { ServerOptions } from "socket.io";
+import { Adapter, MessageType, type BroadcastOptions } from "socket.io-adapter";
 
 export type ScaleOut = { databaseUrl?: string; redisUrl?: string };
 
@@ -39,14 +40,42 @@ export function roomAdapter({ databaseUrl, redisUrl }: ScaleOut = {}): RoomAdapt
     };
   }
   if (databaseUrl) {
-    // A few connections: one LISTENs for the other processes, the rest NOTIFY.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    // Two connections: one LISTENs for the other processes; the other sends this
+    // process's NOTIFYs one after another, so they arrive in the order they were
+    // sent (a crop's end never overtakes its drag; a leave never follows its join).
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     pool.on("error", logged("PostgreSQL connection"));
+    const create = createPostgresAdapter(pool, { errorHandler: logged("PostgreSQL adapter") });
     return {
       kind: "postgres",
-      adapter: createPostgresAdapter(pool, { errorHandler: logged("PostgreSQL adapter") }) as ServerOptions["adapter"],
+      // socket.io calls it with `new`: a function (not an arrow) that returns the adapter.
+      adapter: function postgresAdapter(nsp: unknown) {
+        return deliverLocallyFirst(create(nsp));
+      } as unknown as ServerOptions["adapter"],
       close: () => pool.end(),
     };
   }
   return { kind: "memory", adapter: undefined, close: async () => {} };
+}
+
+type Publishing = { publish(message: { type: MessageType; data: unknown }): void };
+
+/**
+ * The cluster adapter hands a broadcast to this process's own sockets only once
+ * PostgreSQL has taken its NOTIFY (it waits for the offset that connection state
+ * recovery uses, which the club does not turn on), so every pointer waited a
+ * database round trip, and queued behind the others under load. Here the
+ * process's own viewers get it at once and the NOTIFY follows, still in order.
+ */
+function deliverLocallyFirst(adapter: PostgresAdapter): PostgresAdapter {
+  adapter.broadcast = async (packet: unknown, opts: BroadcastOptions) => {
+    if (!opts.flags?.local) {
+      (adapter as unknown as Publishing).publish({
+        type: MessageType.BROADCAST,
+        data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } },
+      });
+    }
+    Adapter.prototype.broadcast.call(adapter, packet, opts);
+  };
+  return adapter;
 }

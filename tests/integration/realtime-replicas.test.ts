@@ -77,6 +77,27 @@ describe("two server processes on one PostgreSQL", () => {
     ]);
   });
 
+  it("keep one viewer's crop steps in order across processes: the end never overtakes a drag", async () => {
+    const ann = await makeMember();
+    const bob = await makeMember();
+    const photo = await insertPhoto(ann.id);
+    const { socket: onOne } = await viewer(one, photo.id, ann);
+    const { socket: onTwo } = await viewer(two, photo.id, bob);
+    const phases: string[] = [];
+    const ended = new Promise<void>((resolve) =>
+      onTwo.on("crop", (message) => {
+        phases.push(message.phase === "drag" ? `drag ${message.drag.dx}` : message.phase);
+        if (message.phase === "end") resolve();
+      }),
+    );
+    const start = { dx: 0.1, dy: 0.1 };
+    onOne.emit("crop", { phase: "start", start });
+    for (let i = 1; i <= 20; i++) onOne.emit("crop", { phase: "drag", start, drag: { dx: i / 100, dy: 0.5 } });
+    onOne.emit("crop", { phase: "end", start, end: { dx: 0.3, dy: 0.5 } });
+    await ended;
+    expect(phases).toEqual(["start", ...Array.from({ length: 20 }, (_, i) => `drag ${(i + 1) / 100}`), "end"]);
+  });
+
   it("let a leader on one process lead followers on the other", async () => {
     const admin = await makeMember({ isAdmin: true, firstName: "Ada" });
     const member = await makeMember();
