@@ -84,6 +84,12 @@ export type PhotoViewerProps = {
   cropActions?: CropActions;
 };
 
+/** A key press, from React or straight from the browser. */
+type KeyPress = Pick<
+  KeyboardEvent,
+  "key" | "altKey" | "ctrlKey" | "metaKey" | "shiftKey" | "defaultPrevented" | "target" | "preventDefault"
+>;
+
 type OwnCropState = { start: Fraction; end: Fraction; done: boolean };
 
 type Gesture =
@@ -291,7 +297,7 @@ function ViewerLayer({
     changeView(zoomAbout(size, natural, current, current.zoom * factor, { x: size.width / 2, y: size.height / 2 }));
   };
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyPress) => {
     if (event.key === "Tab") {
       trapFocus(event);
       return;
@@ -331,7 +337,7 @@ function ViewerLayer({
     if (handled) event.preventDefault();
   };
 
-  const trapFocus = (event: React.KeyboardEvent<HTMLDivElement>) => {
+  const trapFocus = (event: KeyPress) => {
     const focusable = [...(root.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(
       (element) => element.offsetParent !== null || element === document.activeElement,
     );
@@ -351,6 +357,23 @@ function ViewerLayer({
       first.focus();
     }
   };
+
+  // A key pressed while focus has fallen out of the viewer (the button in focus was replaced, e.g.
+  // 'Lead the review' by 'Stop leading') lands on <body>: it is still the viewer's, not the page's
+  // behind it (whose arrows would leave full screen for the neighbour's detail).
+  const keys = useRef(onKeyDown);
+  keys.current = onKeyDown;
+  useEffect(() => {
+    const onStray = (event: KeyboardEvent) => {
+      const inside = root.current && event.target instanceof Node && root.current.contains(event.target);
+      if (inside || document.querySelector("dialog[open]")) return;
+      event.stopPropagation();
+      root.current?.focus();
+      keys.current(event);
+    };
+    document.addEventListener("keydown", onStray, true);
+    return () => document.removeEventListener("keydown", onStray, true);
+  }, []);
 
   // The wheel zooms about the pointer; a passive listener could not keep the page from scrolling.
   useEffect(() => {
