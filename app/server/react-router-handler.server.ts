@@ -26,7 +26,9 @@ export function requestUrl(req: ExpressRequest): URL | null {
   const host = req.host ?? "localhost";
   if (!HOST.test(host) || !req.originalUrl.startsWith("/")) return null;
   try {
-    return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+    const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+    // A NUL in the path names no page and no database text may hold one (PostgreSQL refuses it: a 500).
+    return /%00/.test(url.pathname) ? null : url;
   } catch {
     return null;
   }

@@ -150,6 +150,32 @@ describe("an id that can name nothing", () => {
   });
 });
 
+describe("a name or token that names nothing", () => {
+  it("is a 404 page (or the page's own words), never a 500, however long or odd", async () => {
+    const { cookie } = await memberCookie({ isAdmin: true });
+    const odd = ["x".repeat(5000), "%00", "..%2F..%2Fetc", "%F0%9F%93%B7", "a b"];
+    for (const value of odd) {
+      for (const path of [
+        `/members/${value}`,
+        `/members/${value}/edit`,
+        `/members/${value}/all`,
+        `/admin/members/${value}`,
+        `/invites/${value}`,
+        `/passwords/reset/${value}`,
+        `/setup/${value}`,
+        `/calendar/${value}.ics`,
+        `/media/pictures/${value}/small`,
+      ]) {
+        let answer = await get(path, cookie);
+        // /members/{username} sends members on to the gallery, which then answers.
+        const location = answer.response.headers.get("location");
+        if (answer.status === 302 && location) answer = await get(location, cookie);
+        expect([400, 404, 410], `${path.slice(0, 80)}: ${answer.status}`).toContain(answer.status);
+      }
+    }
+  });
+});
+
 describe("a year that is not a plausible year", () => {
   it("is a 404 in a gallery and on the API", async () => {
     const { member, cookie } = await memberCookie();
