@@ -45,6 +45,9 @@ export function roomAdapter({ databaseUrl, redisUrl }: ScaleOut = {}): RoomAdapt
     // sent (a crop's end never overtakes its drag; a leave never follows its join).
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     pool.on("error", logged("PostgreSQL connection"));
+    // The pool watches only its idle clients; the adapter's LISTEN client is checked out for good, and its
+    // error (the database stopped) would be unhandled and end the process. Logged, the adapter reconnects.
+    pool.on("connect", (client) => client.on("error", logged("PostgreSQL connection")));
     const create = createPostgresAdapter(pool, { errorHandler: logged("PostgreSQL adapter") });
     return {
       kind: "postgres",
