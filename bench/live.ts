@@ -22,6 +22,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
@@ -78,6 +79,12 @@ async function main() {
       const results = new Map<string, RunResult>();
       try {
         console.log(`Live layer: pointer moves at ${POINTER_HZ} Hz for ${SECONDS} s per run, one crop per viewer`);
+        console.log(
+          `  load average before: ${os
+            .loadavg()
+            .map((load) => load.toFixed(1))
+            .join(", ")} on ${os.cpus().length} cores`,
+        );
         for (const size of ROOM_SIZES) {
           const runs: [string, Target][] = [
             ["bare socket.io", { name: "bare", urls: [bare.url], pids: [bare.pid], cookies: false }],
@@ -130,7 +137,7 @@ async function main() {
       const [b99, c99] = [percentile(bare50.latencies, 99), percentile(club50.latencies, 99)];
       figures.push(
         {
-          name: "50 viewers: club p99 vs bare p99",
+          name: "50 viewers: club p99 vs bare p99 (the same machine, the same run)",
           value: `${b99.toFixed(1)} ms vs ${c99.toFixed(1)} ms, ratio ${(c99 / b99).toFixed(2)}`,
           target: "<= 1.3",
           pass: c99 / b99 <= 1.3,
@@ -143,6 +150,13 @@ async function main() {
           pass: club50.cropEndsDelivered === club50.cropEndsExpected,
         },
       );
+      figures.push({
+        name: "machine load average after",
+        value: `${os
+          .loadavg()
+          .map((load) => load.toFixed(1))
+          .join(", ")} on ${os.cpus().length} cores`,
+      });
       printFigures("Live layer (issue 13)", figures);
     },
   );
@@ -187,7 +201,9 @@ function runFigures(label: string, result: RunResult): Figure[] {
     },
     {
       name: `${label}: pointer moves delivered`,
-      value: `${((100 * result.delivered) / result.expected).toFixed(1)}% of ${result.expected.toLocaleString()}`,
+      value:
+        `${((100 * result.delivered) / result.expected).toFixed(1)}% of ${result.expected.toLocaleString()} ` +
+        `(${result.sent.toLocaleString()} moves sent of ${(SECONDS * POINTER_HZ * (result.expected / result.sent + 1)).toLocaleString()} planned: late ticks are skipped)`,
     },
     {
       name: `${label}: crop ends delivered`,
@@ -332,12 +348,16 @@ async function clientThread({ urls, cookies, photoId, viewers, everyone }: Assig
     sockets.map(async (socket, i) => {
       // Spread the viewers' ticks over the period, as real hands are.
       const offset = (i * period) / sockets.length;
+      let cropped = false;
       for (let move = 1; move <= moves; move++) {
         const next = started + offset + move * period;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+        // Late (a busy machine): skip the ticks missed, as a browser's frames do, rather than send a burst.
+        if (performance.now() - next > period) continue;
         socket.volatile.emit("pointer", { dx: stamp(), dy: 0.5 });
         sent++;
-        if (move === Math.floor(moves / 2)) {
+        if (!cropped && move >= moves / 2) {
+          cropped = true;
           const start = { dx: 0.2, dy: 0.2 };
           socket.emit("crop", { phase: "start", start });
           socket.volatile.emit("crop", { phase: "drag", start, drag: { dx: 0.3, dy: 0.3 } });
