@@ -2,17 +2,43 @@
 // rows the API and pages read (members, assets, photos with every sort key,
 // featured years). Image files are not needed: the benchmarks measure queries
 // and pages, and the processing benchmark measures the pipeline separately.
+import { PGlite } from "@electric-sql/pglite";
 import { withSql } from "../tests/support/test-database";
 import { hashPassword } from "~/services/auth/password-hash.server";
+
+/** A tagged-template query, as postgres-js writes them (PGlite gets a small adapter below). */
+type Query = <T = Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]) => Promise<T[]>;
 
 export const BENCH_PASSWORD = "bench-pass-1";
 export const BENCH_LOGIN = "bench";
 
 export type ClubShape = { members: number; photosPerMember: number; featuredPerMember: number };
 
-export async function generateClub(databaseUrl: string, shape: ClubShape) {
+export function generateClub(databaseUrl: string, shape: ClubShape) {
+  return withSql(databaseUrl, (sql) => fillClub(sql as unknown as Query, shape));
+}
+
+/**
+ * The same club in an embedded database (DATA_DIR/pglite), for a server started
+ * without DATABASE_URL; `migrate` applies the migrations first.
+ */
+export async function generatePgliteClub(dataDir: string, shape: ClubShape, migrate: () => Promise<void>) {
+  await migrate();
+  const client = await PGlite.create(`${dataDir}/pglite`);
+  try {
+    const query: Query = async <T>(strings: TemplateStringsArray, ...values: unknown[]) => {
+      const text = strings.reduce((all, part, i) => `${all}$${i}${part}`);
+      return (await client.query<T>(text, values)).rows;
+    };
+    return await fillClub(query, shape);
+  } finally {
+    await client.close();
+  }
+}
+
+async function fillClub(sql: Query, shape: ClubShape) {
   const thisYear = new Date().getFullYear();
-  return withSql(databaseUrl, async (sql) => {
+  {
     const hash = await hashPassword(BENCH_PASSWORD);
     await sql`
       insert into users (username, first_name, last_name, email, password_hash, created_at)
@@ -51,8 +77,8 @@ export async function generateClub(databaseUrl: string, shape: ClubShape) {
       from (select id, user_id, row_number() over (partition by user_id order by id) as rn from photos) p
       where rn <= ${shape.featuredPerMember}`;
     await sql`analyze`;
-    const [counts] = await sql<{ photos: number; features: number }[]>`
+    const [counts] = await sql<{ photos: number; features: number }>`
       select (select count(*) from photos)::int as photos, (select count(*) from features)::int as features`;
     return counts!;
-  });
+  }
 }

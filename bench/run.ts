@@ -4,43 +4,27 @@
 //   1b. processing a 12 MP iPhone HEIC vs the same picture as JPEG: figures and ratio stated;
 //   2. GET /api/photos and /browse, page 1 vs the last page: ratio <= 1.2 (paging does not scan);
 //   3. the home page's random photos with 1,000 vs 100,000 featured photos: ratio <= 1.3;
-//   4. requests per second for /, /browse and GET /api/photos under 50 connections;
+//   4. requests per second for /, /browse and GET /api/photos under 50 connections on 110,000 photos
+//      (>= 1,000 for the API, >= 400 for the pages, p99 <= 150 ms), each beside its baseline (a bare
+//      React Router app: a static 24-photo grid, the same 24-photo JSON from memory; ratio >= 0.5), on
+//      PostgreSQL and on the embedded PGlite; single requests at 110,000 vs 10,000 photos (ratio <= 1.2);
+//      a thumbnail URL against express.static on the same file (ratio >= 0.5) (bench/throughput.ts);
+//   (npm run bench:profile: where each hot route's CPU goes, bench/profile.ts)
 //   5. GET /api/comments page 1 vs the last page with 100,000 comments: ratio <= 1.2 (bench/comments.ts);
 //   6. the 'myRating' sort for a member with 10,000 ratings, page 1 vs the last page: ratio <= 1.2 (bench/ratings.ts).
 //   7. /meetings and GET /api/meetings with 20 vs 2,000 meetings: ratio <= 1.2; the meeting view's queries for
 //      4 vs 40 submissions: the same count (bench/meetings.ts).
 // Needs PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432) and a build (made if missing).
 import { execFileSync } from "node:child_process";
-import { connect } from "@db/client.server";
-import { startClubServer, type ClubServer } from "../tests/e2e/support/club-server";
-import { BENCH_LOGIN, BENCH_PASSWORD, generateClub, type ClubShape } from "./club-data";
+import type { ClubServer } from "../tests/e2e/support/club-server";
+import { BIG, SMALL, startClub } from "./clubs";
 import { benchComments } from "./comments";
 import { benchMeetings } from "./meetings";
-import { compareLatency, lastPageUrl, logIn, throughput } from "./http";
+import { compareLatency, lastPageUrl } from "./http";
 import { benchHeic, benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
 import { printFigures, ratioFigure, type Figure } from "./report";
-
-const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
-
-const SMALL: ClubShape = { members: 100, photosPerMember: 100, featuredPerMember: 10 }; // 10,000 photos, 1,000 featured
-const BIG: ClubShape = { members: 1000, photosPerMember: 110, featuredPerMember: 100 }; // 110,000 photos, 100,000 featured
-
-async function startClub(name: string, shape: ClubShape) {
-  let counts = { photos: 0, features: 0 };
-  const club = await startClubServer({
-    name: `bench-${name}`,
-    env: { NODE_ENV: "production" },
-    beforeStart: async (databaseUrl) => {
-      const handle = await connect({ databaseUrl, dataDir: "unused" });
-      await handle.migrate();
-      await handle.close();
-      counts = await generateClub(databaseUrl, shape);
-    },
-  });
-  console.log(`  ${name} club: ${counts.photos.toLocaleString()} photos, ${counts.features.toLocaleString()} featured`);
-  return { club, counts, cookie: await logIn(club.baseURL, BENCH_LOGIN, BENCH_PASSWORD) };
-}
+import { flatnessFigures, imageFigures, photosBodyOf, startBaseline, throughputFigures } from "./throughput";
 
 async function pagingFigures(label: string, club: ClubServer, cookie: string): Promise<Figure[]> {
   const figures: Figure[] = [];
@@ -63,64 +47,96 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
   return figures;
 }
 
-async function throughputFigures(label: string, club: ClubServer, cookie: string): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  for (const [name, path, asMember] of [
-    ["/ (visitor)", "/", false],
-    ["/browse (member)", "/browse", true],
-    ["GET /api/photos (member)", "/api/photos", true],
-  ] as const) {
-    const { rps, p99 } = await throughput(`${club.baseURL}${path}`, asMember ? cookie : undefined, LOAD_SECONDS);
-    figures.push({ name: `${label}: ${name}, 50 connections`, value: `${rps.toFixed(0)} req/s (p99 ${p99} ms)` });
-  }
-  return figures;
-}
+// BENCH_SECTIONS=http (or processing, comments, ratings, meetings; comma-separated) runs only those.
+const sections = process.env.BENCH_SECTIONS?.split(",");
+const want = (section: string) => !sections || sections.includes(section);
 
 // Make sure the build the servers run is the current one.
 execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 
-console.log("1. Processing one 24 MP JPEG");
-printFigures("Processing", await benchProcessing());
+if (want("processing")) {
+  console.log("1. Processing one 24 MP JPEG");
+  printFigures("Processing", await benchProcessing());
 
-console.log("\n1b. Processing one 12 MP iPhone HEIC against the same picture as JPEG");
-printFigures("HEIC processing", await benchHeic());
-
-console.log("\n2-4. Generating the clubs and starting a server on each (PostgreSQL)");
-const small = await startClub("small", SMALL);
-const big = await startClub("big", BIG);
-try {
-  const [randomSmall] = await compareLatency([`${small.club.baseURL}/api/photos/random`], undefined);
-  const [randomBig] = await compareLatency([`${big.club.baseURL}/api/photos/random`], undefined);
-  const [homeSmall] = await compareLatency([`${small.club.baseURL}/`], undefined);
-  const [homeBig] = await compareLatency([`${big.club.baseURL}/`], undefined);
-  printFigures("Random featured photos (home page)", [
-    ratioFigure(
-      `GET /api/photos/random, ${small.counts.features.toLocaleString()} vs ${big.counts.features.toLocaleString()} featured`,
-      randomSmall!,
-      randomBig!,
-      1.3,
-      1,
-    ),
-    ratioFigure(`GET / (home page), same clubs`, homeSmall!, homeBig!, 1.3, 1),
-  ]);
-  printFigures("Paging: page 1 against the last page", [
-    ...(await pagingFigures(`${small.counts.photos.toLocaleString()} photos`, small.club, small.cookie)),
-    ...(await pagingFigures(`${big.counts.photos.toLocaleString()} photos`, big.club, big.cookie)),
-  ]);
-  printFigures("Throughput", [
-    ...(await throughputFigures(`${small.counts.photos.toLocaleString()} photos`, small.club, small.cookie)),
-    ...(await throughputFigures(`${big.counts.photos.toLocaleString()} photos`, big.club, big.cookie)),
-  ]);
-} finally {
-  await small.club.stop();
-  await big.club.stop();
+  console.log("\n1b. Processing one 12 MP iPhone HEIC against the same picture as JPEG");
+  printFigures("HEIC processing", await benchHeic());
 }
 
-console.log("\n5. The comments list (in this process, on its own database)");
-printFigures("Comments paging: page 1 against the last page", await benchComments());
+if (want("http")) {
+  console.log("\n2-4. Generating the clubs and starting a server on each (PostgreSQL)");
+  const small = await startClub("small", SMALL);
+  const big = await startClub("big", BIG);
+  let clubsStopped = false;
+  const stopClubs = async () => {
+    if (clubsStopped) return;
+    clubsStopped = true;
+    await small.club.stop();
+    await big.club.stop();
+  };
+  try {
+    const [randomSmall] = await compareLatency([`${small.club.baseURL}/api/photos/random`], undefined);
+    const [randomBig] = await compareLatency([`${big.club.baseURL}/api/photos/random`], undefined);
+    const [homeSmall] = await compareLatency([`${small.club.baseURL}/`], undefined);
+    const [homeBig] = await compareLatency([`${big.club.baseURL}/`], undefined);
+    printFigures("Random featured photos (home page)", [
+      ratioFigure(
+        `GET /api/photos/random, ${small.counts.features.toLocaleString()} vs ${big.counts.features.toLocaleString()} featured`,
+        randomSmall!,
+        randomBig!,
+        1.3,
+        1,
+      ),
+      ratioFigure(`GET / (home page), same clubs`, homeSmall!, homeBig!, 1.3, 1),
+    ]);
+    printFigures("Paging: page 1 against the last page", [
+      ...(await pagingFigures(`${small.counts.photos.toLocaleString()} photos`, small.club, small.cookie)),
+      ...(await pagingFigures(`${big.counts.photos.toLocaleString()} photos`, big.club, big.cookie)),
+    ]);
+    printFigures("Flat with club size: one request at a time (warm: nothing changed between requests)", [
+      ...(await flatnessFigures(small, big)),
+    ]);
+    const baseline = await startBaseline(await photosBodyOf(big));
+    try {
+      printFigures("Throughput, 50 connections, each beside its baseline measured just before it", [
+        ...(await throughputFigures(`${big.counts.photos.toLocaleString()} photos`, big, baseline)),
+      ]);
+      printFigures("Images: a thumbnail URL against express.static serving the same file", [
+        ...(await imageFigures(`${big.counts.photos.toLocaleString()} photos`, big, baseline)),
+      ]);
+      // The embedded club runs alone: two clubs' servers would share the machine with it.
+      await stopClubs();
+      console.log("\n4b. The embedded default (PGlite in the server's own process)");
+      const embedded = await startClub("embedded", BIG, { embedded: true });
+      try {
+        printFigures("Throughput on the embedded default, 50 connections", [
+          ...(await throughputFigures(
+            `embedded, ${embedded.counts.photos.toLocaleString()} photos`,
+            embedded,
+            baseline,
+          )),
+        ]);
+      } finally {
+        await embedded.club.stop();
+      }
+    } finally {
+      await baseline.stop();
+    }
+  } finally {
+    await stopClubs();
+  }
+}
 
-console.log("\n6. The 'myRating' sort (in this process, on its own database)");
-printFigures("'myRating' paging: page 1 against the last page", await benchMyRating());
+if (want("comments")) {
+  console.log("\n5. The comments list (in this process, on its own database)");
+  printFigures("Comments paging: page 1 against the last page", await benchComments());
+}
 
-console.log("\n7. Meetings (in this process, on their own databases)");
-printFigures("Meetings: the list with 20 vs 2,000 meetings, and the meeting view's queries", await benchMeetings());
+if (want("ratings")) {
+  console.log("\n6. The 'myRating' sort (in this process, on its own database)");
+  printFigures("'myRating' paging: page 1 against the last page", await benchMyRating());
+}
+
+if (want("meetings")) {
+  console.log("\n7. Meetings (in this process, on their own databases)");
+  printFigures("Meetings: the list with 20 vs 2,000 meetings, and the meeting view's queries", await benchMeetings());
+}
