@@ -1,6 +1,7 @@
 // One Node process serves everything: React Router (Vite middleware in
 // development, the built bundle otherwise), static assets, socket.io on the
 // same HTTP server, and /healthz. SIGTERM/SIGINT shut it down cleanly.
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -62,7 +63,11 @@ if (development) {
   web.use(club.assetHeaders());
   // Fingerprinted assets never change; everything else may.
   web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  web.use(express.static("build/client", { maxAge: "1h" }));
+  // The few other files (favicon.svg): looked up only for their own paths, since
+  // express.static would otherwise stat the disk for every page and API request.
+  const clientFiles = new Set(fs.readdirSync("build/client").map((name) => `/${name}`));
+  const clientFile = express.static("build/client", { maxAge: "1h" });
+  web.use((req, res, next) => (clientFiles.has(req.path) ? clientFile(req, res, next) : next()));
   // The app logs each request itself (app/server/logger.server.ts).
   web.use(club.app);
 }

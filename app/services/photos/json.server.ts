@@ -63,7 +63,23 @@ export function photoMediaUrl(photoId: number, size: "thumb" | "large") {
   return `/media/photos/${photoId}/${size}`;
 }
 
+// A record kept in memory (queries.server.ts) gives every member the same JSON
+// but for the owner's notes, and every visitor the same: shaped once per record.
+const shapedForMembers = new WeakMap<PhotoRecord, PhotoJson>();
+const shapedForVisitors = new WeakMap<PhotoRecord, PhotoJson>();
+
 export function toPhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
+  const shaped = canSeePhotoDetails(viewer) ? shapedForMembers : shapedForVisitors;
+  let json = shaped.get(record);
+  if (!json) {
+    json = shapePhotoJson(record, viewer);
+    shaped.set(record, json);
+  }
+  return isOwner(viewer, record.photo) ? { ...json, notes: record.photo.notes } : json;
+}
+
+/** The JSON any member (or any visitor) sees; the owner's notes are added by toPhotoJson. */
+function shapePhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
   const { photo, owner, feature } = record;
   const basic: PhotoJson = {
     id: photo.id,
@@ -83,7 +99,7 @@ export function toPhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
   };
   if (!canSeePhotoDetails(viewer)) return basic;
 
-  const json: PhotoJson = {
+  return {
     ...basic,
     largeUrl: photo.largeKey ? photoMediaUrl(photo.id, "large") : null,
     takenAt: photo.takenAt?.toISOString() ?? null,
@@ -94,6 +110,4 @@ export function toPhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
     metadata: { exif: photo.metadata.exif ?? {} },
     MeetingSubmission: record.meetingStartsAt ? { Meeting: { startsAt: record.meetingStartsAt.toISOString() } } : null,
   };
-  if (isOwner(viewer, photo)) json.notes = photo.notes;
-  return json;
 }

@@ -13,6 +13,7 @@ import {
   photoVisibleToVisitors,
   type ViewerRef,
 } from "~/services/access.server";
+import { VersionedCache } from "~/services/data-versions.server";
 import { photoStorageKeys } from "~/services/uploads/photo-uploads.server";
 import { recordRemovals, removeRecorded } from "~/storage/removals.server";
 import { closeFeatureGap } from "./feature-positions.server";
@@ -114,6 +115,29 @@ export async function deletePhoto(viewer: ViewerRef, photoId: number): Promise<v
   await removeRecorded(keys);
 }
 
+type StoredImages = { thumbKey: string | null; largeKey: string | null; public: boolean };
+
+// A grid's 24 thumbnails are 24 requests: what each needs is kept at the photos'
+// data version (a change to the photo, its feature or its member moves it).
+const storedImages = new VersionedCache<StoredImages | null>("photos", 20_000);
+
+async function storedImagesOf(photoId: number): Promise<StoredImages | null> {
+  const at = await photoVersions();
+  const known = at ? storedImages.get(at, String(photoId)) : undefined;
+  if (known !== undefined) return known;
+  const [row] = await db()
+    .select({
+      thumbKey: photos.thumbKey,
+      largeKey: photos.largeKey,
+      public: sql<boolean>`${photoVisibleToVisitors()}`.mapWith(Boolean),
+    })
+    .from(photos)
+    .where(eq(photos.id, photoId))
+    .limit(1);
+  if (at) storedImages.set(at, String(photoId), row ?? null);
+  return row ?? null;
+}
+
 /** The sizes /media/photos serves; originals never leave the storage. */
 export const PHOTO_MEDIA_SIZES = ["thumb", "large"] as const;
 export type PhotoMediaSize = (typeof PHOTO_MEDIA_SIZES)[number];
@@ -131,15 +155,7 @@ export async function photoImage(
 ): Promise<{ key: string; cacheControl: string }> {
   // Visitors get thumbnails and basic data only; the large size is a member's detail.
   if (size === "large" && !canSeePhotoDetails(viewer)) throw photoNotFound();
-  const [photo] = await db()
-    .select({
-      thumbKey: photos.thumbKey,
-      largeKey: photos.largeKey,
-      public: sql<boolean>`${photoVisibleToVisitors()}`.mapWith(Boolean),
-    })
-    .from(photos)
-    .where(eq(photos.id, photoId))
-    .limit(1);
+  const photo = await storedImagesOf(photoId);
   if (!photo || (!canSeePhotoDetails(viewer) && !photo.public)) throw photoNotFound();
   const key = size === "thumb" ? photo.thumbKey : photo.largeKey;
   if (!key) throw photoNotFound();
