@@ -1,3 +1,4 @@
+import { detailImageAttributes } from "~/lib/photo-images";
 import { useEffect, useLayoutEffect, useState, type KeyboardEvent } from "react";
 import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { LICENSES } from "~/lib/licenses";
@@ -230,9 +231,7 @@ export function PhotoDetail({
       </nav>
 
       <figure className="photo-detail-image">
-        {photo.largeUrl || photo.thumbUrl ? (
-          <img src={(photo.largeUrl ?? photo.thumbUrl)!} alt={photoLabel(photo)} />
-        ) : null}
+        {photo.largeUrl || photo.thumbUrl ? <img {...detailImageAttributes(photo)} alt={photoLabel(photo)} /> : null}
       </figure>
 
       {viewing ? (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { gridImageAttributes } from "~/lib/photo-images";
 import { masonryStyles, photoBoxStyle } from "~/lib/photo-masonry";
 import type { PhotoJson } from "~/services/photos/json.server";
 import "./photos.css";
@@ -26,7 +27,7 @@ export function PhotoCard({ photo, href, showText }: { photo: GridPhoto; href: s
       >
         {photo.thumbUrl ? (
           <img
-            src={photo.thumbUrl}
+            {...gridImageAttributes({ thumbUrl: photo.thumbUrl, width: photo.width })}
             alt={showText ? photoLabel(photo) : ""}
             width={photo.width ?? undefined}
             height={photo.height ?? undefined}

@@ -18,5 +18,10 @@ export function derivedKey(originalKey: string, size: DerivedSize, extension: "j
 
 /** Keys must look like ours; anything else (../, absolute paths) is refused by the drivers. */
 export function isSafeKey(key: string): boolean {
-  return /^(originals|derived)\/[0-9a-f]{2}\/[0-9a-f-]{36}(\/(thumb|large)\.(jpg|webp))?$/.test(key);
+  return /^(originals|derived)\/[0-9a-f]{2}\/[0-9a-f-]{36}(\/(thumb|large)(-\d{3,4})?\.(jpg|webp))?$/.test(key);
+}
+
+/** A narrower copy of a derived size, made when first asked for (app/images/image-widths.server.ts). */
+export function widthKey(derived: string, width: number): string {
+  return derived.replace(/\.(jpg|webp)$/, `-${width}.$1`);
 }

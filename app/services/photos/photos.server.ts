@@ -13,7 +13,9 @@ import {
   photoVisibleToVisitors,
   type ViewerRef,
 } from "~/services/access.server";
+import { IMAGE_WIDTHS } from "~/lib/photo-images";
 import { VersionedCache } from "~/services/data-versions.server";
+import { widthKey } from "~/storage/keys.server";
 import { photoStorageKeys } from "~/services/uploads/photo-uploads.server";
 import { recordRemovals, removeRecorded } from "~/storage/removals.server";
 import { closeFeatureGap } from "./feature-positions.server";
@@ -107,12 +109,21 @@ export async function deletePhoto(viewer: ViewerRef, photoId: number): Promise<v
       .where(eq(assets.id, photo.originalAssetId))
       .returning({ key: assets.key });
     // Recorded with the rows' deletion, so a crash or a storage outage cannot strand the files.
-    const files = photoStorageKeys(photo, asset?.key ?? "");
+    // With the narrower copies responsive images may have made (app/images/image-widths.server.ts).
+    const files = [...photoStorageKeys(photo, asset?.key ?? ""), ...narrowerCopies(photo)];
     await recordRemovals(files);
     return files;
   });
   // Files go after the rows (never a photo without its files); what fails is retried by the job.
   await removeRecorded(keys);
+}
+
+/** The keys the narrower copies of a photo's sizes have, made or not. */
+function narrowerCopies(photo: { thumbKey: string | null; largeKey: string | null }): string[] {
+  return (["thumb", "large"] as const).flatMap((size) => {
+    const key = size === "thumb" ? photo.thumbKey : photo.largeKey;
+    return key ? IMAGE_WIDTHS[size].map((width) => widthKey(key, width)) : [];
+  });
 }
 
 type StoredImages = { thumbKey: string | null; largeKey: string | null; public: boolean };
