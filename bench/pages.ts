@@ -1,0 +1,193 @@
+// npm run bench:pages: what a visit costs a phone and a desktop. On a generated
+// 10,000-photo club whose photos all have real image files:
+//   - the bytes a 390 px phone (DPR 2) and a 1,280 px desktop (DPR 1) download
+//     for the home page and /browse, scrolled to the end, with responsive images
+//     ("after") and with the srcset/sizes attributes taken out of the page as it
+//     arrives ("before": every <img> fetches its src, the 1,024 px thumbnail);
+//   - the JavaScript and CSS of the home page, /browse and the photo detail, gzip bytes;
+//   - Lighthouse (mobile settings) on each: performance score, LCP and CLS.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium, type Browser } from "playwright";
+import sharp from "sharp";
+import { withSql } from "../tests/support/test-database";
+import { SMALL, startClub, type BenchClub } from "./clubs";
+import { printFigures, type Figure } from "./report";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const CAMERA_FILE = "/work/shared/fixtures/camera/Canon_40D.jpg";
+
+/** Real files for every photo: one thumbnail and one large image, hard-linked to every key. */
+async function storeImages(bench: BenchClub) {
+  const thumb = await sharp(CAMERA_FILE)
+    .resize({ width: 1024, height: 1024, fit: "inside" })
+    .webp({ quality: 78 })
+    .toBuffer();
+  const large = await sharp(CAMERA_FILE)
+    .resize({ width: 3840, height: 3840, fit: "inside" })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const root = path.join(bench.club.dataDir, "storage");
+  const sources = {
+    thumb: path.join(bench.club.dataDir, "thumb-source.webp"),
+    large: path.join(bench.club.dataDir, "large-source.jpg"),
+  };
+  fs.writeFileSync(sources.thumb, thumb);
+  fs.writeFileSync(sources.large, large);
+  const rows = await withSql(
+    bench.club.databaseUrl,
+    (sql) => sql<{ thumb: string; large: string }[]>`select thumb_key as thumb, large_key as large from photos`,
+  );
+  for (const row of rows) {
+    for (const [key, source] of [
+      [row.thumb, sources.thumb],
+      [row.large, sources.large],
+    ] as const) {
+      const file = path.join(root, key);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.linkSync(source, file);
+    }
+  }
+}
+
+type Visit = { bytes: number; images: number; scripts: string[]; styles: string[] };
+
+async function visit(
+  browser: Browser,
+  url: string,
+  device: "phone" | "desktop",
+  cookie: string | undefined,
+  stripSrcset: boolean,
+): Promise<Visit> {
+  const context = await browser.newContext(
+    device === "phone"
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+  );
+  if (cookie) {
+    const [name, value] = cookie.split("=");
+    await context.addCookies([{ name: name!, value: value!, url }]);
+  }
+  const page = await context.newPage();
+  if (stripSrcset) {
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/ (srcSet|srcset|sizes)="[^"]*"/g, "");
+      await route.fulfill({ response, body: html });
+    });
+  }
+  const seen: Visit = { bytes: 0, images: 0, scripts: [], styles: [] };
+  const pending: Promise<void>[] = [];
+  page.on("requestfinished", (request) =>
+    pending.push(
+      request.sizes().then((sizes) => {
+        seen.bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+        const type = request.resourceType();
+        if (type === "image") seen.images++;
+        if (type === "script") seen.scripts.push(request.url());
+        if (type === "stylesheet") seen.styles.push(request.url());
+      }),
+    ),
+  );
+  await page.goto(url, { waitUntil: "networkidle" });
+  // Scrolled to the end, so every lazy image of the page is fetched.
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+    await page.evaluate((to) => window.scrollTo(0, to), y);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForLoadState("networkidle");
+  await Promise.all(pending);
+  await context.close();
+  return seen;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+async function gzipBytes(urls: string[]) {
+  let total = 0;
+  for (const url of new Set(urls)) total += zlib.gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+  return total;
+}
+
+async function lighthouseRun(url: string, cookie: string | undefined) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    });
+    const lhr = result!.lhr;
+    return {
+      score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+      lcp: lhr.audits["largest-contentful-paint"]!.numericValue!,
+      cls: lhr.audits["cumulative-layout-shift"]!.numericValue!,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const bench = await startClub("pages", SMALL);
+try {
+  await storeImages(bench);
+  const base = bench.club.baseURL;
+  const firstId = (
+    (await (await fetch(`${base}/api/photos?page=1`, { headers: { Cookie: bench.cookie } })).json()) as { id: number }[]
+  )[0]!.id;
+  const pages: [string, string, string | undefined][] = [
+    ["home page (visitor)", `${base}/`, undefined],
+    ["/browse (member)", `${base}/browse`, bench.cookie],
+    ["photo detail /browse/{id} (member)", `${base}/browse/${firstId}`, bench.cookie],
+  ];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
+  const bytes: Figure[] = [];
+  const weight: Figure[] = [];
+  try {
+    for (const [name, url, cookie] of pages) {
+      for (const device of ["phone", "desktop"] as const) {
+        const before = await visit(browser, url, device, cookie, true);
+        const after = await visit(browser, url, device, cookie, false);
+        bytes.push({
+          name: `${name}, ${device === "phone" ? "390 px phone (DPR 2)" : "1,280 px desktop (DPR 1)"}`,
+          value: `before ${kb(before.bytes)}, after ${kb(after.bytes)} (${after.images} images), ${(100 * (1 - after.bytes / before.bytes)).toFixed(0)}% less`,
+        });
+        if (device === "desktop")
+          weight.push({
+            name,
+            value: `JavaScript ${kb(await gzipBytes(after.scripts))} gzip (${new Set(after.scripts).size} files), CSS ${kb(await gzipBytes(after.styles))} gzip`,
+          });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  printFigures("Bytes downloaded, scrolled to the end (all responses, headers included)", bytes);
+  printFigures("Page weight: the JavaScript and CSS a page loads", weight);
+  const scores: Figure[] = [];
+  for (const [name, url, cookie] of pages) {
+    const { score, lcp, cls } = await lighthouseRun(url, cookie);
+    scores.push({
+      name: `Lighthouse (mobile): ${name}`,
+      value: `performance ${score}, LCP ${(lcp / 1000).toFixed(2)} s, CLS ${cls.toFixed(3)}`,
+      target: "score >= 95, CLS 0",
+      pass: score >= 95 && cls === 0,
+    });
+  }
+  printFigures("Lighthouse, mobile settings, local Chromium", scores);
+} finally {
+  await bench.club.stop();
+}
