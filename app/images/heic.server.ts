@@ -68,9 +68,9 @@ export async function checkHeifBoxes(file: string): Promise<void> {
 }
 
 // The worker: plain CommonJS given as a string, so it runs the same from the
-// sources (tsx, vitest) and from the server build. It decodes the first
-// top-level image (the primary one in camera files) after checking its
-// declared size again, and hands the pixels back without copying them.
+// sources (tsx, vitest) and from the server build. It decodes the top-level
+// image of the size the header declared (the primary one), after checking that
+// size against the limit again, and hands the pixels back without copying them.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const fs = require("node:fs");
@@ -78,7 +78,8 @@ const decode = require(workerData.decoderPath);
 (async () => {
   const images = await decode.all({ buffer: fs.readFileSync(workerData.file) });
   try {
-    const image = images[0];
+    // The image the header described (the primary one), else the first.
+    const image = images.find((i) => i.width === workerData.width && i.height === workerData.height) || images[0];
     if (!(image.width > 0 && image.height > 0)) throw new Error("HEIF image has no dimensions");
     if (image.width * image.height > workerData.maxPixels) throw new Error("Input image exceeds pixel limit");
     const { width, height, data } = await image.decode();
@@ -93,11 +94,15 @@ const decoderPath = () => createRequire(import.meta.url).resolve("heic-decode");
 
 type WorkerAnswer = { width: number; height: number; data: Uint8ClampedArray } | { error: string };
 
-function decodeInWorker(file: string, maxPixels: number): Promise<DecodedHeic> {
+function decodeInWorker(
+  file: string,
+  declared: { width: number; height: number },
+  maxPixels: number,
+): Promise<DecodedHeic> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { file, maxPixels, decoderPath: decoderPath() },
+      workerData: { file, ...declared, maxPixels, decoderPath: decoderPath() },
       // The JavaScript heap holds little (the pixels live in WebAssembly memory and one buffer).
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
@@ -141,7 +146,7 @@ export async function decodeHeic(
   owner: string = clientAddress(),
 ): Promise<DecodedHeic> {
   await checkHeifBoxes(file);
-  const decoded = await decodeQueue().run(owner, () => decodeInWorker(file, maxPixels));
+  const decoded = await decodeQueue().run(owner, () => decodeInWorker(file, declared, maxPixels));
   if (decoded.width !== declared.width || decoded.height !== declared.height) {
     throw new HeicUnreadableError(
       `HEIC decoded to ${decoded.width}x${decoded.height}, not the declared ${declared.width}x${declared.height}`,
