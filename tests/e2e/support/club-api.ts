@@ -62,8 +62,13 @@ export async function uploadPhoto(context: BrowserContext, file = "Canon_40D.jpg
 
 /** Uploads a camera file for a meeting (a photo and its submission). */
 export async function submitToMeeting(context: BrowserContext, meetingId: number, file = "Nikon_D70.jpg") {
-  return api<unknown>(context, "post", `/api/meetings/${meetingId}/submissions`, {
-    filename: file,
-    file: await uploadBytes(context, file),
-  });
+  return api<{ id: number; position: number; Photo: UploadedPhoto }>(
+    context,
+    "post",
+    `/api/meetings/${meetingId}/submissions`,
+    {
+      filename: file,
+      file: await uploadBytes(context, file),
+    },
+  );
 }
