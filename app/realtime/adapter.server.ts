@@ -5,6 +5,7 @@
 //   DATABASE_URL set  → the PostgreSQL adapter (LISTEN/NOTIFY on the club's own
 //                       database: no extra service to run);
 //   neither (PGlite)  → in memory: the embedded database serves one process anyway.
+import crypto from "node:crypto";
 import { createAdapter as createPostgresAdapter, type PostgresAdapter } from "@socket.io/postgres-adapter";
 import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
@@ -30,9 +31,15 @@ export function roomAdapter({ databaseUrl, redisUrl }: ScaleOut = {}): RoomAdapt
     const sub = pub.duplicate();
     pub.on("error", logged("Redis connection"));
     sub.on("error", logged("Redis connection"));
+    // Channels named after the club's database, so clubs (or test runs) sharing a Redis never hear each other.
+    const club = crypto
+      .createHash("sha256")
+      .update(databaseUrl ?? "embedded")
+      .digest("hex")
+      .slice(0, 12);
     return {
       kind: "redis",
-      adapter: createRedisAdapter(pub, sub) as ServerOptions["adapter"],
+      adapter: createRedisAdapter(pub, sub, { key: `club-live-${club}` }) as ServerOptions["adapter"],
       close: async () => {
         pub.disconnect();
         sub.disconnect();

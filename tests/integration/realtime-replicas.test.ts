@@ -136,3 +136,38 @@ describe("two server processes on one PostgreSQL", () => {
     expect(await ended).toEqual({ leader: null });
   });
 });
+
+describe("two server processes on one Redis", () => {
+  let first: Replica;
+  let second: Replica;
+  beforeAll(async () => {
+    const redis = { REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" };
+    [first, second] = await Promise.all([
+      startReplica(inject("databaseUrl"), redis),
+      startReplica(inject("databaseUrl"), redis),
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+  });
+
+  it("use the Redis adapter and pass a pointer, a crop and a late joiner's snapshot between them", async () => {
+    expect([first.adapter, second.adapter]).toEqual(["redis", "redis"]);
+    const ann = await makeMember({ firstName: "Ann" });
+    const bob = await makeMember();
+    const photo = await insertPhoto(ann.id);
+    const { socket: onFirst } = await viewer(first, photo.id, ann);
+    const { socket: onSecond } = await viewer(second, photo.id, bob);
+    const pointer = nextMessage(onSecond, "pointer");
+    onFirst.emit("pointer", { dx: 0.5, dy: 0.25 });
+    expect(await pointer).toEqual({ dx: 0.5, dy: 0.25, user: { id: ann.id, firstName: "Ann" } });
+    const crop = nextMessage(onSecond, "crop");
+    onFirst.emit("crop", { phase: "start", start: { dx: 0.1, dy: 0.1 } });
+    expect((await crop).user.id).toBe(ann.id);
+    const { snapshot } = await viewer(second, photo.id, await makeMember());
+    expect(snapshot.crops).toEqual([
+      { phase: "start", start: { dx: 0.1, dy: 0.1 }, user: { id: ann.id, firstName: "Ann" } },
+    ]);
+    expect(snapshot.viewers.map((p) => p.user.id).sort()).toEqual([ann.id, bob.id, snapshot.me.id].sort());
+  });
+});
