@@ -366,8 +366,9 @@ async function clientThread({ urls, cookies, photoId, viewers, everyone }: Assig
       }
     }),
   );
-  // What is still on its way: every crop end must come (10 s at most), then a second for stragglers.
-  await Promise.race([endsIn, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  // What is still on its way: every crop end must come (a crop end is never dropped, only late on a
+  // starved machine: up to two minutes), then a second for stragglers.
+  await Promise.race([endsIn, new Promise((resolve) => setTimeout(resolve, 120_000))]);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   sockets.forEach((socket) => socket.close());
   const result: ThreadResult = {
