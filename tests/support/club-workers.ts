@@ -30,7 +30,15 @@ export type Worker = {
 
 const live = new Set<number>();
 // A test that fails midway must not leave workers behind.
-process.once("exit", () => live.forEach((pid) => process.kill(pid, "SIGKILL")));
+process.once("exit", () =>
+  live.forEach((pid) => {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // it has just ended
+    }
+  }),
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
