@@ -1,7 +1,10 @@
 /**
  * A table whose last column holds each row's buttons (named 'Actions' for
- * screen readers only); the rows are the children. The wrapper scrolls the
- * table sideways on a narrow screen instead of the page.
+ * screen readers only); the rows are the children. On a phone (members.css)
+ * each row shows as a card: a cell with `className="row-title"` first, the
+ * others under their column's name, given as the cell's `data-label`, then the
+ * buttons; the wrapper still scrolls sideways rather than the page should a
+ * cell hold something wider than the screen.
  */
 export function ActionsTable({
   label,

@@ -2,28 +2,43 @@ import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import type { NavMember } from "~/services/members/members.server";
 import { Avatar } from "./avatar";
+import { useHydrated } from "./use-hydrated";
+
+const MENU_ID = "navbar-menu";
 
 export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMember | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const hydrated = useHydrated();
   // Any navigation (including logging out) closes the small-screen menu.
   useEffect(() => setMenuOpen(false), [location.key]);
+  // A menu opened through the link before the script ran stays open once it runs.
+  useEffect(() => {
+    if (window.location.hash === `#${MENU_ID}`) setMenuOpen(true);
+  }, []);
 
   return (
-    <header className="navbar">
+    <header className={hydrated ? "navbar hydrated" : "navbar"}>
       <Link to="/" className="navbar-title">
         {siteTitle}
       </Link>
-      <button
-        type="button"
-        className="navbar-toggle"
-        aria-expanded={menuOpen}
-        aria-controls="navbar-menu"
-        onClick={() => setMenuOpen((open) => !open)}
-      >
-        Menu
-      </button>
-      <nav id="navbar-menu" className={menuOpen ? "navbar-menu open" : "navbar-menu"} aria-label="Main">
+      {hydrated ? (
+        <button
+          type="button"
+          className="navbar-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={MENU_ID}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+      ) : (
+        // Without JavaScript the toggle is a link to the menu, which app.css shows while it is the page's target.
+        <a href={`#${MENU_ID}`} className="navbar-toggle">
+          Menu
+        </a>
+      )}
+      <nav id={MENU_ID} className={menuOpen ? "navbar-menu open" : "navbar-menu"} aria-label="Main">
         <NavLink to="/" end>
           Home
         </NavLink>

@@ -6,19 +6,12 @@
 // than its original, reading order row by row, nothing moving while the
 // thumbnails load, and the same layout without JavaScript.
 import path from "node:path";
-import { readFileSync } from "node:fs";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
-import {
-  createMembersWithCli,
-  repoRoot,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-} from "./support/club-server";
+import { api, logInContext, uploadPhoto } from "./support/club-api";
+import { createMembersWithCli, SERVER_START_TIMEOUT, startClubServer, type ClubServer } from "./support/club-server";
 import { memberDetails } from "./support/members";
 
-const camera = (file: string) => path.resolve(repoRoot, "../shared/fixtures/camera", file);
 const thisYear = new Date().getFullYear();
 const rosa = memberDetails("rosa_grid", "Rosa", "Grid");
 
@@ -47,25 +40,9 @@ const WIDTHS = [
 const GUTTER = 16;
 
 let server: ClubServer;
-let rosaState: Awaited<ReturnType<APIRequestContext["storageState"]>>;
+let rosaState: Awaited<ReturnType<BrowserContext["storageState"]>>;
 
-test.describe.configure({ mode: "serial" });
-
-async function upload(api: APIRequestContext, file: string): Promise<number> {
-  const bytes = readFileSync(camera(file));
-  const announced = await api.post("/api/assets", {
-    data: { blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } },
-  });
-  expect(announced.status()).toBe(201);
-  const { signed_id, direct_upload } = await announced.json();
-  const put = await api.put(direct_upload.url, { headers: direct_upload.headers, data: bytes });
-  expect(put.status()).toBe(200);
-  const created = await api.post("/api/photos", { data: { filename: file, file: signed_id } });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(SERVER_START_TIMEOUT + 120_000);
   server = await startClubServer({
     name: "grids",
@@ -73,22 +50,17 @@ test.beforeAll(async () => {
       await createMembersWithCli(databaseUrl, [rosa]);
     },
   });
-  const api = await playwrightRequest.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Accept: "application/json", Connection: "close" },
-  });
+  const context = await browser.newContext({ baseURL: server.baseURL });
   try {
-    const login = await api.post("/api/auth/login", { data: { email: rosa.username, password: rosa.password } });
-    expect(login.status()).toBe(200);
+    await logInContext(context, rosa);
     for (const [index, file] of FILES.entries()) {
-      const id = await upload(api, file);
+      const { id } = await uploadPhoto(context, file);
       // Featured this year, so the photos are on the home page and in her year view, in this order.
-      const featured = await api.post(`/api/photos/${id}/feature`, { data: { year: thisYear, position: index + 1 } });
-      expect(featured.status()).toBeLessThan(300);
+      await api(context, "post", `/api/photos/${id}/feature`, { year: thisYear, position: index + 1 });
     }
-    rosaState = await api.storageState();
+    rosaState = await context.storageState();
   } finally {
-    await api.dispose();
+    await context.close();
   }
 });
 

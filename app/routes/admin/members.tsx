@@ -106,11 +106,11 @@ export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
             const resent = invite.updatedAt !== invite.createdAt;
             return (
               <tr key={invite.id}>
-                <td>
+                <td className="row-title">
                   {invite.firstName} {invite.lastName}
                 </td>
-                <td>{invite.email}</td>
-                <td>
+                <td data-label="Email">{invite.email}</td>
+                <td data-label="Sent">
                   {resent ? "Resent " : ""}
                   <LocalTime iso={invite.updatedAt} />
                 </td>
@@ -153,16 +153,16 @@ export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
           const who = `${member.firstName} ${member.lastName} (${member.email})`;
           return (
             <tr key={member.id} className={member.deactivatedAt ? "deactivated" : undefined}>
-              <td>
+              <td className="row-title">
                 <Link to={`/members/${encodeURIComponent(member.username)}`}>
                   {member.firstName} {member.lastName}
                 </Link>
                 {member.deactivatedAt ? " (deactivated)" : ""}
               </td>
-              <td>{member.username}</td>
-              <td>{member.email}</td>
-              <td>{member.isAdmin ? "Yes" : "No"}</td>
-              <td>
+              <td data-label="Username">{member.username}</td>
+              <td data-label="Email">{member.email}</td>
+              <td data-label="Admin">{member.isAdmin ? "Yes" : "No"}</td>
+              <td data-label="Joined">
                 <LocalTime iso={member.createdAt} dateOnly />
               </td>
               <td>
