@@ -88,7 +88,10 @@ export function openReviewRooms(io: RealtimeServer) {
     void socket.join([room.review, room.member(viewer.id), memberRoom(viewer.id), sessionRoom(sessionId)]);
     socket.to(room.review).emit("member.joined", { socketId: socket.id, user: viewer });
     // Messages are handled one after another, so a view checked against the database never overtakes a later one.
-    let queue: Promise<unknown> = welcome(review, socket);
+    // A failed welcome (another process not answering in time) is logged; it must never go unhandled.
+    let queue: Promise<unknown> = welcome(review, socket).catch((error: unknown) =>
+      console.error("A review room's welcome failed:", error),
+    );
     const inTurn = (work: () => Promise<unknown>) => {
       queue = queue.then(work).catch((error: unknown) => console.error("A review room message failed:", error));
     };
