@@ -4,6 +4,7 @@
 // one socket, so "a later good view arrives first" proves a bad one was dropped.
 import { describe, expect, it } from "vitest";
 import type { ReviewSnapshot, ReviewView } from "~/lib/realtime-events";
+import { REVIEW_LIMITS } from "~/realtime/review-room.server";
 import { action as userApi } from "~/routes/api/users.user";
 import { cookieFor, makeMember, request } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
@@ -190,6 +191,25 @@ describe("leading the review", () => {
     const changed = nextReview(guest, "leader");
     host.emit("lead");
     expect((await changed).leader?.id).toBe(admin.id);
+  });
+
+  it("passes on at most 60 views a second from the leader and drops the rest", async () => {
+    expect(REVIEW_LIMITS.view).toBe(60);
+    const { meeting, photos } = await meetingWithPhotos();
+    const admin = await makeMember({ isAdmin: true });
+    const { socket: host } = await enter(meeting.id, admin);
+    const { socket: guest } = await enter(meeting.id, await makeMember());
+    const leads = nextReview(guest, "leader");
+    host.emit("lead");
+    await leads;
+    let received = 0;
+    guest.on("view", () => received++);
+    // The leader's messages are handled in order, and a lead change has its own budget: it marks the end.
+    const stopped = nextReview(guest, "leader");
+    for (let i = 0; i < 10 * REVIEW_LIMITS.view; i++) host.emit("view", viewOf(photos[0], 1 + (i % 3)));
+    host.emit("stopLeading");
+    expect(await stopped).toEqual({ leader: null });
+    expect(received).toBe(REVIEW_LIMITS.view);
   });
 
   it("ends when the leader's last window leaves", async () => {
