@@ -12,12 +12,49 @@ import {
 import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useMemo, useState } from "react";
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import type { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { ErrorModal } from "./error-modal";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
+import { useHereWith } from "./photo-edit-form";
 import { MasonryList, PhotoCard, photoLabel, type GridPhoto } from "./photo-grid";
+import { useHydrated } from "./use-hydrated";
 import "./photos.css";
+
+/**
+ * Without JavaScript (nothing to drag with), each photo has Earlier and Later:
+ * plain forms posting the year's order with this photo moved one place.
+ */
+function MoveForms({ photo, year, moves }: { photo: GridPhoto; year: number; moves: Moves }) {
+  const hereWith = useHereWith();
+  const steps = [
+    { name: "earlier", text: "↑ Earlier", order: moves.earlier },
+    { name: "later", text: "↓ Later", order: moves.later },
+  ];
+  return (
+    <div className="move-forms">
+      {steps.map((step) => (
+        <Form method="post" key={step.name}>
+          <input type="hidden" name="intent" value="reorder" />
+          <input type="hidden" name="year" value={year} />
+          <input type="hidden" name="photoIds" value={step.order?.join(",") ?? ""} />
+          <input type="hidden" name="returnTo" value={hereWith({})} />
+          <button
+            type="submit"
+            className="button small"
+            disabled={!step.order}
+            aria-label={`Move ${photoLabel(photo)} ${step.name}`}
+          >
+            {step.text}
+          </button>
+        </Form>
+      ))}
+    </div>
+  );
+}
+
+/** The year's order with a photo moved one place back or on (null at either end). */
+type Moves = { earlier: number[] | null; later: number[] | null };
 
 function SortablePhoto({
   photo,
@@ -25,16 +62,29 @@ function SortablePhoto({
   position,
   count,
   placement,
+  year,
+  moves,
 }: {
   photo: GridPhoto;
   href: string;
   position: number;
   count: number;
   placement: React.CSSProperties;
+  year: number;
+  moves: Moves;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: photo.id,
   });
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <li className="photo-card" style={placement}>
+        <PhotoCard photo={photo} href={href} />
+        <MoveForms photo={photo} year={year} moves={moves} />
+      </li>
+    );
+  }
   return (
     <li
       ref={setNodeRef}
@@ -155,6 +205,11 @@ export function SortableYearGrid({
                   position={index + 1}
                   count={ordered.length}
                   placement={cardStyle(index)}
+                  year={year}
+                  moves={{
+                    earlier: index > 0 ? arrayMove(order, index, index - 1) : null,
+                    later: index < ordered.length - 1 ? arrayMove(order, index, index + 1) : null,
+                  }}
                 />
               ))
             }

@@ -7,7 +7,7 @@
 // meeting, the meeting's order and the calendar address. The upload screens
 // say they need JavaScript.
 import { expect, test, type Page } from "./support/fixtures";
-import { logInContext, uploadPhoto, type UploadedPhoto } from "./support/club-api";
+import { api, logInContext, uploadPhoto, type UploadedPhoto } from "./support/club-api";
 import { members } from "./support/members";
 import { pageTitle } from "./support/ui";
 
@@ -75,6 +75,32 @@ test("the featured year has its own button", async ({ page, baseURL }) => {
   await page.getByLabel("Featured year").selectOption("");
   await page.getByRole("button", { name: "Save year" }).click();
   await expect(page.getByLabel("Featured year")).toHaveValue("");
+});
+
+test("the year's order changes with Earlier and Later", async ({ page }) => {
+  const first = await nadiasPhoto(page);
+  const second = await uploadPhoto(page.context(), "Pentax_K10D.jpg");
+  // This year (Nadia joined today); another test may feature a photo of hers here too, so only these two count.
+  const year = thisYear;
+  await api(page.context(), "post", `/api/photos/${first.id}/feature`, { year, position: 1 });
+  await api(page.context(), "post", `/api/photos/${second.id}/feature`, { year, position: 2 });
+  const order = async () => {
+    const featured = await api<{ id: number }[]>(
+      page.context(),
+      "get",
+      `/api/photos?userId=${first.UserId}&year=${year}`,
+    );
+    return featured.map((photo) => photo.id).filter((id) => id === first.id || id === second.id);
+  };
+  expect(await order()).toEqual([first.id, second.id]);
+
+  await page.goto(`/members/${nadia.username}/${year}`);
+  const firstCard = page.getByRole("listitem").filter({ has: page.locator(`a[href$="/${first.id}"]`) });
+  await firstCard.getByRole("button", { name: /later$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/members/${nadia.username}/${year}$`));
+  expect(await order()).toEqual([second.id, first.id]);
+  // The page came back in the new order: the first photo can now go back.
+  await expect(firstCard.getByRole("button", { name: /earlier$/ })).toBeEnabled();
 });
 
 test("private notes have a Save button", async ({ page }) => {

@@ -36,7 +36,7 @@ export async function api<T>(
   );
 }
 
-export type UploadedPhoto = { id: number; filename: string };
+export type UploadedPhoto = { id: number; filename: string; UserId: number };
 
 /** Sends a camera file by the direct upload (announce, then PUT the bytes where told); returns its signed id. */
 export async function uploadBytes(context: BrowserContext, file: string): Promise<string> {
