@@ -256,11 +256,24 @@ export const comments = pgTable(
     photoId: photoIdOwnedByPhoto(),
     userId: memberId(),
     body: text().notNull(),
+    // The region of the photo the comment is about ('Comment on this crop', issue 13 item 6), as
+    // fractions of the image (0..1); all four null for a comment on the whole photo.
+    cropX: doublePrecision(),
+    cropY: doublePrecision(),
+    cropWidth: doublePrecision(),
+    cropHeight: doublePrecision(),
     ...timestamps,
   },
   (t) => [
     index("comments_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("comments_photo_idx").on(t.photoId, t.createdAt),
+    // All four or none, and on the photo (the schema's 0..1 rule, with room for rounding).
+    check(
+      "comments_crop_check",
+      sql`(${t.cropX} is null and ${t.cropY} is null and ${t.cropWidth} is null and ${t.cropHeight} is null)
+        or (${t.cropX} >= 0 and ${t.cropY} >= 0 and ${t.cropWidth} > 0 and ${t.cropHeight} > 0
+          and ${t.cropX} + ${t.cropWidth} <= 1.000001 and ${t.cropY} + ${t.cropHeight} <= 1.000001)`,
+    ),
   ],
 );
 
