@@ -231,6 +231,9 @@ test("Ada's pointer lands on the same image point on Ben's zoomed, panned screen
   const phoneContext = await openContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await phoneContext.newPage();
   await logIn(phone, ben);
+  await phone.goto(url(`/meetings/${meetingId}/${order[0]}`));
+  await expect(phone.getByRole("link", { name: "Full screen" })).toBeVisible();
+  await phone.screenshot({ path: screenshotPath("detail-390.png") });
   await openFullScreen(phone, order[0]!);
   await expect(phone.getByRole("img", { name: "Ada's crop" })).toBeVisible();
   await page.mouse.move(spot.x - 40, spot.y + 10, { steps: 3 });
@@ -253,6 +256,8 @@ test("the keys: previous/next in the list's order, + - 0 zoom, Tab kept inside, 
   await logIn(page, ada);
   await page.goto(url(`/meetings/${meetingId}/${order[1]}`));
   const control = page.getByRole("link", { name: "Full screen" });
+  await expect(control).toBeVisible();
+  await page.screenshot({ path: screenshotPath("detail-1280.png") });
   await control.focus();
   await page.keyboard.press("Enter");
   await expect(viewer(page)).toBeVisible();
