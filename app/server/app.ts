@@ -21,6 +21,7 @@ import { runWithRequestFacts } from "./request-context.server";
 import { privateByDefault, quietErrors, refuseLargeBodies } from "./request-limits.server";
 import { refuseCrossSiteWrites } from "./same-site.server";
 import { securityHeaders } from "./security-headers.server";
+import { openBackupChannel } from "~/services/backup/channel.server";
 
 export { attachRealtime } from "~/realtime/realtime.server";
 
@@ -100,6 +101,8 @@ export async function startServices() {
   );
   // Sweeping abandoned uploads, comment e-mails, meeting reminders (jobs.server.ts).
   startJobs();
+  // The embedded database cannot be opened by `npm run backup` while this process holds it: it asks here.
+  if (database.kind === "pglite") closeBackupChannel = await openBackupChannel(config.DATA_DIR);
   const setupToken = await openFirstAdminSetup();
   if (setupToken) {
     console.log(
@@ -110,7 +113,11 @@ export async function startServices() {
   return { database: database.kind, storage: storage().kind };
 }
 
+let closeBackupChannel: (() => Promise<void>) | null = null;
+
 export async function stopServices() {
+  await closeBackupChannel?.();
+  closeBackupChannel = null;
   await stopJobs();
   await closeRealtime();
   closeMail();

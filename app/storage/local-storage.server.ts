@@ -83,6 +83,18 @@ export class LocalStorage implements ObjectStorage {
     return { path: this.pathFor(key), release: async () => {} };
   }
 
+  async *list(): AsyncIterable<string> {
+    const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+      if (isSafeKey(key)) yield key;
+    }
+  }
+
   async remove(keys: string[]) {
     if (keys.length === 0) return;
     // A missing root (an unmounted disk) must fail, not count every file as gone.

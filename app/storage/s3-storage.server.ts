@@ -81,6 +81,13 @@ export class S3Storage implements ObjectStorage {
     );
   }
 
+  async *list(): AsyncIterable<string> {
+    for await (const item of this.client.listObjectsV2(this.config.bucket, "", true)) {
+      const key = (item as { name?: string }).name;
+      if (key && isSafeKey(key)) yield key;
+    }
+  }
+
   async stat(key: string): Promise<StoredObjectInfo | null> {
     try {
       const info = await this.client.statObject(this.config.bucket, this.key(key));

@@ -23,6 +23,8 @@ export interface ObjectStorage {
   read(key: string): Promise<StoredObject | null>;
   /** The object as a local file, for sharp and exiftool; `release` cleans up any temporary copy. */
   localCopy(key: string): Promise<{ path: string; release: () => Promise<void> }>;
+  /** Every object's key, in no particular order (backups); scratch and half-written files are not objects. */
+  list(): AsyncIterable<string>;
   /** Removes objects; keys that do not exist are ignored. Throws when the storage cannot be reached. */
   remove(keys: string[]): Promise<void>;
   /** Removes the scratch files of writes a killed process cut short, untouched since `olderThan`; says how many. */

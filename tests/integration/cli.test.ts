@@ -1,5 +1,4 @@
 // The operator's commands, run as an operator would: as child processes.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +8,7 @@ import { db } from "@db/client.server";
 import { lockDataDir } from "@db/pglite-lock.server";
 import { users } from "@db/schema";
 import { verifyPassword } from "~/services/auth/password-hash.server";
+import { runCommand } from "../support/commands";
 
 /** The stored row, password hash included: what the command wrote. */
 async function storedMember(username: string) {
@@ -19,19 +19,7 @@ async function storedMember(username: string) {
   return row;
 }
 
-function run(script: string, args: string[], env: Record<string, string | undefined>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: process.cwd(),
-      env: { ...process.env, BASE_URL: undefined, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runCommand;
 
 const member = (tag: string, extra: string[] = []) => [
   "--email",

@@ -1,0 +1,62 @@
+// npm run restore -- FILE [--force]
+// Fills an empty install (embedded, or PostgreSQL and MinIO as configured) from
+// an archive of npm run backup, after proving every checksum. An install that
+// already holds rows or files is refused unless --force, which replaces them.
+import { parseArgs } from "node:util";
+import { connect } from "@db/client.server";
+import { DatabaseInUseError } from "@db/pglite-lock.server";
+import { EnvError, parseEnv } from "~/env.server";
+import { DamagedArchiveError, RestoreRefusedError, restoreBackup } from "~/services/backup/backup.server";
+import { storage } from "~/storage/storage.server";
+
+const usage = "Usage: npm run restore -- FILE [--force]";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let file: string | undefined;
+let force = false;
+try {
+  const parsed = parseArgs({
+    options: { force: { type: "boolean", default: false } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (parsed.positionals.length !== 1) throw new Error("Name one archive.");
+  file = parsed.positionals[0];
+  force = parsed.values.force ?? false;
+} catch (error) {
+  fail(`${(error as Error).message}\n${usage}`);
+}
+
+let env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof EnvError) fail(error.message);
+  throw error;
+}
+
+let handle;
+try {
+  handle = await connect({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+} catch (error) {
+  if (error instanceof DatabaseInUseError) fail(`${error.message} A restore needs the site stopped.`);
+  fail(`Could not open the database: ${(error as Error).message}`);
+}
+
+try {
+  const summary = await restoreBackup(handle, storage(), file!, { force });
+  console.log(
+    `Restored ${summary.rows} rows in ${summary.tables} tables and ${summary.objects} stored files` +
+      `${summary.replaced ? ", replacing what the install held" : ""} (${handle.kind}, ${storage().kind} storage).`,
+  );
+} catch (error) {
+  process.exitCode = 1;
+  if (error instanceof DamagedArchiveError || error instanceof RestoreRefusedError) console.error(error.message);
+  else console.error(`The restore failed: ${(error as Error).message}`);
+} finally {
+  await handle.close();
+}
