@@ -50,6 +50,7 @@ export default [
   route("uploads/:token", "routes/uploads.ts"),
   route("media/pictures/:assetId/:size", "routes/media/pictures.ts"),
   route("media/photos/:photoId/:size", "routes/media/photos.ts"),
+  route("media/comments/:commentId/crop", "routes/media/comment-crops.ts"),
 
   ...prefix("api", [
     route("assets", "routes/api/assets.ts"),

@@ -27,7 +27,41 @@ const body = z
   .min(1, "Body must not be empty.")
   .max(MAX_COMMENT_LENGTH, `Body must be at most ${MAX_COMMENT_LENGTH} characters.`);
 
-/** POST /api/comments {PhotoId, body}. */
+/** A crop's smallest side, as a fraction of the photo's (1%: about 20 px of the large size). */
+export const MIN_CROP_SIZE = 0.01;
+
+// Sums of fractions sent to four places may pass 1 by a rounding error.
+const ROUNDING = 1e-6;
+
+const fraction = (label: string) =>
+  z
+    .number({ error: `${label} must be a number from 0 to 1.` })
+    .min(0, `${label} must be from 0 to 1.`)
+    .max(1, `${label} must be from 0 to 1.`);
+
+const side = (label: string) =>
+  fraction(label).min(MIN_CROP_SIZE, `${label} must be at least ${MIN_CROP_SIZE} (the crop is too small).`);
+
+/**
+ * The region of the photo a comment is about, as fractions of the image
+ * (x, y the top-left corner): on the photo (x + width and y + height at most
+ * 1) and not smaller than MIN_CROP_SIZE either way.
+ */
+export const CommentCropSchema = z
+  .object(
+    { x: fraction("Crop x"), y: fraction("Crop y"), width: side("Crop width"), height: side("Crop height") },
+    { error: "Crop must be an object with x, y, width and height." },
+  )
+  .strict()
+  .superRefine((crop, context) => {
+    if (crop.x + crop.width > 1 + ROUNDING)
+      context.addIssue({ code: "custom", path: ["width"], message: "Crop x + width must be at most 1." });
+    if (crop.y + crop.height > 1 + ROUNDING)
+      context.addIssue({ code: "custom", path: ["height"], message: "Crop y + height must be at most 1." });
+  });
+export type CommentCrop = z.output<typeof CommentCropSchema>;
+
+/** POST /api/comments {PhotoId, body, crop?}: crop null or left out for a comment on the whole photo. */
 export const NewCommentSchema = z.object({
   PhotoId: wholeNumber("PhotoId").pipe(
     z
@@ -36,6 +70,7 @@ export const NewCommentSchema = z.object({
       .max(2 ** 31 - 1, "PhotoId is not a known id."),
   ),
   body,
+  crop: CommentCropSchema.nullish(),
 });
 export type NewComment = z.output<typeof NewCommentSchema>;
 

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { CommentJson } from "~/services/ratings/comment-json.server";
 import { Avatar } from "../avatar";
 import { COMMENT_LINK_REL, LinkifiedText } from "../linkified-text";
+import { CommentCrop } from "./comment-crop";
 import { CommentByline } from "./comment-item";
 import "./comments.css";
 
@@ -40,6 +41,7 @@ export function CommentFeed({ comments, hrefFor }: { comments: CommentJson[]; hr
                 </p>
               ) : null}
               <LinkifiedText text={comment.body} className="comment-body" rel={COMMENT_LINK_REL} />
+              {photo ? <CommentCrop comment={comment} photoHref={hrefFor(photo.id)} /> : null}
             </div>
           </li>
         );

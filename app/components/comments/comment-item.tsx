@@ -3,6 +3,7 @@ import type { PhotoComment } from "~/lib/realtime-events";
 import { Avatar } from "../avatar";
 import { useHydrated } from "../use-hydrated";
 import { COMMENT_LINK_REL, LinkifiedText } from "../linkified-text";
+import { CommentCrop } from "./comment-crop";
 import { EditCommentForm } from "./comment-forms";
 import { useHereWith } from "./comment-replies";
 import { RelativeTime } from "./comment-time";
@@ -108,6 +109,7 @@ export function CommentItem({
         ) : (
           <LinkifiedText text={comment.body} className="comment-body" rel={COMMENT_LINK_REL} />
         )}
+        <CommentCrop comment={comment} photoHref={hereWith({ editComment: null, deleteComment: null })} />
         {!editing && !confirming && (mayEdit || mayDelete) ? (
           <div className="comment-actions">
             {mayEdit ? (

@@ -11,6 +11,8 @@ function comment(id: number, body: string, createdAt: string, updatedAt = create
     User: { id: 1, firstName: "Ann", lastName: "Lee", username: "ann", pictureThumbUrl: null },
     createdAt,
     updatedAt,
+    crop: null,
+    cropUrl: null,
   };
 }
 

@@ -35,6 +35,7 @@ import { useLiveLayer } from "~/realtime/use-live-layer";
 import { useReviewLead } from "~/realtime/use-review-lead";
 import { leaveBrowserFullScreen } from "./full-screen";
 import { Highlight, OwnCrop, RemoteCrops, RemotePointers } from "./live-marks";
+import { CropCommentForm } from "~/components/comments/crop-comment-form";
 import { ReviewControls } from "./review-controls";
 import { ViewerTimer } from "./viewer-timer";
 import "./viewer.css";
@@ -157,6 +158,10 @@ function ViewerLayer({
   cropActions,
 }: PhotoViewerProps) {
   const navigate = useNavigate();
+  // A member's ended crop offers 'Comment on this crop' unless the page offers something else.
+  const offerOnCrop: CropActions | undefined =
+    cropActions ??
+    (member ? (rect, clear) => <CropCommentForm photoId={photo.id} crop={rect} onClose={clear} /> : undefined);
   const live = useLiveLayer(member ? photo.id : null);
   const lead = useReviewLead(meeting && member ? meeting.id : null);
 
@@ -548,7 +553,7 @@ function ViewerLayer({
                   rect={ownCropRect}
                   done={crop!.done}
                   colour={memberColour(member.id)}
-                  actions={crop!.done && cropActions ? cropActions(ownCropRect, cancelCrop) : null}
+                  actions={crop!.done && offerOnCrop ? offerOnCrop(ownCropRect, cancelCrop) : null}
                 />
               ) : null}
               <RemotePointers pointers={live.pointers} />

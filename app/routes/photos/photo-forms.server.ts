@@ -12,7 +12,7 @@
 // not post again). With JavaScript they post through fetchers, without it, and
 // stay put. A refusal of a plain post comes back as the page's action data.
 import { data, redirect } from "react-router";
-import { CommentEditSchema, RateSchema } from "~/lib/comment-schemas";
+import { CommentCropSchema, CommentEditSchema, RateSchema } from "~/lib/comment-schemas";
 import { FeatureOrderFormSchema, FeatureSchema, PhotoEditSchema } from "~/lib/photo-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { idParam } from "~/server/api.server";
@@ -64,6 +64,28 @@ function commentBody(formData: FormData) {
   const parsed = CommentEditSchema.safeParse({ body: body ?? undefined });
   return parsed.success
     ? { body: parsed.data.body }
+    : { error: unreadable(parsed.error.issues.map((issue) => issue.message).join(" ")) };
+}
+
+/**
+ * The region of a comment made with 'Comment on this crop' in the viewer (its
+ * hidden crop.x, crop.y, crop.width, crop.height), read by the API's crop
+ * schema; null when the form has none (the comments tab's own box).
+ */
+function commentCrop(formData: FormData) {
+  if (!formData.has("crop.x")) return { crop: null };
+  const number = (name: string) => {
+    const raw = formData.get(`crop.${name}`);
+    return typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+  };
+  const parsed = CommentCropSchema.safeParse({
+    x: number("x"),
+    y: number("y"),
+    width: number("width"),
+    height: number("height"),
+  });
+  return parsed.success
+    ? { crop: parsed.data }
     : { error: unreadable(parsed.error.issues.map((issue) => issue.message).join(" ")) };
 }
 
@@ -180,8 +202,10 @@ async function comment({ member, formData }: Form) {
   const photoId = photoIdIn(formData);
   const edit = commentBody(formData);
   if ("error" in edit) return edit.error;
+  const region = commentCrop(formData);
+  if ("error" in region) return region.error;
   try {
-    const created = await createComment(member, { PhotoId: photoId, body: edit.body });
+    const created = await createComment(member, { PhotoId: photoId, body: edit.body, crop: region.crop });
     return backTo(formData) ?? { intent: "comment" as const, comment: created };
   } catch (error) {
     return commentRefusal(error);

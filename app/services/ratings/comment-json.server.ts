@@ -1,10 +1,12 @@
 // A comment as the API and the screens see it (spec section 3 field names):
-// {id, body, PhotoId, UserId, User, createdAt, updatedAt, Photo}. The body is
-// plain text, answered as JSON and never as HTML.
+// {id, body, PhotoId, UserId, User, createdAt, updatedAt, Photo}, and beyond the
+// spec `crop` (the region it is about, or null) with `cropUrl`, its picture
+// (issue 13 item 6). The body is plain text, answered as JSON and never as HTML.
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@db/client.server";
 import { comments, photos, users } from "@db/schema";
+import type { CommentCrop } from "~/lib/comment-schemas";
 import { pictureFields } from "~/services/members/pictures.server";
 import { ownerColumns, photoMediaUrl, type PhotoOwnerJson } from "~/services/photos/json.server";
 
@@ -29,6 +31,10 @@ export type CommentJson = {
   createdAt: string;
   /** Later than createdAt once the author has edited the comment ('(edited ...)'). */
   updatedAt: string;
+  /** The region of the photo the comment is about (image fractions), or null for the whole photo. */
+  crop: CommentCrop | null;
+  /** That region's small picture (/media/comments/{id}/crop), or null when there is no crop. */
+  cropUrl: string | null;
   /** In the comments list and in answers to writes; left out of the photo's own Comments. */
   Photo?: CommentPhotoJson;
 };
@@ -53,6 +59,22 @@ function selectComments(where: SQL) {
 
 type CommentRecord = Awaited<ReturnType<typeof selectComments>>[number];
 
+/** The address of a comment's crop picture (app/routes/media/comment-crops.ts). */
+export const commentCropUrl = (commentId: number) => `/media/comments/${commentId}/crop`;
+
+/** The stored crop columns as a crop, or null when the comment has none. */
+export function cropOf(comment: {
+  cropX: number | null;
+  cropY: number | null;
+  cropWidth: number | null;
+  cropHeight: number | null;
+}): CommentCrop | null {
+  const { cropX: x, cropY: y, cropWidth: width, cropHeight: height } = comment;
+  // The table's check keeps the four together; one null is none.
+  if (x === null || y === null || width === null || height === null) return null;
+  return { x, y, width, height };
+}
+
 function toCommentJson(record: CommentRecord, options: { withPhoto: boolean }): CommentJson {
   const { comment, author, photo, owner } = record;
   const json: CommentJson = {
@@ -69,6 +91,8 @@ function toCommentJson(record: CommentRecord, options: { withPhoto: boolean }): 
     },
     createdAt: comment.createdAt.toISOString(),
     updatedAt: comment.updatedAt.toISOString(),
+    crop: cropOf(comment),
+    cropUrl: cropOf(comment) ? commentCropUrl(comment.id) : null,
   };
   if (options.withPhoto) {
     json.Photo = {

@@ -76,7 +76,14 @@ export async function createComment(member: ViewerRef, input: NewComment): Promi
     if (ownerIsTold) await holdCommentNotification(input.PhotoId);
     const [row] = await db()
       .insert(comments)
-      .values({ photoId: input.PhotoId, userId: member.id, body: input.body })
+      .values({
+        photoId: input.PhotoId,
+        userId: member.id,
+        body: input.body,
+        ...(input.crop
+          ? { cropX: input.crop.x, cropY: input.crop.y, cropWidth: input.crop.width, cropHeight: input.crop.height }
+          : {}),
+      })
       .returning({ id: comments.id });
     return { commentId: row!.id, ownerIsTold };
   });
@@ -86,7 +93,7 @@ export async function createComment(member: ViewerRef, input: NewComment): Promi
   return comment;
 }
 
-/** The author changes their comment's body; the same body changes nothing (no '(edited)'). */
+/** The author changes their comment's body (its crop stays); the same body changes nothing (no '(edited)'). */
 export async function editComment(member: ViewerRef, commentId: number, edit: CommentEdit): Promise<CommentJson> {
   requireLoggedIn(member);
   const changed = await transaction(async () => {
