@@ -74,24 +74,27 @@ if (want("http")) {
     await big.club.stop();
   };
   try {
-    const [randomSmall] = await compareLatency([`${small.club.baseURL}/api/photos/random`], undefined);
-    const [randomBig] = await compareLatency([`${big.club.baseURL}/api/photos/random`], undefined);
-    const [homeSmall] = await compareLatency([`${small.club.baseURL}/`], undefined);
-    const [homeBig] = await compareLatency([`${big.club.baseURL}/`], undefined);
-    printFigures("Random featured photos (home page)", [
-      ratioFigure(
-        `GET /api/photos/random, ${small.counts.features.toLocaleString()} vs ${big.counts.features.toLocaleString()} featured`,
-        randomSmall!,
-        randomBig!,
-        1.3,
-        1,
-      ),
-      ratioFigure(`GET / (home page), same clubs`, homeSmall!, homeBig!, 1.3, 1),
-    ]);
-    printFigures("Paging: page 1 against the last page", [
-      ...(await pagingFigures(`${small.counts.photos.toLocaleString()} photos`, small.club, small.cookie)),
-      ...(await pagingFigures(`${big.counts.photos.toLocaleString()} photos`, big.club, big.cookie)),
-    ]);
+    // BENCH_SECTIONS=load (with http) leaves out the random and paging figures.
+    if (want("paging") || !sections?.includes("load")) {
+      const [randomSmall] = await compareLatency([`${small.club.baseURL}/api/photos/random`], undefined);
+      const [randomBig] = await compareLatency([`${big.club.baseURL}/api/photos/random`], undefined);
+      const [homeSmall] = await compareLatency([`${small.club.baseURL}/`], undefined);
+      const [homeBig] = await compareLatency([`${big.club.baseURL}/`], undefined);
+      printFigures("Random featured photos (home page)", [
+        ratioFigure(
+          `GET /api/photos/random, ${small.counts.features.toLocaleString()} vs ${big.counts.features.toLocaleString()} featured`,
+          randomSmall!,
+          randomBig!,
+          1.3,
+          1,
+        ),
+        ratioFigure(`GET / (home page), same clubs`, homeSmall!, homeBig!, 1.3, 1),
+      ]);
+      printFigures("Paging: page 1 against the last page", [
+        ...(await pagingFigures(`${small.counts.photos.toLocaleString()} photos`, small.club, small.cookie)),
+        ...(await pagingFigures(`${big.counts.photos.toLocaleString()} photos`, big.club, big.cookie)),
+      ]);
+    }
     printFigures("Flat with club size: one request at a time (warm: nothing changed between requests)", [
       ...(await flatnessFigures(small, big)),
     ]);

@@ -58,6 +58,8 @@ export async function startBaseline(photosBody: string): Promise<Baseline> {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // The build sits outside the repository (never in the club's build/): its requires resolve here.
+      NODE_PATH: path.join(repoRoot, "node_modules"),
       PORT: String(port),
       BASELINE_BUILD_DIR: buildDir,
       BASELINE_PHOTOS: photosFile,
