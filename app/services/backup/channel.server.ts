@@ -31,7 +31,7 @@ export async function openBackupChannel(dataDir: string): Promise<() => Promise<
       if (!text.includes("\n")) return;
       const request = Request.safeParse(safeJson(text.slice(0, text.indexOf("\n"))));
       const reply = (answer: Answer) => connection.end(`${JSON.stringify(answer)}\n`);
-      if (!request.success) return reply({ ok: false, message: "Expected {\"out\": \"/path/to/file\"}." });
+      if (!request.success) return reply({ ok: false, message: 'Expected {"out": "/path/to/file"}.' });
       // One backup at a time.
       running = running.then(() =>
         writeBackup(databaseHandle(), storage(), path.resolve(request.data.out)).then(
