@@ -155,10 +155,13 @@ export function DeletePhotoButton({
   if (confirming)
     return <DeletePhotoStep photoId={photoId} returnTo={returnTo ?? hereWith({ [DELETE_PHOTO_STEP]: null })} />;
   if (!hydrated) {
+    // Wrapped as the form is, so the owner's tools lay it out at its own width.
     return (
-      <Link to={hereWith({ [DELETE_PHOTO_STEP]: String(photoId) })} className="button danger">
-        Delete
-      </Link>
+      <div>
+        <Link to={hereWith({ [DELETE_PHOTO_STEP]: String(photoId) })} className="button danger">
+          Delete
+        </Link>
+      </div>
     );
   }
   return (
