@@ -6,17 +6,12 @@
 import { parseArgs } from "node:util";
 import { connect } from "@db/client.server";
 import { DatabaseInUseError } from "@db/pglite-lock.server";
-import { EnvError, parseEnv, type Env } from "~/env.server";
 import { writeBackup, type BackupSummary } from "~/services/backup/backup.server";
 import { askRunningSite } from "~/services/backup/channel.server";
 import { storage } from "~/storage/storage.server";
+import { commandEnv, fail } from "./command";
 
 const usage = "Usage: npm run backup -- --out FILE";
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 let out: string | undefined;
 try {
@@ -26,15 +21,7 @@ try {
 }
 if (!out) fail(usage);
 
-function readEnv(): Env {
-  try {
-    return parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) fail(error.message);
-    throw error;
-  }
-}
-const env = readEnv();
+const env = commandEnv();
 
 async function backUp(file: string): Promise<BackupSummary> {
   let handle;

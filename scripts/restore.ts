@@ -5,16 +5,11 @@
 import { parseArgs } from "node:util";
 import { connect } from "@db/client.server";
 import { DatabaseInUseError } from "@db/pglite-lock.server";
-import { EnvError, parseEnv } from "~/env.server";
 import { DamagedArchiveError, RestoreRefusedError, restoreBackup } from "~/services/backup/backup.server";
 import { storage } from "~/storage/storage.server";
+import { commandEnv, fail } from "./command";
 
 const usage = "Usage: npm run restore -- FILE [--force]";
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 let file: string | undefined;
 let force = false;
@@ -31,13 +26,7 @@ try {
   fail(`${(error as Error).message}\n${usage}`);
 }
 
-let env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof EnvError) fail(error.message);
-  throw error;
-}
+const env = commandEnv();
 
 let handle;
 try {

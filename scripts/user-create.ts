@@ -3,18 +3,13 @@
 import { parseArgs } from "node:util";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { DatabaseInUseError } from "@db/pglite-lock.server";
-import { EnvError, parseEnv } from "~/env.server";
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { InvalidError } from "~/services/errors.server";
 import { createMember } from "~/services/members/members.server";
+import { commandEnv, fail } from "./command";
 
 const usage =
   "Usage: npm run user:create -- --email E --username U --password P --first-name F --last-name L [--admin]";
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 let args;
 try {
@@ -53,13 +48,7 @@ if (!parsed.success) {
   );
 }
 
-let env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof EnvError) fail(error.message);
-  throw error;
-}
+const env = commandEnv();
 
 let handle;
 try {

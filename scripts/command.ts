@@ -1,0 +1,19 @@
+// What every operator command (npm run user:create, backup, restore) does the
+// same way: stop with one clear line, and read the site's settings.
+import { EnvError, parseEnv, type Env } from "~/env.server";
+
+/** Prints `message` and exits 1: a command's refusal is one clear line, never a stack. */
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** The site's settings from the environment, as the server reads them; bad ones stop the command. */
+export function commandEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+}
