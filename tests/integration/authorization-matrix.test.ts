@@ -22,6 +22,8 @@ import { featureDirectly, insertPhoto } from "../support/photos";
 import { leafRoutes, loadRouteModule, type LeafRoute } from "../support/route-table";
 import { call } from "../support/routes";
 import { uploadFile } from "../support/uploads";
+import { storage } from "~/storage/storage.server";
+import sharp from "sharp";
 
 const ROLES = ["visitor", "member", "owner", "admin", "deactivated"] as const;
 type Role = (typeof ROLES)[number];
@@ -36,6 +38,8 @@ type Targets = {
   photo: PhotoRow;
   inviteId: string;
   commentId: number;
+  /** A comment on a crop of a photo whose large size is a real image (its picture is cut from it). */
+  cropCommentId: number;
   /** An upcoming meeting only the owner may submit to, holding one submission of the owner's. */
   meeting: MeetingRow;
   submission: { id: number; photoId: number };
@@ -218,6 +222,20 @@ const ROWS: Row[] = [
     method: "GET",
     send: (t) => ({ params: { ...photo(t), size: "thumb" } }),
     expect: everyone(200),
+  },
+  {
+    route: "media/comments/:commentId/crop",
+    method: "GET",
+    send: (t) => ({ params: { commentId: String(t.cropCommentId) } }),
+    // As the photo's large size: members only, and a visitor learns nothing (404).
+    expect: members(200, 404),
+  },
+  {
+    route: "media/comments/:commentId/crop",
+    method: "GET",
+    case: "a comment without a crop",
+    send: (t) => ({ params: { commentId: String(t.commentId) } }),
+    expect: everyone(404),
   },
   {
     route: "media/pictures/:assetId/:size",
@@ -568,6 +586,15 @@ const ROWS: Row[] = [
     expect: members(201, 401),
   },
   {
+    route: "api/comments",
+    method: "POST",
+    case: "a comment on a crop",
+    send: (t) => ({
+      json: { PhotoId: t.photo.id, body: "Matrix crop", crop: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 } },
+    }),
+    expect: members(201, 401),
+  },
+  {
     route: "api/comments/:commentId",
     method: "PATCH",
     send: (t) => ({ params: { commentId: String(t.commentId) }, json: { body: "Changed" } }),
@@ -686,6 +713,23 @@ async function freshTargets(): Promise<Targets> {
     .insert(comments)
     .values({ photoId: photo.id, userId: owner.id, body: "Matrix comment" })
     .returning();
+  const cropped = await insertPhoto(owner.id);
+  const large = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#808080" } })
+    .webp()
+    .toBuffer();
+  await storage().put(cropped.largeKey!, large, { contentType: "image/webp", size: large.length });
+  const [cropComment] = await db()
+    .insert(comments)
+    .values({
+      photoId: cropped.id,
+      userId: owner.id,
+      body: "Matrix crop",
+      cropX: 0.25,
+      cropY: 0.25,
+      cropWidth: 0.5,
+      cropHeight: 0.5,
+    })
+    .returning();
   const meeting = await insertMeeting({ startsAt: hoursFromNow(72), allowedUserIds: [owner.id] });
   const submitted = await submitDirectly(meeting.id, await insertPhoto(owner.id), 1);
   const emptyMeeting = await insertMeeting({ startsAt: hoursFromNow(96) });
@@ -696,6 +740,7 @@ async function freshTargets(): Promise<Targets> {
     photo,
     inviteId,
     commentId: comment!.id,
+    cropCommentId: cropComment!.id,
     meeting,
     submission: { id: submitted.id, photoId: submitted.photoId },
     emptyMeetingId: emptyMeeting.id,

@@ -96,6 +96,8 @@ describe("POST /api/comments", () => {
       },
       createdAt: expect.any(String),
       updatedAt: comment.createdAt,
+      crop: null,
+      cropUrl: null,
       Photo: {
         id: c.photo.id,
         caption: "Market street",
@@ -300,6 +302,8 @@ describe("commentsOfPhoto (the photo's Comments)", () => {
       },
       createdAt: "2024-01-02T00:00:00.000Z",
       updatedAt: firstRow!.updatedAt.toISOString(),
+      crop: null,
+      cropUrl: null,
     });
     expect(listed[1]!.id).toBe(second.id);
     expect(listed[1]).not.toHaveProperty("Photo");

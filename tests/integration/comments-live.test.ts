@@ -69,6 +69,8 @@ describe("comments reach the viewers of their photo", () => {
       },
       createdAt: comment.createdAt,
       updatedAt: comment.updatedAt,
+      crop: null,
+      cropUrl: null,
     };
     // The photo's own Comments shape: the photo goes without saying in its room.
     expect(await toWatcher).toEqual(expected);
