@@ -51,6 +51,13 @@ async function expectAccessible(page: Page, screen: string) {
   expect(found, `axe on ${screen} (${page.url()})`).toEqual([]);
 }
 
+/**
+ * A scan is a page load and an axe run: a second or two on an idle machine,
+ * several on a loaded one. The tests below scan many screens each, so their
+ * limits allow about 10 s a scan.
+ */
+const SCAN_SECONDS = 10_000;
+
 async function scan(page: Page, path: string, screen = path) {
   await page.goto(path);
   await expectAccessible(page, screen);
@@ -107,7 +114,7 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: width > 800 ? 800 : 844 } });
 
     test("a visitor's screens", async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(12 * SCAN_SECONDS);
       await scan(page, "/", "home");
       await scan(page, "/login", "log in");
       await scan(page, "/passwords/forgot", "forgot password");
@@ -143,7 +150,7 @@ for (const width of [1280, 390]) {
     });
 
     test("a member's screens", async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(25 * SCAN_SECONDS);
       await logInContext(page.context(), vera);
       const photo = club.photo.id;
       await scan(page, "/", "home, member");
@@ -175,7 +182,7 @@ for (const width of [1280, 390]) {
     });
 
     test("a member's states: editing, a dialog open, the upload queue busy", async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(12 * SCAN_SECONDS);
       await logInContext(page.context(), vera);
       await page.goto(`/browse/${club.photo.id}`);
       await page.getByRole("button", { name: "Edit", exact: true }).click();
@@ -223,7 +230,7 @@ for (const width of [1280, 390]) {
     });
 
     test("an admin's screens and forms", async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(25 * SCAN_SECONDS);
       await logInContext(page.context(), walt);
       await scan(page, "/admin/members", "manage members");
       await scan(page, "/admin/members/invite", "invite");
