@@ -32,7 +32,6 @@ function refusalReason(error: unknown): string {
     const reasons = [body.message, ...(body.errors ?? []).map((e) => e.message)].filter(Boolean);
     if (reasons.length > 0) return reasons.join(" ");
   }
-  if (error instanceof ApiError && error.status === 0) return "The upload failed. Please check your connection.";
   return "The upload failed. Please try again.";
 }
 
@@ -195,6 +194,7 @@ export function UploadQueue({
                       <p>
                         <button
                           type="button"
+                          className="button primary"
                           onClick={() => update(item.key, { state: "pending", failure: undefined })}
                         >
                           Try again

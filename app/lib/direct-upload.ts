@@ -4,6 +4,9 @@
 import { ApiError, apiFetch } from "./api-client";
 import type { DirectUploadResponse } from "./upload-schemas";
 
+export const UPLOAD_NOT_SENT_MESSAGE =
+  "The photo could not be sent: the club's storage or your connection is not answering. Please try again in a minute.";
+
 type Options = { onProgress?: (fraction: number) => void; signal?: AbortSignal };
 
 /**
@@ -49,7 +52,8 @@ function putBytes(file: File, target: DirectUploadResponse["direct_upload"], { o
       }
       reject(new ApiError(request.status, body));
     };
-    request.onerror = () => reject(new ApiError(0, { message: "The upload failed. Please check your connection." }));
+    // No answer: the club's storage may be down as well as the member's connection.
+    request.onerror = () => reject(new ApiError(0, { message: UPLOAD_NOT_SENT_MESSAGE }));
     request.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
     signal?.addEventListener("abort", () => request.abort(), { once: true });
     request.send(file);

@@ -16,6 +16,7 @@ import {
   type ClubServer,
 } from "./support/club-server";
 import { submitLogin } from "./support/ui";
+import { UPLOAD_NOT_SENT_MESSAGE } from "../../app/lib/direct-upload";
 
 const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/camera");
 const BUCKET = "club-e2e-outage";
@@ -73,7 +74,7 @@ test("an upload while storage is down stays in the queue and goes once storage i
   await proxy.stop();
   await page.getByLabel("Photos to upload").setInputFiles(path.join(FIXTURES, "gps-DSCN0010.jpg"));
   const item = page.getByRole("list", { name: "Uploads" }).getByRole("listitem", { name: "gps-DSCN0010.jpg" });
-  await expect(item.getByRole("alert")).toHaveText("The upload failed. Please check your connection.", {
+  await expect(item.getByRole("alert")).toHaveText(UPLOAD_NOT_SENT_MESSAGE, {
     timeout: 30_000,
   });
   await expect(item.getByText("Not sent yet")).toBeVisible();
