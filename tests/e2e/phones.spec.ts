@@ -159,12 +159,15 @@ for (const role of ["visitor", "member", "admin"] as const) {
       await page.setViewportSize(PHONE);
       await page.goto(`${server.baseURL}${url}`);
       await expect(page.getByRole("contentinfo")).toBeVisible();
+      const name = `${role}${url.replaceAll("/", "_")}`;
+      await screenshot(page, `${name}-390`);
       const widths = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth,
         window: window.innerWidth,
       }));
-      expect(widths.page, `${url} scrolls sideways`).toBeLessThanOrEqual(widths.window);
-      expect(await crowdedButtons(page), `${url}: buttons touching`).toEqual([]);
+      // Soft: every screen is checked (and photographed) even when one fails.
+      expect.soft(widths.page, `${url} scrolls sideways`).toBeLessThanOrEqual(widths.window);
+      expect.soft(await crowdedButtons(page), `${url}: buttons touching`).toEqual([]);
 
       // The site title wraps whole words onto two lines at most, beside the Menu button, never cut off.
       const title = page.locator(".navbar-title");
@@ -172,10 +175,8 @@ for (const role of ["visitor", "member", "admin"] as const) {
         overflow: element.scrollWidth - element.clientWidth,
         lines: Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
       }));
-      expect(fits.overflow, "the title is cut off").toBeLessThanOrEqual(0);
-      expect(fits.lines).toBeLessThanOrEqual(2);
-      const name = `${role}${url.replaceAll("/", "_")}`;
-      await screenshot(page, `${name}-390`);
+      expect.soft(fits.overflow, "the title is cut off").toBeLessThanOrEqual(0);
+      expect.soft(fits.lines).toBeLessThanOrEqual(2);
       if (process.env.PHONE_SCREENSHOTS) {
         await page.setViewportSize(DESKTOP);
         await screenshot(page, `${name}-1280`);
