@@ -1,0 +1,182 @@
+// 'Comment on this crop' in the browser (issue 13 item 6): a member draws a
+// crop in the full-screen viewer and comments on it; the comment shows the
+// region's picture (cut on the server) under the photo and in the comments
+// list, and clicking the picture opens the viewer with the rectangle drawn
+// over the same region. Screenshots at 1280 and 390 px. Its own server, so
+// the comments list holds only these.
+import path from "node:path";
+import { expect, test, type Page } from "./support/fixtures";
+import { api, logInContext, uploadPhoto } from "./support/club-api";
+import {
+  createMembersWithCli,
+  repoRoot,
+  SERVER_START_TIMEOUT,
+  startClubServer,
+  type ClubServer,
+  type MemberDetails,
+} from "./support/club-server";
+import { memberDetails } from "./support/members";
+import { submitLogin } from "./support/ui";
+
+/** Owns the photo. */
+const rita = memberDetails("rita_crops", "Rita", "Region");
+/** Crops and comments. */
+const colm = memberDetails("colm_crops", "Colm", "Corner");
+
+let server: ClubServer;
+let photoId: number;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(SERVER_START_TIMEOUT);
+  server = await startClubServer({
+    name: "crop-comments",
+    beforeStart: async (databaseUrl) => {
+      await createMembersWithCli(databaseUrl, [rita, colm]);
+    },
+  });
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  await logInContext(context, rita);
+  // 640x480 (the small camera files are 100 px wide): its large size is the same.
+  photoId = (await uploadPhoto(context, "gps-DSCN0010.jpg")).id;
+  await context.close();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const url = (pathname: string) => `${server.baseURL}${pathname}`;
+const screenshotPath = (name: string) => path.join(repoRoot, "test-results", "crop-comments", name);
+
+async function logIn(page: Page, member: MemberDetails) {
+  await page.goto(url("/login"));
+  await submitLogin(page, member.username, member.password);
+  await expect(page).toHaveURL(url("/"));
+}
+
+const viewer = (page: Page) => page.getByRole("dialog", { name: /\(full screen\)$/ });
+const photoOf = (page: Page) => viewer(page).locator(".viewer-frame img");
+const cropPicture = (page: Page) => page.getByRole("img", { name: /^The region this comment is about/ });
+
+/** The page point over an image point (fractions), from where the photo is on screen now. */
+async function screenPoint(page: Page, dx: number, dy: number) {
+  const box = (await photoOf(page).boundingBox())!;
+  return { x: box.x + dx * box.width, y: box.y + dy * box.height };
+}
+
+/** Waits until the picture has loaded, and answers its natural size. */
+async function loadedSize(page: Page) {
+  await expect(cropPicture(page).first()).toBeVisible();
+  await expect
+    .poll(() =>
+      cropPicture(page)
+        .first()
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  return cropPicture(page)
+    .first()
+    .evaluate((image: HTMLImageElement) => ({ width: image.naturalWidth, height: image.naturalHeight }));
+}
+
+/** The highlighted rectangle's place on the photo, in image fractions. */
+async function highlightOnPhoto(page: Page) {
+  const photo = (await photoOf(page).boundingBox())!;
+  const box = (await viewer(page).getByRole("img", { name: "Highlighted region" }).boundingBox())!;
+  return {
+    x: (box.x - photo.x) / photo.width,
+    y: (box.y - photo.y) / photo.height,
+    width: box.width / photo.width,
+    height: box.height / photo.height,
+  };
+}
+
+const CROP = { x: 0.2, y: 0.25, width: 0.4, height: 0.3 };
+
+test("a member comments on a crop; the comment shows its picture, which opens the viewer with the rectangle", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, colm);
+  await page.goto(url(`/comments/${photoId}?view=full`));
+  await expect(viewer(page)).toBeVisible();
+  await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
+
+  // Click, move, click: the crop is ended and offers a comment.
+  const from = await screenPoint(page, CROP.x, CROP.y);
+  const to = await screenPoint(page, CROP.x + CROP.width, CROP.y + CROP.height);
+  await page.mouse.click(from.x, from.y);
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.click(to.x, to.y);
+  await expect(viewer(page).getByRole("img", { name: "Your crop" })).toBeVisible();
+  await viewer(page).getByRole("button", { name: "Comment on this crop" }).click();
+  const box = viewer(page).getByLabel("Comment on this crop");
+  await expect(box).toBeFocused();
+  // Typing and clicking in the form neither cancels the crop nor starts another.
+  await box.click();
+  await box.fill("The tram's reflection in the window");
+  await expect(viewer(page).getByRole("img", { name: "Your crop" })).toBeVisible();
+  await viewer(page).getByRole("button", { name: "Save" }).click();
+  await expect(viewer(page).getByText("Comment saved.")).toBeVisible();
+
+  // Stored with the rectangle drawn (to the pixel the mouse could hit).
+  const [stored] = await api<{ body: string; crop: typeof CROP; cropUrl: string }[]>(
+    context,
+    "get",
+    url("/api/comments"),
+  );
+  expect(stored!.body).toBe("The tram's reflection in the window");
+  for (const side of ["x", "y", "width", "height"] as const)
+    expect(Math.abs(stored!.crop[side] - CROP[side])).toBeLessThan(0.01);
+
+  // Closing takes the crop away; leaving the viewer shows the comment under the photo, with its picture.
+  await viewer(page).getByRole("button", { name: "Close" }).click();
+  await expect(viewer(page).getByRole("img", { name: "Your crop" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(viewer(page)).toHaveCount(0);
+  const comment = page.locator(".comment", { hasText: "The tram's reflection" });
+  await expect(comment).toBeVisible();
+  const size = await loadedSize(page);
+  // The stored region of the 640x480 large, to a pixel's rounding.
+  expect(Math.abs(size.width - stored!.crop.width * 640)).toBeLessThanOrEqual(2);
+  expect(Math.abs(size.height - stored!.crop.height * 480)).toBeLessThanOrEqual(2);
+  await comment.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath("comment-1280.png") });
+
+  // The picture opens the viewer with the rectangle over the same region.
+  await cropPicture(page).first().click();
+  await expect(page).toHaveURL(/[?&]view=full/);
+  await expect(page).toHaveURL(/[?&]crop=/);
+  await expect(viewer(page)).toBeVisible();
+  await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
+  await expect(async () => {
+    const shown = await highlightOnPhoto(page);
+    for (const side of ["x", "y", "width", "height"] as const)
+      expect(Math.abs(shown[side] - CROP[side])).toBeLessThan(0.015);
+  }).toPass();
+  await page.screenshot({ path: screenshotPath("highlight-1280.png") });
+
+  // The comments list shows the picture too, and it opens the same.
+  await page.goto(url("/comments"));
+  const item = page.locator(".feed-item", { hasText: "The tram's reflection" });
+  await expect(item).toBeVisible();
+  await loadedSize(page);
+  await item.getByRole("img", { name: /^The region this comment is about/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/comments/${photoId}\\?.*view=full.*crop=`));
+  await expect(viewer(page).getByRole("img", { name: "Highlighted region" })).toBeVisible();
+
+  // On a phone: the comment with its picture.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url(`/comments/${photoId}`));
+  await expect(comment).toBeVisible();
+  await loadedSize(page);
+  await comment.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath("comment-390.png") });
+  await page.goto(url("/comments"));
+  await expect(item).toBeVisible();
+  await loadedSize(page);
+  await page.screenshot({ path: screenshotPath("feed-390.png") });
+});
