@@ -1,0 +1,74 @@
+// An iPhone photo in the browser (issue 14): a member drops the real HEIC at
+// /upload and it becomes a photo like any JPEG, upright, with the phone named in
+// its details, served by the production build (the decoder's worker included).
+import path from "node:path";
+import sharp from "sharp";
+import { expect, test } from "./support/fixtures";
+import {
+  createMembersWithCli,
+  repoRoot,
+  SERVER_START_TIMEOUT,
+  startClubServer,
+  type ClubServer,
+} from "./support/club-server";
+import { submitLogin } from "./support/ui";
+
+const HEIC = path.resolve(repoRoot, "../shared/fixtures/camera/IMG_5195.HEIC");
+
+const iris = {
+  username: "iris_phone",
+  firstName: "Iris",
+  lastName: "Phone",
+  email: "iris@example.test",
+  password: "Street-iris-2024",
+};
+
+let server: ClubServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT);
+  server = await startClubServer({
+    name: "heic",
+    beforeStart: async (databaseUrl) => {
+      await createMembersWithCli(databaseUrl, [iris]);
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("a member uploads an iPhone HEIC and it becomes an upright photo with the phone in its details", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.goto(`${server.baseURL}/login`);
+  await submitLogin(page, iris.username, iris.password);
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+
+  await page.goto(`${server.baseURL}/upload`);
+  await page.getByLabel("Photos to upload").setInputFiles(HEIC);
+  const item = page.getByRole("list", { name: "Uploads" }).getByRole("listitem", { name: "IMG_5195.HEIC" });
+  // Decoding a HEIC takes seconds on a busy machine.
+  await expect(item.getByRole("status")).toHaveText("Photo added!", { timeout: 60_000 });
+
+  await page.goto(`${server.baseURL}/members/${iris.username}/all`);
+  await page.getByRole("list", { name: "Photos" }).getByRole("link").first().click();
+  const details = page.getByRole("region", { name: "Details" });
+  await expect(details.getByText("Apple iPhone 11 Pro Max", { exact: true })).toBeVisible();
+  const image = page.locator(".photo-detail-image img");
+  await expect(image).toHaveAttribute("src", /\/media\/photos\/\d+\/large$/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Shown upright: a portrait picture on the page.
+  const box = (await image.boundingBox())!;
+  expect(box.height).toBeGreaterThan(box.width);
+
+  // The large size as served: portrait, as the phone showed it, with no metadata.
+  const large = await page.request.get(new URL((await image.getAttribute("src"))!, server.baseURL).href);
+  expect(large.status()).toBe(200);
+  const meta = await sharp(await large.body()).metadata();
+  expect([meta.width, meta.height, meta.exif, meta.icc]).toEqual([2566, 3313, undefined, undefined]);
+
+  await page.screenshot({ path: testInfo.outputPath("heic-photo-detail.png"), fullPage: false });
+});
