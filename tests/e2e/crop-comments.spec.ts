@@ -119,6 +119,7 @@ test("a member comments on a crop; the comment shows its picture, which opens th
   await box.click();
   await box.fill("The tram's reflection in the window");
   await expect(viewer(page).getByRole("img", { name: "Your crop" })).toBeVisible();
+  await page.screenshot({ path: screenshotPath("crop-form-1280.png") });
   await viewer(page).getByRole("button", { name: "Save" }).click();
   await expect(viewer(page).getByText("Comment saved.")).toBeVisible();
 
