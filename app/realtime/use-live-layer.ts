@@ -6,7 +6,7 @@
 //   const live = useLiveLayer(member ? photo.id : null);
 //   live.movePointer({ dx, dy });     // on every pointer move; sent once per frame
 //   live.sendCrop({ phase: "start", start: { dx, dy } });
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import {
   PHOTO_NAMESPACE,
   type CropInput,
@@ -16,7 +16,8 @@ import {
 } from "~/lib/realtime-events";
 import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
 import { CropBook, PointerBook, PresenceBook, type LiveCrop, type LivePointer } from "./live-book";
-import { openRoomSocket, watchStatus, type RoomStatus } from "./room-socket";
+import type { RoomStatus } from "./room-socket";
+import { useRoomSocket } from "./use-room-socket";
 
 export type { LiveCrop, LivePointer } from "./live-book";
 export type { CropInput, Viewer } from "~/lib/realtime-events";
@@ -66,28 +67,13 @@ class LiveRoom {
 
 export function useLiveLayer(photoId: number | null): LiveLayer {
   const room = useRef(new LiveRoom());
-  const [status, setStatus] = useState<RoomStatus>("off");
-  // Bumped whenever the books change, so the lists below are made again.
-  const [version, setVersion] = useState(0);
-  const changed = useCallback(() => setVersion((v) => v + 1), []);
-  const socketRef = useRef<PhotoViewerSocket | null>(null);
   const pointerSender = useRef<FrameCoalescer<PointerInput> | null>(null);
   const dragSender = useRef<FrameCoalescer<CropInput> | null>(null);
 
-  useEffect(() => {
+  const listen = useCallback((socket: PhotoViewerSocket, changed: () => void) => {
     const books = room.current;
-    books.clear();
-    changed();
-    if (photoId === null) {
-      setStatus("off");
-      return;
-    }
-    setStatus("connecting");
-    const socket = openRoomSocket<PhotoViewerSocket>(PHOTO_NAMESPACE, { id: String(photoId) });
-    socketRef.current = socket;
     pointerSender.current = frameCoalescer((point) => socket.volatile.emit("pointer", point));
     dragSender.current = frameCoalescer((message) => socket.volatile.emit("crop", message));
-    const stopWatching = watchStatus(socket, setStatus);
 
     // Remote pointers go 5 s after their last move: one timer, for the next one due.
     let expiryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -132,24 +118,22 @@ export function useLiveLayer(photoId: number | null): LiveLayer {
       books.crops.received(message);
       changed();
     });
-    // Back after a drop: the room's snapshot arrives again, so start from nothing.
-    socket.on("disconnect", () => {
-      books.clear();
-      changed();
-    });
 
     return () => {
-      stopWatching();
       if (expiryTimer) clearTimeout(expiryTimer);
       pointerSender.current?.close();
       dragSender.current?.close();
       pointerSender.current = null;
       dragSender.current = null;
-      socket.disconnect();
-      socketRef.current = null;
-      books.clear();
     };
-  }, [photoId, changed]);
+  }, []);
+  const { status, version, socketRef } = useRoomSocket<PhotoViewerSocket>(
+    room.current,
+    PHOTO_NAMESPACE,
+    "id",
+    photoId,
+    listen,
+  );
 
   const movePointer = useCallback((point: PointerInput) => {
     pointerSender.current?.push({ dx: clamp(point.dx), dy: clamp(point.dy) });

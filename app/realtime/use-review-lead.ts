@@ -7,11 +7,12 @@
 //   const review = useReviewLead(meeting?.id ?? null);
 //   if (review.following && review.leaderView) show(review.leaderView);
 //   if (review.amLeader) review.publishView({ photoId, zoom, centerX, centerY, timerStartedAt });
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { REVIEW_NAMESPACE, type ReviewSocket, type ReviewView, type Viewer } from "~/lib/realtime-events";
 import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
 import { ReviewBook } from "./review-book";
-import { openRoomSocket, watchStatus, type RoomStatus } from "./room-socket";
+import type { RoomStatus } from "./room-socket";
+import { useRoomSocket } from "./use-room-socket";
 
 export type { ReviewView } from "~/lib/realtime-events";
 
@@ -38,27 +39,13 @@ export type ReviewLead = {
 
 export function useReviewLead(meetingId: number | null): ReviewLead {
   const book = useRef(new ReviewBook());
-  const [status, setStatus] = useState<RoomStatus>("off");
-  const [version, setVersion] = useState(0);
-  const changed = useCallback(() => setVersion((v) => v + 1), []);
   const [following, setFollowing] = useState(false);
-  const socketRef = useRef<ReviewSocket | null>(null);
   const viewSender = useRef<FrameCoalescer<ReviewView> | null>(null);
 
-  useEffect(() => {
+  const listen = useCallback((socket: ReviewSocket, changed: () => void) => {
     const books = book.current;
-    books.clear();
-    changed();
-    if (meetingId === null) {
-      setStatus("off");
-      return;
-    }
-    setStatus("connecting");
-    const socket = openRoomSocket<ReviewSocket>(REVIEW_NAMESPACE, { meeting: String(meetingId) });
-    socketRef.current = socket;
     // The leader's view: the latest per frame; reliable, so a follower never stays on a stale photo.
     viewSender.current = frameCoalescer((view) => socket.emit("view", view));
-    const stopWatching = watchStatus(socket, setStatus);
 
     socket.on("review", (snapshot) => {
       books.joinedRoom(snapshot);
@@ -86,21 +73,20 @@ export function useReviewLead(meetingId: number | null): ReviewLead {
       books.mayLead = may;
       changed();
     });
-    socket.on("disconnect", () => {
-      books.clear();
-      changed();
-    });
 
     return () => {
-      stopWatching();
       viewSender.current?.close();
       viewSender.current = null;
-      socket.disconnect();
-      socketRef.current = null;
-      books.clear();
       setFollowing(false);
     };
-  }, [meetingId, changed]);
+  }, []);
+  const { status, version, socketRef } = useRoomSocket<ReviewSocket>(
+    book.current,
+    REVIEW_NAMESPACE,
+    "meeting",
+    meetingId,
+    listen,
+  );
 
   const lead = useCallback(() => {
     socketRef.current?.emit("lead");

@@ -1,0 +1,65 @@
+// The life of one socket to a live room, shared by the photo's live layer and
+// the meeting's review lead: while `roomId` is set, a socket to the room with
+// its status followed; the books the room's messages fill are emptied when the
+// room changes, when the connection drops (the room's snapshot arrives again
+// on reconnecting) and when the viewer closes. The caller only says which
+// messages fill its books (`listen`, returning what to close with the socket).
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
+import type { Socket } from "socket.io-client";
+import { openRoomSocket, watchStatus, type RoomStatus } from "./room-socket";
+
+export type RoomSocket<S extends Socket> = {
+  status: RoomStatus;
+  /** Bumped whenever the books change, so what the caller makes of them is made again. */
+  version: number;
+  /** Says the books changed. */
+  changed: () => void;
+  /** The open socket (null while there is no room). */
+  socketRef: MutableRefObject<S | null>;
+};
+
+/**
+ * One socket to `namespace` with `{ [queryName]: roomId }` while `roomId` is
+ * not null. `listen` must be stable (a useCallback): a new one reopens the socket.
+ */
+export function useRoomSocket<S extends Socket>(
+  books: { clear(): void },
+  namespace: string,
+  queryName: string,
+  roomId: number | null,
+  listen: (socket: S, changed: () => void) => () => void,
+): RoomSocket<S> {
+  const [status, setStatus] = useState<RoomStatus>("off");
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((v) => v + 1), []);
+  const socketRef = useRef<S | null>(null);
+
+  useEffect(() => {
+    books.clear();
+    changed();
+    if (roomId === null) {
+      setStatus("off");
+      return;
+    }
+    setStatus("connecting");
+    const socket = openRoomSocket<S>(namespace, { [queryName]: String(roomId) });
+    socketRef.current = socket;
+    const stopWatching = watchStatus(socket, setStatus);
+    const stopListening = listen(socket, changed);
+    // Back after a drop: the room's snapshot arrives again, so start from nothing.
+    socket.on("disconnect", () => {
+      books.clear();
+      changed();
+    });
+
+    return () => {
+      stopWatching();
+      stopListening();
+      socket.disconnect();
+      socketRef.current = null;
+      books.clear();
+    };
+  }, [books, namespace, queryName, roomId, listen, changed]);
+
+  return { status, version, changed, socketRef };
+}
