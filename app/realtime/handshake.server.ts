@@ -33,3 +33,31 @@ export function queryValue(raw: unknown): string | undefined {
 // Rooms every namespace has, so a log-out or a deactivation can close a member's sockets.
 export const memberRoom = (userId: number) => `member:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** What an admission middleware reads from a socket and writes to it. */
+type AdmittedSocket<D> = {
+  request: { headers: { cookie?: string } };
+  handshake: { query: Record<string, unknown> };
+  data: D;
+};
+
+/**
+ * A namespace's admission (its `use` middleware): `admit` checks the cookie and
+ * the room named by the query's `queryName`, and gives the socket's data; a
+ * refusal reaches the client as its reason (see `refusal`).
+ */
+export function admission<D>(
+  queryName: string,
+  what: string,
+  admit: (cookieHeader: string | undefined, rawRoomId: unknown) => Promise<D>,
+) {
+  return (socket: AdmittedSocket<D>, next: (error?: Error) => void) => {
+    admit(socket.request.headers.cookie, socket.handshake.query[queryName]).then(
+      (data) => {
+        socket.data = data;
+        next();
+      },
+      (error: unknown) => next(refusal(error, what)),
+    );
+  };
+}

@@ -24,7 +24,7 @@ import { idParam } from "~/server/api.server";
 import { canSeePhoto } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import { subscribe } from "~/services/events.server";
-import { memberOfHandshake, memberRoom, queryValue, refusal, sessionRoom } from "./handshake.server";
+import { admission, memberOfHandshake, memberRoom, queryValue, sessionRoom } from "./handshake.server";
 import type { RealtimeServer } from "./realtime.server";
 import { cropTime, cropsOf, presenceOf, type CropRecord } from "./room-state";
 
@@ -57,15 +57,7 @@ export function openPhotoViewers(io: RealtimeServer) {
     new RateLimiterMemory({ keyPrefix, points: MESSAGE_LIMITS[keyPrefix], duration: 1 });
   const limits = { pointer: limiter("pointer"), drag: limiter("drag"), crop: limiter("crop") };
 
-  viewers.use((socket, next) => {
-    admit(socket.request.headers.cookie, socket.handshake.query.id).then(
-      (data) => {
-        socket.data = data;
-        next();
-      },
-      (error: unknown) => next(refusal(error, "photo viewer")),
-    );
-  });
+  viewers.use(admission("id", "photo viewer", admit));
 
   viewers.on("connection", (socket) => {
     const { viewer, photoId, sessionId } = socket.data;

@@ -24,7 +24,7 @@ import { idParam } from "~/server/api.server";
 import { canSeeMeeting, mayLeadReview } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import { isMeetingPhoto } from "~/services/meetings/review.server";
-import { memberOfHandshake, memberRoom, queryValue, refusal, sessionRoom } from "./handshake.server";
+import { admission, memberOfHandshake, memberRoom, queryValue, sessionRoom } from "./handshake.server";
 import type { RealtimeServer } from "./realtime.server";
 import { presenceOf } from "./room-state";
 
@@ -72,15 +72,7 @@ export function openReviewRooms(io: RealtimeServer) {
     duration: 1,
   });
 
-  review.use((socket, next) => {
-    admit(socket.request.headers.cookie, socket.handshake.query.meeting).then(
-      (data) => {
-        socket.data = data;
-        next();
-      },
-      (error: unknown) => next(refusal(error, "review member")),
-    );
-  });
+  review.use(admission("meeting", "review member", admit));
 
   review.on("connection", (socket) => {
     const { viewer, meetingId, sessionId } = socket.data;
