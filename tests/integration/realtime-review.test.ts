@@ -5,12 +5,17 @@
 import { describe, expect, it } from "vitest";
 import type { ReviewSnapshot, ReviewView } from "~/lib/realtime-events";
 import { REVIEW_LIMITS } from "~/realtime/review-room.server";
-import { action as userApi } from "~/routes/api/users.user";
-import { cookieFor, makeMember, request } from "../support/members";
+import { cookieFor, makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
-import { call } from "../support/routes";
-import { connected, nextReview, refused, useSocketServer, type TestReviewer } from "../support/sockets";
+import {
+  connected,
+  deactivateMember,
+  nextReview,
+  refused,
+  useSocketServer,
+  type TestReviewer,
+} from "../support/sockets";
 
 const sockets = useSocketServer();
 
@@ -66,12 +71,7 @@ describe("who may join a meeting's review room", () => {
     const { socket } = await enter(meeting.id, member);
     const { socket: adminSocket } = await enter(meeting.id, admin);
     const left = nextReview(adminSocket, "member.left");
-    const response = await call(
-      userApi,
-      request(`/api/users/${member.id}`, { method: "DELETE", cookie: await cookieFor(admin.id) }),
-      { userId: String(member.id) },
-    );
-    expect(response.status).toBe(200);
+    await deactivateMember(admin.id, member.id);
     await socket.disconnection;
     expect((await left).user.id).toBe(member.id);
     expect(adminSocket.connected).toBe(true);

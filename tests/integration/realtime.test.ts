@@ -11,7 +11,7 @@ import { action as userApi } from "~/routes/api/users.user";
 import { TEST_PASSWORD, cookieFor, cookieHeaderFrom, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
-import { connected, nextMessage, refused, useSocketServer } from "../support/sockets";
+import { connected, deactivateMember, nextMessage, refused, useSocketServer } from "../support/sockets";
 
 /** A real photo to view (the namespace refuses ids of photos that do not exist). */
 const photoBy = async (userId: number) => (await insertPhoto(userId)).id;
@@ -236,12 +236,7 @@ describe("ending sessions closes their sockets", () => {
     const watching = sockets.viewer(photo, { cookie: await cookieFor(admin.id) });
     await Promise.all([connected(socket), connected(watching)]);
 
-    const response = await call(
-      userApi,
-      request(`/api/users/${member.id}`, { method: "DELETE", cookie: await cookieFor(admin.id) }),
-      { userId: String(member.id) },
-    );
-    expect(response.status).toBe(200);
+    await deactivateMember(admin.id, member.id);
     await socket.disconnection;
     expect(socket.connected).toBe(false);
     expect(watching.connected).toBe(true);

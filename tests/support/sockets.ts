@@ -14,6 +14,10 @@ import {
   type ServerToClientEvents,
 } from "~/lib/realtime-events";
 import { attachRealtime, closeRealtime, type RealtimeServer } from "~/realtime/realtime.server";
+import { expect } from "vitest";
+import { action as userApi } from "~/routes/api/users.user";
+import { cookieFor, request } from "./members";
+import { call } from "./routes";
 import { sharedResource } from "./shared-resource";
 
 export type SocketServer = {
@@ -130,4 +134,14 @@ export function nextReview<E extends keyof ReviewServerToClientEvents>(
     const listener = ((message: Parameters<ReviewServerToClientEvents[E]>[0]) => resolve(message)) as never;
     socket.once(event, listener);
   });
+}
+
+/** An admin deactivates a member (DELETE /api/users/{id}), which must close the member's sockets. */
+export async function deactivateMember(adminId: number, memberId: number) {
+  const response = await call(
+    userApi,
+    request(`/api/users/${memberId}`, { method: "DELETE", cookie: await cookieFor(adminId) }),
+    { userId: String(memberId) },
+  );
+  expect(response.status).toBe(200);
 }
