@@ -28,15 +28,21 @@ async function hidden(id: number) {
   await db().update(users).set({ isPublic: false }).where(eq(users.id, id));
 }
 
+/** One member of each kind the directory treats apart: shown (public and active), not public, deactivated. */
+async function directoryKinds() {
+  const shown = await makeMember();
+  const notPublic = await makeMember();
+  const gone = await makeMember();
+  await hidden(notPublic.id);
+  await deactivate(gone.id);
+  return { shown, notPublic, gone };
+}
+
 const ids = (list: { id: number }[]) => list.map((member) => member.id);
 
 describe("GET /api/users", () => {
   it("shows a visitor the active public members only, without contact details", async () => {
-    const shown = await makeMember();
-    const notPublic = await makeMember();
-    const gone = await makeMember();
-    await hidden(notPublic.id);
-    await deactivate(gone.id);
+    const { shown, notPublic, gone } = await directoryKinds();
 
     const response = await getUsers();
     expect(response.status).toBe(200);
@@ -53,11 +59,7 @@ describe("GET /api/users", () => {
   });
 
   it("shows a member every active member, by last name", async () => {
-    const viewer = await makeMember();
-    const notPublic = await makeMember();
-    const gone = await makeMember();
-    await hidden(notPublic.id);
-    await deactivate(gone.id);
+    const { shown: viewer, notPublic, gone } = await directoryKinds();
 
     const body = (await (await getUsers("", await cookieFor(viewer.id))).json()) as {
       id: number;
@@ -98,11 +100,7 @@ describe("GET /api/users", () => {
 
 describe("GET /api/users/{id}", () => {
   it("follows the visibility rule", async () => {
-    const shown = await makeMember();
-    const notPublic = await makeMember();
-    const gone = await makeMember();
-    await hidden(notPublic.id);
-    await deactivate(gone.id);
+    const { shown, notPublic, gone } = await directoryKinds();
     const member = await makeMember();
     const admin = await makeMember({ isAdmin: true });
 
