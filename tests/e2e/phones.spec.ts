@@ -124,8 +124,8 @@ function screens() {
 function crowdedButtons(page: Page) {
   return page.evaluate(() => {
     const visible = [...document.querySelectorAll<HTMLElement>("button, .button, summary.button")].filter((element) => {
-      // A star rating is one control drawn as five stars.
-      if (element.closest(".rating-stars")) return false;
+      // A star rating is one control drawn as five stars; a segmented choice (Random | Alphabetical) one drawn as joined segments.
+      if (element.closest(".rating-stars, .segmented")) return false;
       const box = element.getBoundingClientRect();
       return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
     });
