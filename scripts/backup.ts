@@ -26,7 +26,13 @@ const env = commandEnv();
 async function backUp(file: string): Promise<BackupSummary> {
   let handle;
   try {
-    handle = await connect({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    handle = await connect({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      // A whole table in one statement may take longer than a page's query: no statement limit here.
+      queryTimeoutMs: 0,
+    });
   } catch (error) {
     // The embedded database is open in the running site: it writes the archive.
     if (error instanceof DatabaseInUseError) return askRunningSite(env.DATA_DIR, file);

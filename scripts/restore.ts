@@ -30,7 +30,13 @@ const env = commandEnv();
 
 let handle;
 try {
-  handle = await connect({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  handle = await connect({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    // A whole table in one statement may take longer than a page's query: no statement limit here.
+    queryTimeoutMs: 0,
+  });
 } catch (error) {
   if (error instanceof DatabaseInUseError) fail(`${error.message} A restore needs the site stopped.`);
   fail(`Could not open the database: ${(error as Error).message}`);
