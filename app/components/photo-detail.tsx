@@ -203,7 +203,8 @@ export function PhotoDetail({
       <nav className="photo-detail-nav" aria-label="Photo navigation">
         <Link to={links.back}>Back to list</Link>
         <span className="spacer" />
-        {photo.largeUrl || photo.thumbUrl ? (
+        {/* The viewer needs JavaScript: without it the button would only reload this page. */}
+        {hydrated && (photo.largeUrl || photo.thumbUrl) ? (
           <Link
             id="photo-full-screen"
             to={fullScreenHref(here)}

@@ -38,6 +38,8 @@ test("the photo edit form opens as a step, saves and comes back with 'Photo upda
   const photo = await nadiasPhoto(page);
   await page.goto(`/browse/${photo.id}`);
   await expectNoScript(page);
+  // The full-screen viewer needs JavaScript: no button that would only reload the page.
+  await expect(page.getByRole("link", { name: "Full screen" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/browse/${photo.id}\\?editPhoto=${photo.id}$`));
