@@ -2,19 +2,10 @@
 // creates the first admin (design notes, first-admin set-up). This needs a server
 // on an empty database, so the spec starts its own next to the shared one.
 import { expect, test } from "./support/fixtures";
-import { SERVER_START_TIMEOUT, startClubServer, type ClubServer } from "./support/club-server";
 import { expectMemberNavbar, expectNotFoundPage, expectVisitorNavbar, pageTitle, submitLogin } from "./support/ui";
+import { useClubServer } from "./support/use-club-server";
 
-let club: ClubServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  club = await startClubServer({ name: "empty-club" });
-});
-
-test.afterAll(async () => {
-  await club?.stop();
-});
+const club = useClubServer({ name: "empty-club" });
 
 test("the printed setup link creates the first admin once, then stops working", async ({ page }) => {
   const [, setupUrl] = await club.waitForOutput(/(https?:\/\/\S+\/setup\/[A-Za-z0-9_-]+)/);

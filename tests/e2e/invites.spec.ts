@@ -4,41 +4,26 @@
 // /account. The admin resends and revokes, confirming each with name and email.
 import { expect, test, type Page } from "./support/fixtures";
 import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
-import {
-  createMemberWithCli,
-  MAIL_TIMEOUT,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-} from "./support/club-server";
+import { MAIL_TIMEOUT } from "./support/club-server";
+import { memberDetails } from "./support/members";
+import { useClubServer } from "./support/use-club-server";
 import { expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
 
-const admin = {
-  username: "olga_admin",
-  firstName: "Olga",
-  lastName: "Orchard",
-  email: "olga@example.test",
-  password: "Street-olga-2024",
-  admin: true,
-};
+const admin = memberDetails("olga_admin", "Olga", "Orchard", true);
 
 let mail: MailCatcher;
-let club: ClubServer;
+const club = useClubServer({
+  name: "invites",
+  members: [admin],
+  env: async () => {
+    mail = await startMailCatcher();
+    return { SMTP_URL: mail.url, MAIL_FROM: '"Test Street Club" <club@example.test>' };
+  },
+});
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  mail = await startMailCatcher();
-  club = await startClubServer({
-    name: "invites",
-    env: { SMTP_URL: mail.url, MAIL_FROM: '"Test Street Club" <club@example.test>' },
-    beforeStart: (databaseUrl) => createMemberWithCli(databaseUrl, admin).then(() => undefined),
-  });
-});
-
 test.afterAll(async () => {
-  await club?.stop();
   await mail?.close();
 });
 

@@ -20,6 +20,7 @@ import {
   type ClubServer,
   type MemberDetails,
 } from "./support/club-server";
+import { CAMERA_FIXTURES } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { submitLogin } from "./support/ui";
 import { createTestDatabase, dropTestDatabase } from "../support/test-database";
@@ -73,7 +74,7 @@ async function logIn(page: Page, member: MemberDetails) {
 }
 
 async function submit(page: Page, file: string) {
-  const bytes = fs.readFileSync(path.resolve(repoRoot, "../shared/fixtures/camera", file));
+  const bytes = fs.readFileSync(path.join(CAMERA_FIXTURES, file));
   const announced = await page.request.post(url("/api/assets"), {
     data: { blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } },
   });

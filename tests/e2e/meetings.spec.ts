@@ -10,15 +10,10 @@ import fs from "node:fs";
 import path from "node:path";
 import ICAL from "ical.js";
 import { expect, test, type Page } from "./support/fixtures";
-import {
-  createMembersWithCli,
-  repoRoot,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-  type MemberDetails,
-} from "./support/club-server";
+import type { MemberDetails } from "./support/club-server";
+import { CAMERA_FIXTURES } from "./support/club-api";
 import { memberDetails } from "./support/members";
+import { useClubServer } from "./support/use-club-server";
 import { pageTitle, submitLogin } from "./support/ui";
 import { addCalendarDays, instantOf, toDateTimeInput, wallClockOf } from "../../app/lib/club-time";
 import { defaultTimerEnd } from "../../app/lib/meeting-timer";
@@ -34,29 +29,18 @@ const rosa = person("rosa_roll", "Rosa", "Reel");
 /** Submits one photo (through the API, as a client would). */
 const tomas = person("tomas_tilt", "Tomas", "Tone");
 
-const camera = (file: string) => path.resolve(repoRoot, "../shared/fixtures/camera", file);
+const camera = (file: string) => path.join(CAMERA_FIXTURES, file);
 
-let server: ClubServer;
+const server = useClubServer({
+  name: "meetings",
+  members: [mira, rosa, tomas],
+  env: { CLUB_TIME_ZONE: ZONE, MEETING_REMINDER_HOURS: "0" },
+});
 const url = (pathname: string) => `${server.baseURL}${pathname}`;
 
 test.describe.configure({ mode: "serial" });
 // Far from the club's zone: every time on the pages must still be on the club's clock.
 test.use({ timezoneId: "America/New_York" });
-
-test.beforeAll(async () => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  server = await startClubServer({
-    name: "meetings",
-    env: { CLUB_TIME_ZONE: ZONE, MEETING_REMINDER_HOURS: "0" },
-    beforeStart: async (databaseUrl) => {
-      await createMembersWithCli(databaseUrl, [mira, rosa, tomas]);
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 async function logIn(page: Page, member: MemberDetails) {
   await page.goto(url("/login"));

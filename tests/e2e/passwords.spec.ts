@@ -4,50 +4,28 @@
 import { expect, test, type Page } from "./support/fixtures";
 import postgres from "postgres";
 import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
-import {
-  createMembersWithCli,
-  MAIL_TIMEOUT,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-} from "./support/club-server";
+import { MAIL_TIMEOUT } from "./support/club-server";
+import { memberDetails } from "./support/members";
+import { useClubServer } from "./support/use-club-server";
 import { expectMemberNavbar, expectVisitorNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
 
 const RULE = "Minimum eight characters, at least one letter and one number.";
-const garry = {
-  username: "garry_w",
-  firstName: "Garry",
-  lastName: "Winogrand",
-  email: "garry@example.test",
-  password: "Street-garry-2024",
-};
-const diane = {
-  username: "diane_a",
-  firstName: "Diane",
-  lastName: "Arbus",
-  email: "diane@example.test",
-  password: "Street-diane-2024",
-};
+const garry = memberDetails("garry_w", "Garry", "Winogrand");
+const diane = memberDetails("diane_a", "Diane", "Arbus");
 
 let mail: MailCatcher;
-let club: ClubServer;
+const club = useClubServer({
+  name: "passwords",
+  members: [garry, diane],
+  env: async () => {
+    mail = await startMailCatcher();
+    return { SMTP_URL: mail.url };
+  },
+});
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  mail = await startMailCatcher();
-  club = await startClubServer({
-    name: "passwords",
-    env: { SMTP_URL: mail.url },
-    beforeStart: async (databaseUrl) => {
-      await createMembersWithCli(databaseUrl, [garry, diane]);
-    },
-  });
-});
-
 test.afterAll(async () => {
-  await club?.stop();
   await mail?.close();
 });
 

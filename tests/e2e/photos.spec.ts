@@ -6,57 +6,31 @@
 import path from "node:path";
 import { expect, test, type Page } from "./support/fixtures";
 import postgres from "postgres";
-import {
-  createMembersWithCli,
-  repoRoot,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-} from "./support/club-server";
+import { CAMERA_FIXTURES as FIXTURES } from "./support/club-api";
+import { memberDetails } from "./support/members";
 import { pageTitle, submitLogin } from "./support/ui";
+import { useClubServer } from "./support/use-club-server";
 
-const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/camera");
 const thisYear = new Date().getFullYear();
 
-const pia = {
-  username: "pia_frame",
-  firstName: "Pia",
-  lastName: "Frame",
-  email: "pia@example.test",
-  password: "Street-pia-2024",
-};
-const quinn = {
-  username: "quinn_film",
-  firstName: "Quinn",
-  lastName: "Film",
-  email: "quinn@example.test",
-  password: "Street-quinn-2024",
-};
+const pia = memberDetails("pia_frame", "Pia", "Frame");
+const quinn = memberDetails("quinn_film", "Quinn", "Film");
 
-let server: ClubServer;
+const server = useClubServer({
+  name: "photos",
+  members: [pia, quinn],
+  beforeStart: async (databaseUrl, [piaId]) => {
+    // Pia joined two years ago, so a visitor's year pager (last year down to joining) has years in it.
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      await sql`update users set created_at = ${new Date(thisYear - 2, 2, 1)} where id = ${piaId!}`;
+    } finally {
+      await sql.end();
+    }
+  },
+});
 
 test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async () => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  server = await startClubServer({
-    name: "photos",
-    beforeStart: async (databaseUrl) => {
-      const [piaId] = await createMembersWithCli(databaseUrl, [pia, quinn]);
-      // Pia joined two years ago, so a visitor's year pager (last year down to joining) has years in it.
-      const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-      try {
-        await sql`update users set created_at = ${new Date(thisYear - 2, 2, 1)} where id = ${piaId!}`;
-      } finally {
-        await sql.end();
-      }
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 async function logIn(page: Page, member: { username: string; password: string }) {
   await page.goto(`${server.baseURL}/login`);

@@ -7,15 +7,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./support/fixtures";
-import {
-  createMembersWithCli,
-  repoRoot,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-  type MemberDetails,
-} from "./support/club-server";
+import type { MemberDetails } from "./support/club-server";
+import { CAMERA_FIXTURES } from "./support/club-api";
 import { memberDetails } from "./support/members";
+import { useClubServer } from "./support/use-club-server";
 import { pageTitle, submitLogin } from "./support/ui";
 
 const person = memberDetails;
@@ -32,19 +27,12 @@ const vera = person("vera_admin", "Vera", "Verso", true);
 const SPEC_ERROR =
   "An unexpected error has occurred, please try again shortly. If it continues to occur, please report details of the action you were trying to perform and this message:";
 
-let server: ClubServer;
+const server = useClubServer({ name: "ratings-comments", members: [rosa, tomas, ula, vera] });
 let photoIds: number[];
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  server = await startClubServer({
-    name: "ratings-comments",
-    beforeStart: async (databaseUrl) => {
-      await createMembersWithCli(databaseUrl, [rosa, tomas, ula, vera]);
-    },
-  });
   // Rosa's two photos, through the API as a client makes them; she rates the first herself.
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
@@ -53,10 +41,6 @@ test.beforeAll(async ({ browser }) => {
   const own = await page.request.post(`/api/photos/${photoIds[0]}/rate`, { data: { value: 1 } });
   expect(own.status()).toBe(200);
   await context.close();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 const url = (path: string) => `${server.baseURL}${path}`;
@@ -68,7 +52,7 @@ async function logIn(page: Page, member: MemberDetails) {
 }
 
 async function uploadPhoto(page: Page, file: string): Promise<number> {
-  const bytes = fs.readFileSync(path.resolve(repoRoot, "../shared/fixtures/camera", file));
+  const bytes = fs.readFileSync(path.join(CAMERA_FIXTURES, file));
   const announced = await page.request.post(url("/api/assets"), {
     data: { blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } },
   });

@@ -5,41 +5,26 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./support/fixtures";
 import { S3RVER_KEY, startS3rver, type TestS3 } from "../support/s3rver";
-import {
-  createMemberWithCli,
-  repoRoot,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-} from "./support/club-server";
+import { CAMERA_FIXTURES as FIXTURES } from "./support/club-api";
+import { memberDetails } from "./support/members";
 import { submitLogin } from "./support/ui";
+import { useClubServer } from "./support/use-club-server";
 
-const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/camera");
 const BUCKET = "club-e2e-photos";
 
-const member = {
-  firstName: "Fan",
-  lastName: "Ho",
-  username: "fan_minio",
-  email: "fan.minio@example.com",
-  password: "hongkong-1954",
-};
+const member = memberDetails("fan_minio", "Fan", "Ho");
 
 let s3: TestS3;
-let club: ClubServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  s3 = await startS3rver({ bucket: BUCKET });
-  club = await startClubServer({
-    name: "minio",
-    env: { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: S3RVER_KEY, S3_SECRET_KEY: S3RVER_KEY, S3_BUCKET: BUCKET },
-    beforeStart: (databaseUrl) => createMemberWithCli(databaseUrl, member).then(() => undefined),
-  });
+const club = useClubServer({
+  name: "minio",
+  members: [member],
+  env: async () => {
+    s3 = await startS3rver({ bucket: BUCKET });
+    return { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: S3RVER_KEY, S3_SECRET_KEY: S3RVER_KEY, S3_BUCKET: BUCKET };
+  },
 });
 
 test.afterAll(async () => {
-  await club?.stop();
   await s3?.stop();
 });
 
