@@ -13,7 +13,7 @@ async function storedThumbnail() {
   const bytes = await sharp({ create: { width: 1024, height: 683, channels: 3, background: "#336699" } })
     .webp()
     .toBuffer();
-  await used.storage.put(key, bytes, { contentType: "image/webp", size: bytes.length });
+  await used.storage.put(key, bytes);
   return key;
 }
 
