@@ -20,7 +20,7 @@ import {
   type ClubServer,
   type MemberDetails,
 } from "./support/club-server";
-import { CAMERA_FIXTURES } from "./support/club-api";
+import { sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { submitLogin } from "./support/ui";
 import { createTestDatabase, dropTestDatabase } from "../support/test-database";
@@ -74,15 +74,7 @@ async function logIn(page: Page, member: MemberDetails) {
 }
 
 async function submit(page: Page, file: string) {
-  const bytes = fs.readFileSync(path.join(CAMERA_FIXTURES, file));
-  const announced = await page.request.post(url("/api/assets"), {
-    data: { blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } },
-  });
-  expect(announced.status()).toBe(201);
-  const { signed_id, direct_upload } = await announced.json();
-  expect((await page.request.put(direct_upload.url, { headers: direct_upload.headers, data: bytes })).status()).toBe(
-    200,
-  );
+  const signed_id = await sendCameraFile(page.request, server.baseURL, file);
   const submitted = await page.request.post(url(`/api/meetings/${meetingId}/submissions`), {
     data: { filename: file, file: signed_id },
   });

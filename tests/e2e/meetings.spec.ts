@@ -6,12 +6,11 @@
 // and keeps the sort cookie across a reload; the timer shows 'min/ph' and
 // survives a reload; the calendar address serves a feed that parses as
 // iCalendar with the meeting in it.
-import fs from "node:fs";
 import path from "node:path";
 import ICAL from "ical.js";
 import { expect, test, type Page } from "./support/fixtures";
 import type { MemberDetails } from "./support/club-server";
-import { CAMERA_FIXTURES } from "./support/club-api";
+import { CAMERA_FIXTURES, sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
 import { pageTitle, submitLogin } from "./support/ui";
@@ -167,14 +166,7 @@ test("a member uploads camera files up to the limit, told what is left and 'Too 
 });
 
 async function submitThroughApi(page: Page, file: string) {
-  const bytes = fs.readFileSync(camera(file));
-  const announced = await page.request.post(url("/api/assets"), {
-    data: { blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } },
-  });
-  expect(announced.status()).toBe(201);
-  const { signed_id, direct_upload } = await announced.json();
-  const put = await page.request.put(direct_upload.url, { headers: direct_upload.headers, data: bytes });
-  expect(put.status()).toBe(200);
+  const signed_id = await sendCameraFile(page.request, server.baseURL, file);
   const submitted = await page.request.post(url(`/api/meetings/${meetingId}/submissions`), {
     data: { filename: file, file: signed_id },
   });

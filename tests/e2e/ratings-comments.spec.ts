@@ -4,11 +4,9 @@
 // confirmation while a second member sees each change arrive live; the
 // comments list links to the photo; and without JavaScript the same forms
 // work as plain posts. Its own server, so the comments list holds only these.
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "./support/fixtures";
 import type { MemberDetails } from "./support/club-server";
-import { CAMERA_FIXTURES } from "./support/club-api";
+import { sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
 import { pageTitle, submitLogin } from "./support/ui";
@@ -52,14 +50,7 @@ async function logIn(page: Page, member: MemberDetails) {
 }
 
 async function uploadPhoto(page: Page, file: string): Promise<number> {
-  const bytes = fs.readFileSync(path.join(CAMERA_FIXTURES, file));
-  const announced = await page.request.post(url("/api/assets"), {
-    data: { blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } },
-  });
-  expect(announced.status()).toBe(201);
-  const { signed_id, direct_upload } = await announced.json();
-  const put = await page.request.put(direct_upload.url, { headers: direct_upload.headers, data: bytes });
-  expect(put.status()).toBe(200);
+  const signed_id = await sendCameraFile(page.request, server.baseURL, file);
   const created = await page.request.post(url("/api/photos"), { data: { filename: file, file: signed_id } });
   expect(created.status()).toBe(201);
   return (await created.json()).id;

@@ -4,7 +4,7 @@
 // does (announce, PUT the bytes where told, claim it as a photo).
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { repoRoot, type MemberDetails } from "./club-server";
 
 /** The shared camera files (../shared/fixtures/camera beside the checkout). */
@@ -53,6 +53,22 @@ export async function uploadBytes(context: BrowserContext, file: string): Promis
   });
   if (!put.ok()) throw new Error(`Sending ${file} answered ${put.status()}: ${await put.text()}`);
   return announced.signed_id;
+}
+
+/**
+ * Sends a camera file by the direct upload to the club at `baseURL` (a spec's
+ * own server) as the request's member, expecting each answer; returns its signed id.
+ */
+export async function sendCameraFile(request: APIRequestContext, baseURL: string, file: string): Promise<string> {
+  const bytes = fs.readFileSync(path.join(CAMERA_FIXTURES, file));
+  const announced = await request.post(`${baseURL}/api/assets`, {
+    data: { blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } },
+  });
+  expect(announced.status()).toBe(201);
+  const { signed_id, direct_upload } = await announced.json();
+  const put = await request.put(direct_upload.url, { headers: direct_upload.headers, data: bytes });
+  expect(put.status()).toBe(200);
+  return signed_id;
 }
 
 /** Uploads a camera file as the context's member; returns the new photo. */
