@@ -4,12 +4,11 @@
 // site runs: on PostgreSQL it reads a snapshot; on the embedded database, which
 // only the running site may open, it asks the site to write the archive.
 import { parseArgs } from "node:util";
-import { connect } from "@db/client.server";
 import { DatabaseInUseError } from "@db/pglite-lock.server";
 import { writeBackup, type BackupSummary } from "~/services/backup/backup.server";
 import { askRunningSite } from "~/services/backup/channel.server";
 import { storage } from "~/storage/storage.server";
-import { commandEnv, fail } from "./command";
+import { commandEnv, connectForWholeTables, fail } from "./command";
 
 const usage = "Usage: npm run backup -- --out FILE";
 
@@ -26,13 +25,7 @@ const env = commandEnv();
 async function backUp(file: string): Promise<BackupSummary> {
   let handle;
   try {
-    handle = await connect({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
-      // A whole table in one statement may take longer than a page's query: no statement limit here.
-      queryTimeoutMs: 0,
-    });
+    handle = await connectForWholeTables(env);
   } catch (error) {
     // The embedded database is open in the running site: it writes the archive.
     if (error instanceof DatabaseInUseError) return askRunningSite(env.DATA_DIR, file);

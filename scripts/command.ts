@@ -1,11 +1,25 @@
 // What every operator command (npm run user:create, backup, restore) does the
 // same way: stop with one clear line, and read the site's settings.
+import { connect, type DatabaseHandle } from "@db/client.server";
 import { EnvError, parseEnv, type Env } from "~/env.server";
 
 /** Prints `message` and exits 1: a command's refusal is one clear line, never a stack. */
 export function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/**
+ * The club's database for a command that reads or writes whole tables (backup,
+ * restore): without the pages' statement limit, which such a statement may pass.
+ */
+export function connectForWholeTables(env: Env): Promise<DatabaseHandle> {
+  return connect({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: 0,
+  });
 }
 
 /** The site's settings from the environment, as the server reads them; bad ones stop the command. */

@@ -3,11 +3,10 @@
 // an archive of npm run backup, after proving every checksum. An install that
 // already holds rows or files is refused unless --force, which replaces them.
 import { parseArgs } from "node:util";
-import { connect } from "@db/client.server";
 import { DatabaseInUseError } from "@db/pglite-lock.server";
 import { DamagedArchiveError, RestoreRefusedError, restoreBackup } from "~/services/backup/backup.server";
 import { storage } from "~/storage/storage.server";
-import { commandEnv, fail } from "./command";
+import { commandEnv, connectForWholeTables, fail } from "./command";
 
 const usage = "Usage: npm run restore -- FILE [--force]";
 
@@ -30,13 +29,7 @@ const env = commandEnv();
 
 let handle;
 try {
-  handle = await connect({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
-    // A whole table in one statement may take longer than a page's query: no statement limit here.
-    queryTimeoutMs: 0,
-  });
+  handle = await connectForWholeTables(env);
 } catch (error) {
   if (error instanceof DatabaseInUseError) fail(`${error.message} A restore needs the site stopped.`);
   fail(`Could not open the database: ${(error as Error).message}`);
