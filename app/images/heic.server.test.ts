@@ -4,9 +4,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ExifTool } from "exiftool-vendored";
 import {
   flowerCentre,
   HEIC_FIXTURE,
@@ -15,21 +13,21 @@ import {
   rotatedHeic,
   truncatedHeic,
 } from "../../tests/support/heic-files";
+import { useExifTool } from "../../tests/support/exif-reader";
+import { expectNoEmbeddedMetadata } from "../../tests/support/stripped-metadata";
 import { imageFailureMessage, makeDerivatives, PHOTO_SIZES } from "./derivatives.server";
 import * as heic from "./heic.server";
 
 const MAX_PIXELS = 100_000_000;
 const METADATA_LIMIT = 1024 * 1024;
 let folder: string;
-let exiftool: ExifTool;
+const exiftool = useExifTool();
 
 beforeAll(async () => {
   folder = await fs.mkdtemp(path.join(os.tmpdir(), "club-heic-"));
-  exiftool = new ExifTool({ maxProcs: 1 });
 });
 
 afterAll(async () => {
-  await exiftool.end();
   await fs.rm(folder, { recursive: true, force: true });
 });
 
@@ -61,15 +59,8 @@ describe("HEIC derivatives", () => {
     expect(flower.y).toBeGreaterThan(0.55);
 
     for (const derivative of made.derivatives) {
-      const meta = await sharp(derivative.data).metadata();
-      expect([meta.exif, meta.icc, meta.xmp, meta.iptc, meta.orientation]).toEqual([
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-      ]);
-      const tags = (await exiftool.read(await saved(`derived.${derivative.extension}`, derivative.data))) as Record<
+      await expectNoEmbeddedMetadata(derivative.data);
+      const tags = (await exiftool().read(await saved(`derived.${derivative.extension}`, derivative.data))) as Record<
         string,
         unknown
       >;
@@ -82,8 +73,8 @@ describe("HEIC derivatives", () => {
   it("applies the container's rotation once, not the EXIF orientation a second time", async () => {
     // An iPhone held upright writes both: irot (a quarter turn clockwise) and EXIF Orientation 6.
     const file = await saved("rotated.heic", await rotatedHeic(3));
-    await exiftool.write(file, { Orientation: 6 } as never, { writeArgs: ["-overwrite_original", "-n"] });
-    expect((await exiftool.read(file, { readArgs: ["-n"] })).Orientation).toBe(6);
+    await exiftool().write(file, { Orientation: 6 } as never, { writeArgs: ["-overwrite_original", "-n"] });
+    expect((await exiftool().read(file, { readArgs: ["-n"] })).Orientation).toBe(6);
 
     const made = await makeDerivatives(file, PHOTO_SIZES, MAX_PIXELS, METADATA_LIMIT);
     expect({ width: made.width, height: made.height }).toEqual({ width: HEIC_SIZE.height, height: HEIC_SIZE.width });

@@ -5,28 +5,23 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { ExifTool } from "exiftool-vendored";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, photos } from "@db/schema";
 import { env } from "~/env.server";
 import { closeExiftool } from "~/images/exif.server";
 import { action as photosCreate } from "~/routes/api/photos";
 import { flowerCentre, HEIC_SIZE, heicBytes, heicDeclaring, truncatedHeic } from "../support/heic-files";
+import { useExifTool } from "../support/exif-reader";
 import { cookieFor, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
 import { useTestStorage } from "../support/storage";
 import { uploadFile } from "../support/uploads";
 
-let reader: ExifTool;
-
-beforeAll(() => {
-  reader = new ExifTool({ maxProcs: 1 });
-});
+const reader = useExifTool();
 
 afterAll(async () => {
-  await reader.end();
   await closeExiftool();
 });
 
@@ -77,7 +72,7 @@ describe("an iPhone HEIC upload", () => {
         expect([meta.exif, meta.icc, meta.xmp, meta.iptc]).toEqual([undefined, undefined, undefined, undefined]);
         const probe = `${copy.path}.probe${path.extname(key)}`;
         await fs.writeFile(probe, bytes);
-        const tags = Object.keys(await reader.read(probe));
+        const tags = Object.keys(await reader().read(probe));
         await fs.rm(probe);
         for (const gone of ["Make", "Model", "DateTimeOriginal", "OffsetTimeOriginal", "Orientation", "GPSLatitude"]) {
           expect(tags).not.toContain(gone);
