@@ -7,44 +7,28 @@
 import path from "node:path";
 import { expect, test, type Page } from "./support/fixtures";
 import { api, logInContext, uploadPhoto } from "./support/club-api";
-import {
-  createMembersWithCli,
-  repoRoot,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-  type MemberDetails,
-} from "./support/club-server";
+import { repoRoot, type MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
 import { submitLogin } from "./support/ui";
+import { useClubServer } from "./support/use-club-server";
 
 /** Owns the photo. */
 const rita = memberDetails("rita_crops", "Rita", "Region");
 /** Crops and comments. */
 const colm = memberDetails("colm_crops", "Colm", "Corner");
 
-let server: ClubServer;
 let photoId: number;
 
 test.describe.configure({ mode: "serial" });
 
+const server = useClubServer({ name: "crop-comments", members: [rita, colm] });
+
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  server = await startClubServer({
-    name: "crop-comments",
-    beforeStart: async (databaseUrl) => {
-      await createMembersWithCli(databaseUrl, [rita, colm]);
-    },
-  });
   const context = await browser.newContext({ baseURL: server.baseURL });
   await logInContext(context, rita);
   // 640x480 (the small camera files are 100 px wide): its large size is the same.
   photoId = (await uploadPhoto(context, "gps-DSCN0010.jpg")).id;
   await context.close();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 const url = (pathname: string) => `${server.baseURL}${pathname}`;
