@@ -48,6 +48,10 @@ function commentIdIn(formData: FormData): number {
 /** A fetcher's post that fails its schema (only a hand-made request can): one message for the modal. */
 const unreadable = (message: string) => refusalMessage(new InvalidError([], message));
 
+/** A schema's refusal in its own words, all its messages in one. */
+const unreadableIssues = (error: { issues: { message: string }[] }) =>
+  unreadable(error.issues.map((issue) => issue.message).join(" "));
+
 /** What a comment form's schema refused, in its own words ('Body must not be empty.'). */
 function schemaMessages(error: Record<string, string[] | null> | null | undefined, fallback: string) {
   const messages = Object.values(error ?? {}).flatMap((list) => list ?? []);
@@ -62,9 +66,7 @@ function schemaMessages(error: Record<string, string[] | null> | null | undefine
 function commentBody(formData: FormData) {
   const body = formData.get("body");
   const parsed = CommentEditSchema.safeParse({ body: body ?? undefined });
-  return parsed.success
-    ? { body: parsed.data.body }
-    : { error: unreadable(parsed.error.issues.map((issue) => issue.message).join(" ")) };
+  return parsed.success ? { body: parsed.data.body } : { error: unreadableIssues(parsed.error) };
 }
 
 /**
@@ -84,9 +86,7 @@ function commentCrop(formData: FormData) {
     width: number("width"),
     height: number("height"),
   });
-  return parsed.success
-    ? { crop: parsed.data }
-    : { error: unreadable(parsed.error.issues.map((issue) => issue.message).join(" ")) };
+  return parsed.success ? { crop: parsed.data } : { error: unreadableIssues(parsed.error) };
 }
 
 /** What the 'Error' modal names when a comment fails for a reason nobody foresaw (the details stay in the log). */
@@ -106,10 +106,14 @@ export function commentRefusal(error: unknown) {
   }
 }
 
-/** Back to the page a form without JavaScript was posted from; a fetcher's post sends no returnTo. */
-function backTo(formData: FormData) {
+/**
+ * Back to the page a form without JavaScript was posted from, with `flash` as
+ * that page's message when given; a fetcher's post sends no returnTo (null).
+ */
+async function backTo(formData: FormData, flash?: string) {
   const returnTo = formData.get("returnTo");
-  return typeof returnTo === "string" && returnTo ? redirect(safeRedirect(returnTo)) : null;
+  if (typeof returnTo !== "string" || !returnTo) return null;
+  return flash ? redirectWithFlash(safeRedirect(returnTo), flash) : redirect(safeRedirect(returnTo));
 }
 
 async function saveEdit({ member, request, formData }: Form) {
@@ -129,9 +133,13 @@ async function saveEdit({ member, request, formData }: Form) {
     return replyToRefusal(submission, error);
   }
   // A plain post (no JavaScript) goes back with the message as the page's flash.
-  const returnTo = formData.get("returnTo");
-  if (typeof returnTo === "string" && returnTo) return redirectWithFlash(safeRedirect(returnTo), PHOTO_UPDATED_MESSAGE);
-  return { intent: "update" as const, result: submission.reply(), message: PHOTO_UPDATED_MESSAGE };
+  return (
+    (await backTo(formData, PHOTO_UPDATED_MESSAGE)) ?? {
+      intent: "update" as const,
+      result: submission.reply(),
+      message: PHOTO_UPDATED_MESSAGE,
+    }
+  );
 }
 
 async function feature({ member, request, formData }: Form) {
@@ -143,7 +151,7 @@ async function feature({ member, request, formData }: Form) {
   } catch (error) {
     return refusalMessage(error);
   }
-  return backTo(formData) ?? { intent: "feature" as const };
+  return (await backTo(formData)) ?? { intent: "feature" as const };
 }
 
 async function reorder({ member, request, formData }: Form) {
@@ -155,7 +163,7 @@ async function reorder({ member, request, formData }: Form) {
   } catch (error) {
     return refusalMessage(error);
   }
-  return backTo(formData) ?? { intent: "reorder" as const };
+  return (await backTo(formData)) ?? { intent: "reorder" as const };
 }
 
 async function remove({ member, formData }: Form) {
@@ -166,24 +174,20 @@ async function remove({ member, formData }: Form) {
     return refusalMessage(error);
   }
   // Back to the list the photo was in; the upload screen just drops the item.
-  const returnTo = formData.get("returnTo");
-  if (typeof returnTo === "string" && returnTo) return redirect(safeRedirect(returnTo));
-  return { intent: "delete" as const };
+  return (await backTo(formData)) ?? { intent: "delete" as const };
 }
 
 /** The owner's private notes from a plain form (with JavaScript they autosave through the API). */
 async function saveNotes({ member, formData }: Form) {
   const photoId = photoIdIn(formData);
   const parsed = PhotoEditSchema.pick({ notes: true }).safeParse({ notes: formData.get("notes") ?? "" });
-  if (!parsed.success) return unreadable(parsed.error.issues.map((issue) => issue.message).join(" "));
+  if (!parsed.success) return unreadableIssues(parsed.error);
   try {
     await updatePhoto(member, photoId, { notes: parsed.data.notes ?? null });
   } catch (error) {
     return refusalMessage(error);
   }
-  const returnTo = formData.get("returnTo");
-  if (typeof returnTo === "string" && returnTo) return redirectWithFlash(safeRedirect(returnTo), NOTES_SAVED_MESSAGE);
-  return { intent: "notes" as const };
+  return (await backTo(formData, NOTES_SAVED_MESSAGE)) ?? { intent: "notes" as const };
 }
 
 async function rate({ member, request, formData }: Form) {
@@ -192,7 +196,7 @@ async function rate({ member, request, formData }: Form) {
   if (submission.status !== "success") return unreadable(schemaMessages(submission.error, "Please choose a rating."));
   try {
     const rating = await ratePhoto(member, photoId, submission.value);
-    return backTo(formData) ?? { intent: "rate" as const, ...rating };
+    return (await backTo(formData)) ?? { intent: "rate" as const, ...rating };
   } catch (error) {
     return refusalMessage(error);
   }
@@ -206,7 +210,7 @@ async function comment({ member, formData }: Form) {
   if ("error" in region) return region.error;
   try {
     const created = await createComment(member, { PhotoId: photoId, body: edit.body, crop: region.crop });
-    return backTo(formData) ?? { intent: "comment" as const, comment: created };
+    return (await backTo(formData)) ?? { intent: "comment" as const, comment: created };
   } catch (error) {
     return commentRefusal(error);
   }
@@ -218,7 +222,7 @@ async function editOwnComment({ member, formData }: Form) {
   if ("error" in edit) return edit.error;
   try {
     const edited = await editComment(member, commentId, edit);
-    return backTo(formData) ?? { intent: "edit-comment" as const, comment: edited };
+    return (await backTo(formData)) ?? { intent: "edit-comment" as const, comment: edited };
   } catch (error) {
     return commentRefusal(error);
   }
@@ -228,37 +232,33 @@ async function removeComment({ member, formData }: Form) {
   const commentId = commentIdIn(formData);
   try {
     await deleteComment(member, commentId);
-    return backTo(formData) ?? { intent: "delete-comment" as const, commentId };
+    return (await backTo(formData)) ?? { intent: "delete-comment" as const, commentId };
   } catch (error) {
     return commentRefusal(error);
   }
 }
+
+/** Each form's `intent` and the handler that answers it. */
+const intentHandlers = {
+  update: saveEdit,
+  feature,
+  reorder,
+  delete: remove,
+  notes: saveNotes,
+  rate,
+  comment,
+  "edit-comment": editOwnComment,
+  "delete-comment": removeComment,
+};
 
 /** The action of every screen that shows photo forms: `export const action = photoFormAction;`. */
 export const photoFormAction = page(async ({ request }: { request: Request }) => {
   const member = await requireMember(request);
   const formData = await readForm(request);
   const form = { member, request, formData };
-  switch (formData.get("intent")) {
-    case "update":
-      return saveEdit(form);
-    case "feature":
-      return feature(form);
-    case "reorder":
-      return reorder(form);
-    case "delete":
-      return remove(form);
-    case "notes":
-      return saveNotes(form);
-    case "rate":
-      return rate(form);
-    case "comment":
-      return comment(form);
-    case "edit-comment":
-      return editOwnComment(form);
-    case "delete-comment":
-      return removeComment(form);
-    default:
-      throw InvalidError.field("intent", "The form could not be read.");
+  const intent = formData.get("intent");
+  if (typeof intent !== "string" || !Object.hasOwn(intentHandlers, intent)) {
+    throw InvalidError.field("intent", "The form could not be read.");
   }
+  return intentHandlers[intent as keyof typeof intentHandlers](form);
 });
