@@ -9,8 +9,8 @@ import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
 import { api, logInContext, uploadPhoto } from "./support/club-api";
-import { createMembersWithCli, SERVER_START_TIMEOUT, startClubServer, type ClubServer } from "./support/club-server";
 import { memberDetails } from "./support/members";
+import { useClubServer } from "./support/use-club-server";
 
 const thisYear = new Date().getFullYear();
 const rosa = memberDetails("rosa_grid", "Rosa", "Grid");
@@ -39,17 +39,12 @@ const WIDTHS = [
 /** The gutter between cards: 1rem. */
 const GUTTER = 16;
 
-let server: ClubServer;
 let rosaState: Awaited<ReturnType<BrowserContext["storageState"]>>;
 
+const server = useClubServer({ name: "grids", members: [rosa] });
+
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(SERVER_START_TIMEOUT + 120_000);
-  server = await startClubServer({
-    name: "grids",
-    beforeStart: async (databaseUrl) => {
-      await createMembersWithCli(databaseUrl, [rosa]);
-    },
-  });
+  test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL: server.baseURL });
   try {
     await logInContext(context, rosa);
@@ -62,10 +57,6 @@ test.beforeAll(async ({ browser }) => {
   } finally {
     await context.close();
   }
-});
-
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 type CardBox = {

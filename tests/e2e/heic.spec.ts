@@ -4,40 +4,16 @@
 import path from "node:path";
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
-import {
-  createMembersWithCli,
-  repoRoot,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-} from "./support/club-server";
+import { CAMERA_FIXTURES } from "./support/club-api";
+import { memberDetails } from "./support/members";
 import { submitLogin } from "./support/ui";
+import { useClubServer } from "./support/use-club-server";
 
-const HEIC = path.resolve(repoRoot, "../shared/fixtures/camera/IMG_5195.HEIC");
+const HEIC = path.join(CAMERA_FIXTURES, "IMG_5195.HEIC");
 
-const iris = {
-  username: "iris_phone",
-  firstName: "Iris",
-  lastName: "Phone",
-  email: "iris@example.test",
-  password: "Street-iris-2024",
-};
+const iris = memberDetails("iris_phone", "Iris", "Phone");
 
-let server: ClubServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  server = await startClubServer({
-    name: "heic",
-    beforeStart: async (databaseUrl) => {
-      await createMembersWithCli(databaseUrl, [iris]);
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useClubServer({ name: "heic", members: [iris] });
 
 test("a member uploads an iPhone HEIC and it becomes an upright photo with the phone in its details", async ({
   page,

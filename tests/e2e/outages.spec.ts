@@ -8,17 +8,11 @@ import path from "node:path";
 import { expect, test } from "./support/fixtures";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
 import { S3RVER_KEY, startS3rver, type TestS3 } from "../support/s3rver";
-import {
-  createMemberWithCli,
-  repoRoot,
-  SERVER_START_TIMEOUT,
-  startClubServer,
-  type ClubServer,
-} from "./support/club-server";
+import { CAMERA_FIXTURES } from "./support/club-api";
 import { submitLogin } from "./support/ui";
+import { useClubServer } from "./support/use-club-server";
 import { UPLOAD_NOT_SENT_MESSAGE } from "../../app/lib/direct-upload";
 
-const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/camera");
 const BUCKET = "club-e2e-outage";
 
 const member = {
@@ -32,35 +26,33 @@ const member = {
 let s3: TestS3;
 let proxy: FaultProxy;
 let database: FaultProxy;
-let club: ClubServer;
+/** The server's environment; beforeStart adds the database proxy's address before the server reads it. */
+let env: Record<string, string>;
 
-test.beforeAll(async () => {
-  test.setTimeout(SERVER_START_TIMEOUT);
-  s3 = await startS3rver({ bucket: BUCKET });
-  const endpoint = new URL(s3.endpoint);
-  proxy = await startFaultProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
-  const throughProxy = `http://127.0.0.1:${proxy.port}`;
-  const env: Record<string, string> = {
-    S3_ENDPOINT: throughProxy,
-    S3_ACCESS_KEY: S3RVER_KEY,
-    S3_SECRET_KEY: S3RVER_KEY,
-    S3_BUCKET: BUCKET,
-  };
-  club = await startClubServer({
-    name: "outages",
-    env,
-    beforeStart: async (databaseUrl) => {
-      await createMemberWithCli(databaseUrl, member);
-      // The server's own database, reached through a proxy (the environment is read after this step).
-      const target = new URL(databaseUrl);
-      database = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      env.DATABASE_URL = database.through(databaseUrl);
-    },
-  });
+const club = useClubServer({
+  name: "outages",
+  members: [member],
+  env: async () => {
+    s3 = await startS3rver({ bucket: BUCKET });
+    const endpoint = new URL(s3.endpoint);
+    proxy = await startFaultProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
+    env = {
+      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+      S3_ACCESS_KEY: S3RVER_KEY,
+      S3_SECRET_KEY: S3RVER_KEY,
+      S3_BUCKET: BUCKET,
+    };
+    return env;
+  },
+  beforeStart: async (databaseUrl) => {
+    // The server's own database, reached through a proxy (the environment is read after this step).
+    const target = new URL(databaseUrl);
+    database = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    env.DATABASE_URL = database.through(databaseUrl);
+  },
 });
 
 test.afterAll(async () => {
-  await club?.stop();
   await proxy?.close();
   await database?.close();
   await s3?.stop();
@@ -72,7 +64,7 @@ test("an upload while storage is down stays in the queue and goes once storage i
   await expect(page).toHaveURL(/\/upload$/);
 
   await proxy.stop();
-  await page.getByLabel("Photos to upload").setInputFiles(path.join(FIXTURES, "gps-DSCN0010.jpg"));
+  await page.getByLabel("Photos to upload").setInputFiles(path.join(CAMERA_FIXTURES, "gps-DSCN0010.jpg"));
   const item = page.getByRole("list", { name: "Uploads" }).getByRole("listitem", { name: "gps-DSCN0010.jpg" });
   await expect(item.getByRole("alert")).toHaveText(UPLOAD_NOT_SENT_MESSAGE, {
     timeout: 30_000,

@@ -7,8 +7,8 @@ import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
 import { api, logInContext, submitToMeeting } from "./support/club-api";
-import { createMembersWithCli, SERVER_START_TIMEOUT, startClubServer, type ClubServer } from "./support/club-server";
 import { memberDetails } from "./support/members";
+import { useClubServer } from "./support/use-club-server";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -22,21 +22,21 @@ const milo = memberDetails("milo_phone", "Milo", "Monochrome");
 const vivian = memberDetails("vivian_maier_streetphoto", "Vivian", "Maier-Longfellow");
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-let server: ClubServer;
 const states: Record<"admin" | "member", StorageState | undefined> = { admin: undefined, member: undefined };
 const ids = { meeting: 0, template: 0, photo: 0, invite: 0, milo: 0, vivian: 0 };
 
+const server = useClubServer({
+  name: "phones",
+  env: { SITE_TITLE: LONG_TITLE },
+  members: [ines, milo, vivian],
+  beforeStart: async (_databaseUrl, [, miloId, vivianId]) => {
+    ids.milo = miloId!;
+    ids.vivian = vivianId!;
+  },
+});
+
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(SERVER_START_TIMEOUT + 60_000);
-  server = await startClubServer({
-    name: "phones",
-    env: { SITE_TITLE: LONG_TITLE },
-    beforeStart: async (databaseUrl) => {
-      const [, miloId, vivianId] = await createMembersWithCli(databaseUrl, [ines, milo, vivian]);
-      ids.milo = miloId!;
-      ids.vivian = vivianId!;
-    },
-  });
+  test.setTimeout(60_000);
   const admin = await browser.newContext({ baseURL: server.baseURL });
   const member = await browser.newContext({ baseURL: server.baseURL });
   try {
@@ -70,10 +70,6 @@ test.beforeAll(async ({ browser }) => {
     await admin.close();
     await member.close();
   }
-});
-
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 /** Every screen, by who looks at it. */
