@@ -9,32 +9,29 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 describe("relativeTime", () => {
-  it("says 'just now' within the first minute, and for a time a little ahead", () => {
-    expect(relativeTime(now, now)).toBe("just now");
-    expect(relativeTime(ago(59 * SECOND), now)).toBe("just now");
-    expect(relativeTime(ago(-5 * SECOND), now)).toBe("just now");
-  });
-
-  it("counts minutes", () => {
-    expect(relativeTime(ago(MINUTE), now)).toBe("a minute ago");
-    expect(relativeTime(ago(119 * SECOND), now)).toBe("a minute ago");
-    expect(relativeTime(ago(2 * MINUTE), now)).toBe("2 minutes ago");
-    expect(relativeTime(ago(5 * MINUTE + 30 * SECOND), now)).toBe("5 minutes ago");
-    expect(relativeTime(ago(59 * MINUTE), now)).toBe("59 minutes ago");
-  });
-
-  it("counts hours", () => {
-    expect(relativeTime(ago(HOUR), now)).toBe("an hour ago");
-    expect(relativeTime(ago(3 * HOUR + 20 * MINUTE), now)).toBe("3 hours ago");
-    expect(relativeTime(ago(23 * HOUR), now)).toBe("23 hours ago");
-  });
-
-  it("says 'yesterday' for one to two days, then counts days for a week", () => {
-    expect(relativeTime(ago(DAY), now)).toBe("yesterday");
-    expect(relativeTime(ago(47 * HOUR), now)).toBe("yesterday");
-    expect(relativeTime(ago(2 * DAY), now)).toBe("2 days ago");
-    expect(relativeTime(ago(4 * DAY + 5 * HOUR), now)).toBe("4 days ago");
-    expect(relativeTime(ago(6 * DAY), now)).toBe("6 days ago");
+  it.each<[label: string, before: number, reads: string]>([
+    // 'just now' within the first minute, and for a time a little ahead.
+    ["0 s", 0, "just now"],
+    ["59 s", 59 * SECOND, "just now"],
+    ["-5 s (a little ahead)", -5 * SECOND, "just now"],
+    // Minutes.
+    ["1 min", MINUTE, "a minute ago"],
+    ["119 s", 119 * SECOND, "a minute ago"],
+    ["2 min", 2 * MINUTE, "2 minutes ago"],
+    ["5 min 30 s", 5 * MINUTE + 30 * SECOND, "5 minutes ago"],
+    ["59 min", 59 * MINUTE, "59 minutes ago"],
+    // Hours.
+    ["1 h", HOUR, "an hour ago"],
+    ["3 h 20 min", 3 * HOUR + 20 * MINUTE, "3 hours ago"],
+    ["23 h", 23 * HOUR, "23 hours ago"],
+    // 'yesterday' for one to two days, then days for a week.
+    ["1 day", DAY, "yesterday"],
+    ["47 h", 47 * HOUR, "yesterday"],
+    ["2 days", 2 * DAY, "2 days ago"],
+    ["4 days 5 h", 4 * DAY + 5 * HOUR, "4 days ago"],
+    ["6 days", 6 * DAY, "6 days ago"],
+  ])("%s before now (%d ms) reads '%s'", (_label, before, reads) => {
+    expect(relativeTime(ago(before), now)).toBe(reads);
   });
 
   it("gives the date from a week on", () => {
