@@ -18,6 +18,9 @@ import { call } from "../support/routes";
 import { useOwnDatabase } from "../support/test-database";
 
 const location = (response: Response) => response.headers.get("Location");
+/** Posts the profile form at /members/{username}/edit. */
+const saveProfile = (username: string, body: URLSearchParams, cookie?: string) =>
+  call(editAction, request(`/members/${username}/edit`, { method: "POST", body, cookie }), { username });
 
 function profileForm(
   member: { firstName: string; lastName: string; username: string; email: string },
@@ -140,13 +143,7 @@ describe("the profile form", () => {
     ).toBe(200);
 
     const body = profileForm({ ...member, firstName: "Viv", username: `${member.username}x` }, { bio: "Hello" });
-    const response = await call(
-      editAction,
-      request(`/members/${member.username}/edit`, { method: "POST", body, cookie }),
-      {
-        username: member.username,
-      },
-    );
+    const response = await saveProfile(member.username, body, cookie);
     expect(response.status).toBe(302);
     expect(location(response)).toBe(`/members/${member.username}x/edit`);
     expect(response.headers.get("Set-Cookie")).toMatch(/__flash=/);
@@ -164,13 +161,7 @@ describe("the profile form", () => {
       currentPassword: TEST_PASSWORD,
     });
     body.delete("isPublic");
-    const response = await call(
-      editAction,
-      request(`/members/${member.username}/edit`, { method: "POST", body, cookie }),
-      {
-        username: member.username,
-      },
-    );
+    const response = await saveProfile(member.username, body, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Set-Cookie")).toMatch(/__session=/);
     const [row] = await db().select().from(users).where(eq(users.id, member.id));
@@ -181,14 +172,10 @@ describe("the profile form", () => {
     const member = await makeMember();
     const other = await makeMember();
     const cookie = await cookieFor(member.id);
-    const bad = await call(
-      editAction,
-      request(`/members/${member.username}/edit`, {
-        method: "POST",
-        body: profileForm(member, { email: "nope", password: "darkroom42", confirmPassword: "x" }),
-        cookie,
-      }),
-      { username: member.username },
+    const bad = await saveProfile(
+      member.username,
+      profileForm(member, { email: "nope", password: "darkroom42", confirmPassword: "x" }),
+      cookie,
     );
     expect(bad.status).toBe(422);
     const text = JSON.stringify(await bad.json());
@@ -200,25 +187,9 @@ describe("the profile form", () => {
       (await call(editPage, request(`/members/${other.username}/edit`, { cookie }), { username: other.username }))
         .status,
     ).toBe(403);
-    const foreign = await call(
-      editAction,
-      request(`/members/${other.username}/edit`, {
-        method: "POST",
-        body: profileForm(other, { firstName: "Hacked" }),
-        cookie,
-      }),
-      { username: other.username },
-    );
+    const foreign = await saveProfile(other.username, profileForm(other, { firstName: "Hacked" }), cookie);
     expect(foreign.status).toBe(403);
-    const selfPromotion = await call(
-      editAction,
-      request(`/members/${member.username}/edit`, {
-        method: "POST",
-        body: profileForm(member, { isAdmin: "on" }),
-        cookie,
-      }),
-      { username: member.username },
-    );
+    const selfPromotion = await saveProfile(member.username, profileForm(member, { isAdmin: "on" }), cookie);
     expect(selfPromotion.status).toBe(403);
     const [row] = await db().select().from(users).where(eq(users.id, member.id));
     expect(row!.isAdmin).toBe(false);
@@ -290,22 +261,10 @@ describe("the message after saving a profile", () => {
     expect(location(atAdminPage)).toBe("/admin/members");
     expect(await flashOf(atAdminPage)).toBe("Vivian Maier's profile has been updated!");
 
-    const atMemberPage = await call(
-      editAction,
-      request(`/members/${other.username}/edit`, {
-        method: "POST",
-        body: profileForm(other, { lastName: "Maier" }),
-        cookie,
-      }),
-      { username: other.username },
-    );
+    const atMemberPage = await saveProfile(other.username, profileForm(other, { lastName: "Maier" }), cookie);
     expect(await flashOf(atMemberPage)).toBe("Vivian Maier's profile has been updated!");
 
-    const own = await call(
-      editAction,
-      request(`/members/${admin.username}/edit`, { method: "POST", body: profileForm(admin), cookie }),
-      { username: admin.username },
-    );
+    const own = await saveProfile(admin.username, profileForm(admin), cookie);
     expect(await flashOf(own)).toBe("Your account has been updated!");
   });
 });
