@@ -28,11 +28,17 @@ function fakeFrames() {
   };
 }
 
+/** A coalescer of numbers on hand-run frames, recording what it sends in `sent`. */
+function coalescerOnFakeFrames(minIntervalMs: number) {
+  const clock = fakeFrames();
+  const sent: number[] = [];
+  const coalescer = frameCoalescer<number>((value) => sent.push(value), { frames: clock.frames, minIntervalMs });
+  return { clock, sent, coalescer };
+}
+
 describe("frameCoalescer", () => {
   it("sends only the latest value of a frame, once", () => {
-    const clock = fakeFrames();
-    const sent: number[] = [];
-    const pointer = frameCoalescer<number>((value) => sent.push(value), { frames: clock.frames, minIntervalMs: 0 });
+    const { clock, sent, coalescer: pointer } = coalescerOnFakeFrames(0);
     pointer.push(1);
     pointer.push(2);
     pointer.push(3);
@@ -48,9 +54,7 @@ describe("frameCoalescer", () => {
   });
 
   it("waits for a later frame when frames come faster than the interval (a 144 Hz screen)", () => {
-    const clock = fakeFrames();
-    const sent: number[] = [];
-    const pointer = frameCoalescer<number>((value) => sent.push(value), { frames: clock.frames, minIntervalMs: 20 });
+    const { clock, sent, coalescer: pointer } = coalescerOnFakeFrames(20);
     pointer.push(1);
     clock.frame(7);
     expect(sent).toEqual([1]);
@@ -64,9 +68,7 @@ describe("frameCoalescer", () => {
   });
 
   it("forgets a value not sent yet on drop, and sends nothing after close", () => {
-    const clock = fakeFrames();
-    const sent: number[] = [];
-    const drag = frameCoalescer<number>((value) => sent.push(value), { frames: clock.frames, minIntervalMs: 0 });
+    const { clock, sent, coalescer: drag } = coalescerOnFakeFrames(0);
     drag.push(1);
     drag.drop();
     clock.frame();
