@@ -15,14 +15,19 @@ function gate(log: string[], name: string) {
   };
 }
 
+/** Queues `count` gated tasks for one owner, named a0, a1, … in `started` as they start. */
+function queueGated(queue: FairQueue, started: string[], owner: string, count: number) {
+  const gates = Array.from({ length: count }, (_, i) => gate(started, `a${i}`));
+  return { gates, done: gates.map((g) => queue.run(owner, g.task)) };
+}
+
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("FairQueue", () => {
   it("gives a free slot to the next owner in turn, not to the owner with the most tasks", async () => {
     const queue = new FairQueue(2);
     const started: string[] = [];
-    const flood = Array.from({ length: 6 }, (_, i) => gate(started, `a${i}`));
-    const floodDone = flood.map((g) => queue.run("member-a", g.task));
+    const { gates: flood, done: floodDone } = queueGated(queue, started, "member-a", 6);
     await tick();
     expect(started).toEqual(["a0", "a1"]);
 
@@ -48,8 +53,7 @@ describe("FairQueue", () => {
   it("lets a lone owner use every slot", async () => {
     const queue = new FairQueue(3);
     const started: string[] = [];
-    const gates = Array.from({ length: 4 }, (_, i) => gate(started, `a${i}`));
-    const done = gates.map((g) => queue.run("a", g.task));
+    const { gates, done } = queueGated(queue, started, "a", 4);
     await tick();
     expect(started).toEqual(["a0", "a1", "a2"]);
     gates.forEach((g) => g.open());
