@@ -1,7 +1,16 @@
 // Route guards (spec section 2): log-in-required and admin-only pages.
-import { expect, test } from "./support/fixtures";
+import { expect, test, type Page } from "./support/fixtures";
+import type { MemberDetails } from "./support/club-server";
 import { members } from "./support/members";
 import { expectMemberNavbar, expectVisitorNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
+
+/** Logs in from the log-in page and checks the member lands on the home page, greeted in the navbar. */
+async function logInAtHome(page: Page, baseURL: string, member: MemberDetails) {
+  await page.goto("/login");
+  await submitLogin(page, member.username, member.password);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expectMemberNavbar(page, member);
+}
 
 test("a visitor sent from /meetings to log in lands on /meetings afterwards", async ({ page, baseURL }) => {
   const bruno = members.bruno;
@@ -28,11 +37,7 @@ test("a visitor opening an admin page is sent to log in, remembering the page", 
 
 test("a member who is not an admin is sent from /admin/members to the home page", async ({ page, baseURL }) => {
   const carmen = members.carmen;
-
-  await page.goto("/login");
-  await submitLogin(page, carmen.username, carmen.password);
-  await expect(page).toHaveURL(`${baseURL}/`);
-  await expectMemberNavbar(page, carmen);
+  await logInAtHome(page, baseURL!, carmen);
 
   await page.goto("/admin/members");
   await expect(page).toHaveURL(`${baseURL}/`);
@@ -51,11 +56,7 @@ test("a member who is not an admin is sent from /admin/members to the home page"
 
 test("an admin opening /admin lands on Manage Members", async ({ page, baseURL }) => {
   const diego = members.diego;
-
-  await page.goto("/login");
-  await submitLogin(page, diego.username, diego.password);
-  await expect(page).toHaveURL(`${baseURL}/`);
-  await expectMemberNavbar(page, diego);
+  await logInAtHome(page, baseURL!, diego);
 
   await page.goto("/admin");
   await expect(page).toHaveURL(`${baseURL}/admin/members`);
