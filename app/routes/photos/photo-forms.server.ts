@@ -202,40 +202,47 @@ async function rate({ member, request, formData }: Form) {
   }
 }
 
+/**
+ * A comment form's work, answered back to the page (no JavaScript), or with
+ * the work's answer for the fetcher, or with the refusal for the modal.
+ */
+async function answerComment<Answer>(formData: FormData, work: () => Promise<Answer>) {
+  try {
+    const answer = await work();
+    return (await backTo(formData)) ?? answer;
+  } catch (error) {
+    return commentRefusal(error);
+  }
+}
+
 async function comment({ member, formData }: Form) {
   const photoId = photoIdIn(formData);
   const edit = commentBody(formData);
   if ("error" in edit) return edit.error;
   const region = commentCrop(formData);
   if ("error" in region) return region.error;
-  try {
-    const created = await createComment(member, { PhotoId: photoId, body: edit.body, crop: region.crop });
-    return (await backTo(formData)) ?? { intent: "comment" as const, comment: created };
-  } catch (error) {
-    return commentRefusal(error);
-  }
+  return answerComment(formData, async () => ({
+    intent: "comment" as const,
+    comment: await createComment(member, { PhotoId: photoId, body: edit.body, crop: region.crop }),
+  }));
 }
 
 async function editOwnComment({ member, formData }: Form) {
   const commentId = commentIdIn(formData);
   const edit = commentBody(formData);
   if ("error" in edit) return edit.error;
-  try {
-    const edited = await editComment(member, commentId, edit);
-    return (await backTo(formData)) ?? { intent: "edit-comment" as const, comment: edited };
-  } catch (error) {
-    return commentRefusal(error);
-  }
+  return answerComment(formData, async () => ({
+    intent: "edit-comment" as const,
+    comment: await editComment(member, commentId, edit),
+  }));
 }
 
 async function removeComment({ member, formData }: Form) {
   const commentId = commentIdIn(formData);
-  try {
+  return answerComment(formData, async () => {
     await deleteComment(member, commentId);
-    return (await backTo(formData)) ?? { intent: "delete-comment" as const, commentId };
-  } catch (error) {
-    return commentRefusal(error);
-  }
+    return { intent: "delete-comment" as const, commentId };
+  });
 }
 
 /** Each form's `intent` and the handler that answers it. */
