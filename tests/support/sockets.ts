@@ -114,15 +114,17 @@ export async function refused(socket: Watched): Promise<string> {
   return outcome;
 }
 
+/** Resolves with the one message a once-listener, handed over by `listen`, receives. */
+function firstMessage<M>(listen: (listener: (message: M) => void) => void): Promise<M> {
+  return new Promise((resolve) => listen(resolve));
+}
+
 /** The next message of that event the socket receives. */
 export function nextMessage<E extends keyof ServerToClientEvents>(
   socket: PhotoViewerSocket,
   event: E,
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve) => {
-    const listener = ((message: Parameters<ServerToClientEvents[E]>[0]) => resolve(message)) as never;
-    socket.once(event, listener);
-  });
+  return firstMessage((listener) => socket.once(event, listener as never));
 }
 
 /** The next message of that event a review room member receives. */
@@ -130,10 +132,7 @@ export function nextReview<E extends keyof ReviewServerToClientEvents>(
   socket: ReviewSocket,
   event: E,
 ): Promise<Parameters<ReviewServerToClientEvents[E]>[0]> {
-  return new Promise((resolve) => {
-    const listener = ((message: Parameters<ReviewServerToClientEvents[E]>[0]) => resolve(message)) as never;
-    socket.once(event, listener);
-  });
+  return firstMessage((listener) => socket.once(event, listener as never));
 }
 
 /** An admin deactivates a member (DELETE /api/users/{id}), which must close the member's sockets. */
