@@ -49,6 +49,13 @@ const viewOf = (photoId: number, zoom = 1): ReviewView => ({
   timerStartedAt: null,
 });
 
+/** The "leader" message the watcher receives after `act` (listening starts before it). */
+async function leaderAfter(watcher: TestReviewer, act: () => unknown) {
+  const next = nextReview(watcher, "leader");
+  act();
+  return next;
+}
+
 describe("who may join a meeting's review room", () => {
   it("refuses a visitor, an unknown or malformed meeting, and admits a member", async () => {
     const { meeting } = await meetingWithPhotos();
@@ -92,9 +99,7 @@ describe("leading the review", () => {
     // Nobody leads yet: even the admin's view is dropped.
     const raw = host as unknown as { emit(event: string, payload: unknown): void };
     host.emit("view", viewOf(photos[0]));
-    const leader = nextReview(guest, "leader");
-    host.emit("lead");
-    expect(await leader).toEqual({ leader: { id: admin.id, firstName: "Ada" } });
+    expect(await leaderAfter(guest, () => host.emit("lead"))).toEqual({ leader: { id: admin.id, firstName: "Ada" } });
 
     const heard = nextReview(guest, "view");
     host.emit("view", viewOf(other.id)); // another meeting's photo
@@ -131,9 +136,7 @@ describe("leading the review", () => {
     // Mo asks to lead: nothing happens (the admin's lead below is the first change anyone hears).
     guest.emit("lead");
     guest.emit("handTo", { memberId: member.id });
-    const first = nextReview(host, "leader");
-    host.emit("lead");
-    expect((await first).leader?.id).toBe(admin.id);
+    expect((await leaderAfter(host, () => host.emit("lead"))).leader?.id).toBe(admin.id);
 
     const mayLead = nextReview(guest, "mayLead");
     const handed = nextReview(host, "leader");
@@ -147,12 +150,8 @@ describe("leading the review", () => {
     expect(await fromMo).toEqual(viewOf(photos[1]));
 
     // Mo stops, and may take the lead again while nobody leads.
-    const stopped = nextReview(host, "leader");
-    guest.emit("stopLeading");
-    expect(await stopped).toEqual({ leader: null });
-    const again = nextReview(host, "leader");
-    guest.emit("lead");
-    expect((await again).leader?.id).toBe(member.id);
+    expect(await leaderAfter(host, () => guest.emit("stopLeading"))).toEqual({ leader: null });
+    expect((await leaderAfter(host, () => guest.emit("lead"))).leader?.id).toBe(member.id);
   });
 
   it("a handed member cannot take over from an admin, but an admin takes over from anyone", async () => {
@@ -164,18 +163,12 @@ describe("leading the review", () => {
     const { socket: beaSocket } = await enter(meeting.id, bea);
     const { socket: moSocket } = await enter(meeting.id, mo);
 
-    const handed = nextReview(moSocket, "leader");
-    adaSocket.emit("handTo", { memberId: mo.id });
-    expect((await handed).leader?.id).toBe(mo.id);
-    const adaLeads = nextReview(moSocket, "leader");
-    adaSocket.emit("lead");
-    expect((await adaLeads).leader?.id).toBe(ada.id);
+    expect((await leaderAfter(moSocket, () => adaSocket.emit("handTo", { memberId: mo.id }))).leader?.id).toBe(mo.id);
+    expect((await leaderAfter(moSocket, () => adaSocket.emit("lead"))).leader?.id).toBe(ada.id);
 
     // Mo tries to take it back: refused; Bea, an admin, takes over.
     moSocket.emit("lead");
-    const beaLeads = nextReview(moSocket, "leader");
-    beaSocket.emit("lead");
-    expect((await beaLeads).leader?.id).toBe(bea.id);
+    expect((await leaderAfter(moSocket, () => beaSocket.emit("lead"))).leader?.id).toBe(bea.id);
   });
 
   it("hands the lead only to a member in the room, and only by the admin or the leader", async () => {
@@ -188,9 +181,7 @@ describe("leading the review", () => {
     host.emit("handTo", { memberId: absent.id });
     const raw = host as unknown as { emit(event: string, payload: unknown): void };
     raw.emit("handTo", { memberId: "x" });
-    const changed = nextReview(guest, "leader");
-    host.emit("lead");
-    expect((await changed).leader?.id).toBe(admin.id);
+    expect((await leaderAfter(guest, () => host.emit("lead"))).leader?.id).toBe(admin.id);
   });
 
   it("passes on at most 60 views a second from the leader and drops the rest", async () => {
@@ -227,9 +218,7 @@ describe("leading the review", () => {
     const firstLeft = nextReview(guest, "member.left");
     laptop.disconnect();
     await firstLeft;
-    const ended = nextReview(guest, "leader");
-    phone.disconnect();
-    expect(await ended).toEqual({ leader: null });
+    expect(await leaderAfter(guest, () => phone.disconnect())).toEqual({ leader: null });
     const { snapshot: after } = await enter(meeting.id, await makeMember());
     expect(after.leader).toBeNull();
   });

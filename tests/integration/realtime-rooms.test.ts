@@ -36,11 +36,16 @@ function cropFrom(
   });
 }
 
+/** Two members, Ann and Bob, and a photo of Ann's for them to look at. */
+async function annBobAndAnnsPhoto() {
+  const ann = await makeMember({ firstName: "Ann" });
+  const bob = await makeMember({ firstName: "Bob" });
+  return { ann, bob, photo: await insertPhoto(ann.id) };
+}
+
 describe("who is viewing a photo", () => {
   it("tells a joiner who is there (themselves included) and the others who came and went", async () => {
-    const ann = await makeMember({ firstName: "Ann" });
-    const bob = await makeMember({ firstName: "Bob" });
-    const photo = await insertPhoto(ann.id);
+    const { ann, bob, photo } = await annBobAndAnnsPhoto();
 
     const first = await join(photo.id, ann);
     expect(first.snapshot.me).toEqual({ id: ann.id, firstName: "Ann" });
@@ -60,9 +65,7 @@ describe("who is viewing a photo", () => {
 
 describe("crops", () => {
   it("pass on start, drag, end and cancel, each with who drew it", async () => {
-    const ann = await makeMember({ firstName: "Ann" });
-    const bob = await makeMember({ firstName: "Bob" });
-    const photo = await insertPhoto(ann.id);
+    const { ann, bob, photo } = await annBobAndAnnsPhoto();
     const { socket: annSocket } = await join(photo.id, ann);
     const { socket: bobSocket } = await join(photo.id, bob);
     const user = { id: ann.id, firstName: "Ann" };
@@ -156,9 +159,7 @@ describe("crops", () => {
   });
 
   it("a crop goes when the window that drew it closes, though another window of the member stays", async () => {
-    const ann = await makeMember({ firstName: "Ann" });
-    const bob = await makeMember({ firstName: "Bob" });
-    const photo = await insertPhoto(ann.id);
+    const { ann, bob, photo } = await annBobAndAnnsPhoto();
     const { socket: laptop } = await join(photo.id, ann);
     const { socket: phone } = await join(photo.id, ann);
     const { socket: bobSocket } = await join(photo.id, bob);
