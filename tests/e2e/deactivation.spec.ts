@@ -2,7 +2,7 @@
 // logged out at once and refused at login; the same button reactivates them.
 import { expect, test } from "./support/fixtures";
 import { members } from "./support/members";
-import { expectMemberNavbar, expectVisitorNavbar, pageTitle, submitLogin } from "./support/ui";
+import { clickAndConfirm, expectMemberNavbar, expectVisitorNavbar, pageTitle, submitLogin } from "./support/ui";
 
 test("an admin deactivates a member, who is then refused at login, and reactivates them", async ({
   page,
@@ -31,12 +31,7 @@ test("an admin deactivates a member, who is then refused at login, and reactivat
   await expect(ownRow.getByRole("button")).toHaveCount(0);
 
   const ginasRow = table.getByRole("row", { name: /Gina Gone/ });
-  let question = "";
-  page.once("dialog", (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
-  await ginasRow.getByRole("button", { name: "Deactivate" }).click();
+  let question = await clickAndConfirm(page, ginasRow.getByRole("button", { name: "Deactivate" }));
   await expect(page.getByRole("status")).toContainText("Gina Gone was deactivated.");
   expect(question).toContain(`deactivate Gina Gone (${gina.email})`);
   await expect(ginasRow).toContainText("(deactivated)");
@@ -54,11 +49,7 @@ test("an admin deactivates a member, who is then refused at login, and reactivat
   await ginasPage.goto("/members");
   await expect(ginasPage.getByRole("link", { name: "Gina Gone" })).toHaveCount(0);
 
-  page.once("dialog", (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
-  await ginasRow.getByRole("button", { name: "Reactivate" }).click();
+  question = await clickAndConfirm(page, ginasRow.getByRole("button", { name: "Reactivate" }));
   await expect(page.getByRole("status")).toContainText("Gina Gone was reactivated.");
   expect(question).toBe(`Are you sure you wish to reactivate Gina Gone (${gina.email})?`);
 

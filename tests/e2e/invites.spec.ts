@@ -7,7 +7,7 @@ import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
 import { MAIL_TIMEOUT } from "./support/club-server";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
+import { clickAndConfirm, expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
 
 const admin = memberDetails("olga_admin", "Olga", "Orchard", true);
 
@@ -128,12 +128,7 @@ test("an admin resends and revokes an invite, confirming with the person's name 
   await expect(row).toBeVisible();
   expect(mail.messages.slice(since).filter((m) => m.recipients.includes(joel.email))).toHaveLength(1);
 
-  let question = "";
-  page.once("dialog", (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
-  await row.getByRole("button", { name: "Resend" }).click();
+  let question = await clickAndConfirm(page, row.getByRole("button", { name: "Resend" }));
   await expect(page.getByRole("status")).toContainText("Invite resent!");
   expect(question).toBe(`Are you sure you wish to resend the invite to Joel Meyerowitz (${joel.email})?`);
   await expect(row).toContainText("Resent");
@@ -143,11 +138,7 @@ test("an admin resends and revokes an invite, confirming with the person's name 
   });
   expect(linksIn(second)).toContain(link);
 
-  page.once("dialog", (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
-  await row.getByRole("button", { name: "Revoke" }).click();
+  question = await clickAndConfirm(page, row.getByRole("button", { name: "Revoke" }));
   await expect(page.getByRole("status")).toContainText("The invite to Joel Meyerowitz was revoked.");
   expect(question).toContain(`revoke the invite to Joel Meyerowitz (${joel.email})`);
   await expect(page.getByText("No pending invites.")).toBeVisible();

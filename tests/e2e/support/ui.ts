@@ -1,4 +1,5 @@
 // Small helpers that act like a person on the page: find things by role and label.
+import type { Locator } from "@playwright/test";
 import { expect, type Page } from "./fixtures";
 import { SITE_TITLE } from "./club-server";
 
@@ -8,6 +9,20 @@ export { SITE_TITLE };
 export const pageTitle = (name: string) => `${name} - ${SITE_TITLE}`;
 
 export const navbar = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/**
+ * Clicks a button that asks its question with the browser's confirm(), says
+ * yes, and returns the question asked (for the test to check what it named).
+ */
+export async function clickAndConfirm(page: Page, button: Locator): Promise<string> {
+  let question = "";
+  page.once("dialog", (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await button.click();
+  return question;
+}
 
 /** Fills the log-in form that is on screen and submits it with the button. */
 export async function submitLogin(page: Page, identifier: string, password: string) {
