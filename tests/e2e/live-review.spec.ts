@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
 import {
   createMembersWithCli,
@@ -96,6 +97,16 @@ async function openFullScreen(page: Page, photoId: number) {
   await page.goto(url(`/meetings/${meetingId}/${photoId}?view=full`));
   await expect(viewer(page)).toBeVisible();
   await waitForPhoto(page, photoId);
+}
+
+/** Ada (on `page`) and Ben (in a browser of his own) logged in and looking at the same photo full screen. */
+async function adaAndBenFullScreen(page: Page, openContext: () => Promise<BrowserContext>, photoId: number) {
+  await logIn(page, ada);
+  const benPage = await (await openContext()).newPage();
+  await logIn(benPage, ben);
+  await openFullScreen(page, photoId);
+  await openFullScreen(benPage, photoId);
+  return benPage;
 }
 
 /** Screenshots to look at, kept out of Playwright's output folder (wiped by every run). */
@@ -326,11 +337,7 @@ test("Ada leads and Ben follows her to the next photo; moving on his own he stop
   page,
   openContext,
 }) => {
-  await logIn(page, ada);
-  const benPage = await (await openContext()).newPage();
-  await logIn(benPage, ben);
-  await openFullScreen(page, order[0]!);
-  await openFullScreen(benPage, order[0]!);
+  const benPage = await adaAndBenFullScreen(page, openContext, order[0]!);
 
   await showPanel(page);
   await viewer(page).getByRole("button", { name: "Lead the review" }).click();
@@ -364,11 +371,7 @@ test("after the server restarts, Ben's browser reconnects and the live layer wor
   openContext,
 }) => {
   test.setTimeout(SERVER_START_TIMEOUT * 2);
-  await logIn(page, ada);
-  const benPage = await (await openContext()).newPage();
-  await logIn(benPage, ben);
-  await openFullScreen(page, order[2]!);
-  await openFullScreen(benPage, order[2]!);
+  const benPage = await adaAndBenFullScreen(page, openContext, order[2]!);
   await showPanel(benPage);
   await expect(viewer(benPage).getByText("2 viewing")).toBeVisible();
 
