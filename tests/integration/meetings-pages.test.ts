@@ -5,10 +5,9 @@
 // `sort` cookie and a photo opened in place, and the account page's calendar
 // address. A few pages are also rendered over HTTP, to check what a member reads.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { meetings, meetingSubmissions, meetingTemplates, users } from "@db/schema";
-import { env } from "~/env.server";
 import { toDateTimeInput } from "~/lib/club-time";
 import { orderAuthorGroups } from "~/lib/meeting-order";
 import {
@@ -32,23 +31,13 @@ import { calendarFeed, calendarFeedUrl } from "~/services/meetings/calendar.serv
 import { MEETING_HAS_SUBMISSIONS_MESSAGE } from "~/services/meetings/meetings.server";
 import { MEETING_OVER_MESSAGE, OTHERS_SUBMISSIONS_MESSAGE } from "~/services/meetings/submissions.server";
 import { useHttpApp } from "../support/http-app";
-import { hoursFromNow, insertMeeting, insertTemplate, submitDirectly } from "../support/meetings";
+import { hoursFromNow, insertMeeting, insertTemplate, submitDirectly, useClubTimeZone } from "../support/meetings";
 import { cookieFor, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
 
 const ZONE = "Europe/Paris";
-const previousZone = process.env.CLUB_TIME_ZONE;
-
-beforeAll(() => {
-  process.env.CLUB_TIME_ZONE = ZONE;
-  expect(env().CLUB_TIME_ZONE).toBe(ZONE);
-});
-
-afterAll(() => {
-  if (previousZone === undefined) delete process.env.CLUB_TIME_ZONE;
-  else process.env.CLUB_TIME_ZONE = previousZone;
-});
+useClubTimeZone(ZONE);
 
 type Fields = Record<string, string | string[]>;
 
