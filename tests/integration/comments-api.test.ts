@@ -2,7 +2,7 @@
 // the list with its paging, writing, editing and deleting, the refusals with
 // nothing written, the photo's own comments for its JSON, and the events each
 // write publishes.
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { comments, users } from "@db/schema";
@@ -15,6 +15,7 @@ import { commentNotificationsSettled } from "~/services/ratings/comment-notifica
 import { commentsOfPhoto, type CommentJson } from "~/services/ratings/comments.server";
 import { cookieFor, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
+import { deleteRowsById } from "../support/rows";
 import { call } from "../support/routes";
 import { useMailCatcher } from "../support/club-mail";
 
@@ -347,14 +348,7 @@ describe("GET /api/comments", () => {
     expect(link).toMatch(/rel="last"/);
     expect(Number(response.headers.get("X-Total-Count"))).toBeGreaterThanOrEqual(3);
     // Out of the way of the other suites' lists.
-    await db()
-      .delete(comments)
-      .where(
-        inArray(
-          comments.id,
-          made.map((row) => row.id),
-        ),
-      );
+    await deleteRowsById(comments, made);
   });
 
   it("walks every page, from either end of the index, to the same list the database orders", async () => {

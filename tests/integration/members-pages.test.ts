@@ -1,6 +1,6 @@
 // The members pages' loaders and actions: directory, member pages (visibility
 // rule), /account, the profile form's own encoding, and the admin list's buttons.
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { invites, meetings, users } from "@db/schema";
@@ -15,6 +15,7 @@ import { findMemberForPage } from "~/services/members/members.server";
 import { takeFlash } from "~/server/flash.server";
 import { cookieFor, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
+import { deleteRowsById } from "../support/rows";
 import { useOwnDatabase } from "../support/test-database";
 
 const location = (response: Response) => response.headers.get("Location");
@@ -121,14 +122,7 @@ describe("/account", () => {
       });
       expect(await nextMeeting(new Date("2090-06-09T00:00:00Z"))).toBeNull();
     } finally {
-      await db()
-        .delete(meetings)
-        .where(
-          inArray(
-            meetings.id,
-            rows.map((r) => r.id),
-          ),
-        );
+      await deleteRowsById(meetings, rows);
     }
   });
 });
