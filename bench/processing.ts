@@ -58,11 +58,22 @@ async function withPeakMemory<T>(run: () => Promise<T>) {
   }
 }
 
-export async function benchProcessing(rounds = 5): Promise<Figure[]> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-bench-processing-"));
+/** Runs a benchmark on photo storage in a folder of its own, then puts everything back and removes the folder. */
+async function withBenchStorage<T>(name: string, run: (dir: string, storage: LocalStorage) => Promise<T>): Promise<T> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `club-bench-${name}-`));
   const storage = new LocalStorage(path.join(dir, "storage"));
   useStorage(storage);
   try {
+    return await run(dir, storage);
+  } finally {
+    useStorage(undefined);
+    await closeExiftool();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchProcessing(rounds = 5): Promise<Figure[]> {
+  return withBenchStorage("processing", async (dir, storage) => {
     const file = await make24MegapixelJpeg(dir);
     const meta = await sharp(file).metadata();
     console.log(
@@ -105,11 +116,7 @@ export async function benchProcessing(rounds = 5): Promise<Figure[]> {
         value: `RSS ${mb(memory.peakRss)} (+${mb(memory.rssGrowth)} during the run), JS heap ${mb(memory.peakHeap)}, buffers ${mb(memory.peakExternal)}`,
       },
     ];
-  } finally {
-    useStorage(undefined);
-    await closeExiftool();
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The HEIC's picture as a JPEG of the same pixels and EXIF. */
@@ -130,10 +137,7 @@ async function sameImageAsJpeg(heic: string, dir: string): Promise<string> {
 }
 
 export async function benchHeic(rounds = 3): Promise<Figure[]> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-bench-heic-"));
-  const storage = new LocalStorage(path.join(dir, "storage"));
-  useStorage(storage);
-  try {
+  return withBenchStorage("heic", async (dir, storage) => {
     const heic = await make12MegapixelHeic(dir);
     const jpeg = await sameImageAsJpeg(heic, dir);
     console.log(
@@ -195,9 +199,5 @@ export async function benchHeic(rounds = 3): Promise<Figure[]> {
       { name: "HEIC: 3 JPEGs at once, total; the event loop", value: jpegsTogether },
       { name: "HEIC: 3 HEICs at once, total; the event loop", value: heicsTogether },
     ];
-  } finally {
-    useStorage(undefined);
-    await closeExiftool();
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
 }
