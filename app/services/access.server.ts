@@ -7,6 +7,7 @@
 // active member (the session never yields a deactivated one); an admin is a
 // member with isAdmin; an owner is the member a photo or comment belongs to.
 import { and, eq, exists, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "@db/client.server";
 import { features, meetings, photos, users, type UserRow } from "@db/schema";
 import type { Member } from "./auth/session.server";
@@ -58,6 +59,20 @@ export function canSeeMember(viewer: ViewerRef, member: MemberVisibility): boole
   return member.isPublic && !member.deactivatedAt;
 }
 
+/** The rows of `table` that meet `where`, as a query of a constant (for exists()). */
+function rowsOf(table: PgTable, where: SQL | undefined) {
+  return db()
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where);
+}
+
+/** Whether any row of `table` meets `where`: the "may see this one" checks below. */
+async function anyRowOf(table: PgTable, where: SQL | undefined): Promise<boolean> {
+  const [row] = await rowsOf(table, where).limit(1);
+  return !!row;
+}
+
 /** canSeeMember as a condition on `users`; undefined when the viewer sees every member. */
 export function membersVisibleTo(viewer: ViewerRef): SQL | undefined {
   if (viewer?.isAdmin) return undefined;
@@ -67,12 +82,7 @@ export function membersVisibleTo(viewer: ViewerRef): SQL | undefined {
 
 /** Whether visitors may see this member (and so their featured photos). */
 export async function memberVisibleToVisitors(userId: number): Promise<boolean> {
-  const [row] = await db()
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), membersVisibleTo(null)))
-    .limit(1);
-  return !!row;
+  return anyRowOf(users, and(eq(users.id, userId), membersVisibleTo(null)));
 }
 
 /** A member's contact details (email, phone) and account fields: the member themself and admins. */
@@ -90,18 +100,8 @@ export function mayEditProfile(viewer: ViewerRef, member: { id: number }): boole
 /** A photo a visitor may see: featured, by a member visitors may see. */
 export function photoVisibleToVisitors(): SQL {
   return and(
-    exists(
-      db()
-        .select({ one: sql`1` })
-        .from(features)
-        .where(eq(features.photoId, photos.id)),
-    ),
-    exists(
-      db()
-        .select({ one: sql`1` })
-        .from(users)
-        .where(and(eq(users.id, photos.userId), membersVisibleTo(null))),
-    ),
+    exists(rowsOf(features, eq(features.photoId, photos.id))),
+    exists(rowsOf(users, and(eq(users.id, photos.userId), membersVisibleTo(null)))),
   )!;
 }
 
@@ -112,12 +112,7 @@ export function photosVisibleTo(viewer: ViewerRef): SQL | undefined {
 
 /** Whether the viewer may see this photo (members: any photo that exists). */
 export async function canSeePhoto(viewer: ViewerRef, photoId: number): Promise<boolean> {
-  const [row] = await db()
-    .select({ id: photos.id })
-    .from(photos)
-    .where(and(eq(photos.id, photoId), photosVisibleTo(viewer)))
-    .limit(1);
-  return !!row;
+  return anyRowOf(photos, and(eq(photos.id, photoId), photosVisibleTo(viewer)));
 }
 
 /** Ratings, comments, taken dates and EXIF details are for members only (spec section 2). */
@@ -147,8 +142,7 @@ export function canSeeMeetings(viewer: ViewerRef): viewer is NonNullable<ViewerR
 /** Whether the viewer may see this meeting (members: any meeting that exists), and so join its review room. */
 export async function canSeeMeeting(viewer: ViewerRef, meetingId: number): Promise<boolean> {
   if (!canSeeMeetings(viewer)) return false;
-  const [row] = await db().select({ id: meetings.id }).from(meetings).where(eq(meetings.id, meetingId)).limit(1);
-  return !!row;
+  return anyRowOf(meetings, eq(meetings.id, meetingId));
 }
 
 /** Who may lead a meeting's review on their own (issue 13): an admin. Others lead only when handed the lead. */
