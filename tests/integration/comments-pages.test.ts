@@ -15,7 +15,7 @@ import { loader as photoApi } from "~/routes/api/photos.photo";
 import { action as galleryAction, loader as galleryLoader } from "~/routes/members/gallery";
 import { action as editProfileAction, loader as editProfileLoader } from "~/routes/members/edit";
 import { PAGE_SIZE } from "~/services/photos/queries.server";
-import { cookieFor, formRequest, makeMember, request } from "../support/members";
+import { cookieFor, formRequest, makeMember, memberAndOther, request } from "../support/members";
 import { featureDirectly, insertPhoto, rateDirectly } from "../support/photos";
 import { call } from "../support/routes";
 
@@ -438,9 +438,7 @@ describe("the comment e-mails checkbox on the profile", () => {
   });
 
   it("is in the member's own user JSON, changes through PATCH /api/users/{id}, and is nobody else's business", async () => {
-    const member = await makeMember();
-    const other = await makeMember();
-    const cookie = await cookieFor(member.id);
+    const { member, other, cookie } = await memberAndOther();
     const path = `/api/users/${member.id}`;
     const patched = await call(
       userApi,

@@ -13,7 +13,7 @@ import { nextMeeting } from "~/services/meetings/next-meeting.server";
 import { NotFoundError } from "~/services/errors.server";
 import { findMemberForPage } from "~/services/members/members.server";
 import { takeFlash } from "~/server/flash.server";
-import { cookieFor, makeMember, request, TEST_PASSWORD } from "../support/members";
+import { cookieFor, makeMember, memberAndOther, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
 import { deleteRowsById } from "../support/rows";
 import { useOwnDatabase } from "../support/test-database";
@@ -163,9 +163,7 @@ describe("the profile form", () => {
   });
 
   it("answers 422 with the form's errors, and 403 for someone else's form or an admin flag from a member", async () => {
-    const member = await makeMember();
-    const other = await makeMember();
-    const cookie = await cookieFor(member.id);
+    const { member, other, cookie } = await memberAndOther();
     const bad = await saveProfile(
       member.username,
       profileForm(member, { email: "nope", password: "darkroom42", confirmPassword: "x" }),

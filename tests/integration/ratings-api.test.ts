@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { photos, ratings } from "@db/schema";
 import { action as rateAction, loader as rateLoader } from "~/routes/api/photos.rate";
-import { cookieFor, makeMember, request } from "../support/members";
+import { cookieFor, makeMember, memberAndOther, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
 
@@ -68,9 +68,7 @@ describe("POST /api/photos/{id}/rate", () => {
 
   it("changes the rating, clears it with 0, and clearing twice is harmless", async () => {
     const { photo } = await photoWithOwner();
-    const member = await makeMember();
-    const other = await makeMember();
-    const cookie = await cookieFor(member.id);
+    const { other, cookie } = await memberAndOther();
     await rate(photo.id, { value: 5 }, await cookieFor(other.id));
     await rate(photo.id, { value: 4 }, cookie);
 

@@ -18,7 +18,7 @@ import type { ObjectStorage } from "~/storage/storage.server";
 import { useCameraJpeg } from "../support/camera-file";
 import { colourAt } from "../support/images";
 import { truncatedHeic } from "../support/heic-files";
-import { cookieFor, makeMember } from "../support/members";
+import { cookieFor, makeMember, memberAndOther } from "../support/members";
 import { useTestStorage } from "../support/storage";
 import { announce, putBytes, uploadFile } from "../support/uploads";
 
@@ -225,9 +225,7 @@ describe.each(["local", "s3"] as const)("uploads on the %s driver", (driver) => 
     });
 
     it("refuses forged, expired, used and someone else's signed ids", async () => {
-      const member = await makeMember();
-      const other = await makeMember();
-      const cookie = await cookieFor(member.id);
+      const { member, other, cookie } = await memberAndOther();
       const owner = { id: member.id, license: "allrightsreserved", acquireLicensePage: null };
       const signedId = await uploadFile(cookie, camera.bytes, "a.jpg");
       const [body, mac] = signedId.split(".");

@@ -8,7 +8,7 @@ import { loader as listApi } from "~/routes/api/users";
 import { action as userAction, loader as userApi } from "~/routes/api/users.user";
 import { loader as meApi } from "~/routes/api/users.me";
 import { verifyLogin } from "~/services/auth/login.server";
-import { cookieFor, cookieHeaderFrom, makeMember, request, TEST_PASSWORD } from "../support/members";
+import { cookieFor, cookieHeaderFrom, makeMember, memberAndOther, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";
 import { useOwnDatabase } from "../support/test-database";
 
@@ -226,9 +226,7 @@ describe("PATCH /api/users/{id}", () => {
   });
 
   it("answers 422 with errors under each field", async () => {
-    const member = await makeMember();
-    const other = await makeMember();
-    const cookie = await cookieFor(member.id);
+    const { member, other, cookie } = await memberAndOther();
     const response = await patchUser(
       member.id,
       {

@@ -19,6 +19,13 @@ export async function makeMember(options: { isAdmin?: boolean; firstName?: strin
   );
 }
 
+/** A member with a fresh session's cookie, and another member: for what one may (not) do to the other's things. */
+export async function memberAndOther() {
+  const member = await makeMember();
+  const other = await makeMember();
+  return { member, other, cookie: await cookieFor(member.id) };
+}
+
 /** The Cookie request header for a fresh session of this member. */
 export async function cookieFor(userId: number): Promise<string> {
   return cookieHeaderFrom(await createSession(userId));
