@@ -4,7 +4,7 @@ import type { Route } from "./+types/login";
 import { ClubForm } from "~/components/forms/club-form";
 import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { useClubForm } from "~/components/forms/use-club-form";
+import { usePageForm } from "~/components/forms/use-club-form";
 import { TitledPage } from "~/components/page-title";
 import { env } from "~/env.server";
 import { LoginSchema } from "~/lib/account-schemas";
@@ -42,7 +42,7 @@ export default function LoginPage() {
   const stateFrom = (location.state as { from?: string } | null)?.from;
   const from = stateFrom ?? new URLSearchParams(location.search).get("from") ?? "/";
 
-  const { form, fields } = useClubForm({ id: "login", schema: LoginSchema, lastResult: actionData?.result });
+  const { form, fields } = usePageForm("login", LoginSchema);
 
   // A failed attempt clears the password, keeping the email or username. Done on
   // the DOM input: going through Conform would re-validate and hide the message.

@@ -5,6 +5,7 @@
 // clear the server's message or shift the button from under the pointer.
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useActionData } from "react-router";
 import type { z } from "zod";
 
 type FormShape<S extends z.ZodType> = z.input<S> extends Record<string, unknown> ? z.input<S> : never;
@@ -32,4 +33,14 @@ export function useClubForm<S extends z.ZodType>({
   // The banner says 'Please review the errors below.' when only fields are wrong (spec section 5).
   const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name);
   return { form, fields, hasFieldErrors };
+}
+
+/**
+ * useClubForm for a form that posts to its own page's action: the action's
+ * answer (`{ result }`, from parseForm/invalidForm/replyToRefusal) is the
+ * form's last result, so the server's errors show under the fields.
+ */
+export function usePageForm<S extends z.ZodType>(id: string, schema: S) {
+  const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
+  return useClubForm({ id, schema, lastResult: actionData?.result });
 }

@@ -1,4 +1,4 @@
-import { Link, useActionData } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/invite";
 import { ClubForm } from "~/components/forms/club-form";
 import { TextAreaField, TextField } from "~/components/forms/fields";
@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { TitledPage } from "~/components/page-title";
 import "~/components/members.css";
 import { InviteSchema } from "~/lib/member-schemas";
-import { useClubForm } from "~/components/forms/use-club-form";
+import { usePageForm } from "~/components/forms/use-club-form";
 import { invalidForm, parseForm, replyToRefusal, UNEXPECTED_ERROR_MESSAGE } from "~/server/forms.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { requireAdmin } from "~/server/guards.server";
@@ -33,12 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminInvitePage() {
-  const actionData = useActionData<typeof action>();
-  const { form, fields, hasFieldErrors } = useClubForm({
-    id: "invite",
-    schema: InviteSchema,
-    lastResult: actionData?.result,
-  });
+  const { form, fields, hasFieldErrors } = usePageForm("invite", InviteSchema);
   return (
     <TitledPage width="narrow" title="Invite Member">
       <p>They receive an e-mail with a link to create their account.</p>

@@ -1,9 +1,9 @@
-import { Link, useActionData } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/forgot";
 import { ClubForm } from "~/components/forms/club-form";
 import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { useClubForm } from "~/components/forms/use-club-form";
+import { usePageForm } from "~/components/forms/use-club-form";
 import { TitledPage } from "~/components/page-title";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/member-schemas";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -25,12 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPasswordPage() {
-  const actionData = useActionData<typeof action>();
-  const { form, fields } = useClubForm({
-    id: "forgot-password",
-    schema: ForgotPasswordSchema,
-    lastResult: actionData?.result,
-  });
+  const { form, fields } = usePageForm("forgot-password", ForgotPasswordSchema);
   return (
     <TitledPage width="narrow" title="Forgot Password" heading="Forgot your password?">
       <p>Enter the email of your account and we will send you a link to choose a new password.</p>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/reset";
 import { ClubForm } from "~/components/forms/club-form";
 import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { useClubForm } from "~/components/forms/use-club-form";
+import { usePageForm } from "~/components/forms/use-club-form";
 import { TitledPage } from "~/components/page-title";
 import "~/components/members.css";
 import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
@@ -64,11 +64,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const actionData = useActionData<typeof action>();
   const problem: LinkProblem | null =
     (actionData && "problem" in actionData ? (actionData.problem as LinkProblem) : null) ?? loaderData.problem;
-  const { form, fields } = useClubForm({
-    id: "reset-password",
-    schema: ResetPasswordSchema,
-    lastResult: actionData?.result,
-  });
+  const { form, fields } = usePageForm("reset-password", ResetPasswordSchema);
   return (
     <TitledPage width="narrow" title="Reset Password" heading="Choose a new password">
       {problem ? (
