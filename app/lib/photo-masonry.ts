@@ -6,7 +6,11 @@
 // Each card goes, in reading order, under the column that ends highest (the
 // leftmost on a tie), so the first row runs left to right and every card starts
 // no higher than the one before it: reading and keyboard order (the list's
-// order) runs row by row. Only the choice of column is made here; the lengths
+// order) runs row by row. "Highest" is judged at a typical column width, but
+// the browser's column may be narrower or wider, and two columns that nearly
+// tie at one width can swap at another; so a column only qualifies if it ends
+// no higher than the previous card's top at every width the breakpoint can
+// have (the previous card's own column always does). Only the choice of column is made here; the lengths
 // are CSS arithmetic the browser finishes from the real column width
 // (`--col`, from the grid's own width), so the cards touch exactly at any
 // width within a breakpoint:
@@ -24,14 +28,17 @@ export type PhotoShape = { width: number | null; height: number | null };
 
 /**
  * The grid's breakpoints (kept in step with photos.css): column count, the
- * smallest window width it applies from, and a typical column width there,
- * which only settles near-ties when choosing a column.
+ * smallest window width it applies from, a typical column width there (which
+ * settles near-ties when choosing a column), and the narrowest and widest
+ * column the breakpoint can give (window range less the page's 2rem padding
+ * and the gutters, with room to spare for a scrollbar or a narrower frame),
+ * over which reading order must hold.
  */
 export const GRID_LAYOUTS = [
-  { columns: 1, minWidth: 0, typicalColumn: 400 },
-  { columns: 2, minWidth: 560, typicalColumn: 330 },
-  { columns: 3, minWidth: 860, typicalColumn: 300 },
-  { columns: 4, minWidth: 1100, typicalColumn: 270 },
+  { columns: 1, minWidth: 0, typicalColumn: 400, minColumn: 200, maxColumn: 560 },
+  { columns: 2, minWidth: 560, typicalColumn: 330, minColumn: 230, maxColumn: 420 },
+  { columns: 3, minWidth: 860, typicalColumn: 300, minColumn: 240, maxColumn: 360 },
+  { columns: 4, minWidth: 1100, typicalColumn: 270, minColumn: 230, maxColumn: 300 },
 ] as const;
 
 /** The page is at most 1200 px wide, so no column is wider: a photo this wide always fills its column. */
@@ -113,15 +120,40 @@ export type Placement = {
   columns: Stack[];
 };
 
-/** Places the cards, in order, each under the column that ends highest (leftmost on a tie). */
+/**
+ * The column widths at which two stacks' heights must be compared to know one
+ * is never below the other over the breakpoint: its two ends and every narrow
+ * photo's width between them (a stack's height is a straight line in the
+ * column width but for a bend where a narrow photo stops growing).
+ */
+function checkpoints(layout: (typeof GRID_LAYOUTS)[number], shapes: PhotoShape[]): number[] {
+  const bends = shapes
+    .filter(isKnown)
+    .map((shape) => shape.width)
+    .filter((width) => width > layout.minColumn && width < layout.maxColumn);
+  return [layout.minColumn, layout.maxColumn, ...bends];
+}
+
+/** Places the cards, in order, each under the column that ends highest (leftmost on a tie), never above the card before. */
 export function placeCards(shapes: PhotoShape[], columnCount: number, withText: boolean): Placement {
   const layout = GRID_LAYOUTS.find((l) => l.columns === columnCount) ?? GRID_LAYOUTS[0];
   const text = withText ? TYPICAL_TEXT : 0;
+  const widths = checkpoints(layout, shapes);
   const columns = Array.from({ length: columnCount }, emptyStack);
+  let previousTop = emptyStack();
+  let previousColumn = -1;
   const cards = shapes.map((shape) => {
-    let column = 0;
+    let column = -1;
     let lowest = Infinity;
     columns.forEach((stack, index) => {
+      // Left of the previous card's column it must start clearly lower, or the two would share a row
+      // somewhere with the later card first; to its right, level is fine.
+      const margin = index < previousColumn ? 0.5 : -0.01;
+      const startsAfterPrevious = widths.every(
+        (width) =>
+          stackPixels(stack, width, text, TYPICAL_GAP) >= stackPixels(previousTop, width, text, TYPICAL_GAP) + margin,
+      );
+      if (!startsAfterPrevious) return;
       const height = stackPixels(stack, layout.typicalColumn, text, TYPICAL_GAP);
       // A hair's difference is a tie, so equal rows fill left to right.
       if (height < lowest - 0.01) {
@@ -131,6 +163,8 @@ export function placeCards(shapes: PhotoShape[], columnCount: number, withText: 
     });
     const above = columns[column]!;
     columns[column] = add(above, shape);
+    previousTop = above;
+    previousColumn = column;
     return { column, above };
   });
   return { cards, columns };
