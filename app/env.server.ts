@@ -73,6 +73,9 @@ const EnvSchema = z
     S3_SECRET_KEY: optional(z.string()),
     S3_BUCKET: z.string().min(3).default("club-photos"),
     S3_REGION: z.string().min(1).default("us-east-1"),
+    // How long the photo storage (MinIO/S3 or the disk) may stay silent on one operation, or in the
+    // middle of a file, before the site answers 503 (a frozen MinIO, a hung NFS mount).
+    STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     // Upload limits: bytes of one original, and decoded pixels (sharp limitInputPixels).
     UPLOAD_MAX_BYTES: z.coerce
       .number()

@@ -2,8 +2,11 @@
 // viewers in one photo room, each moving the pointer at 20 Hz for 20 s and
 // ending one crop, against the club's server process and, as the baseline, a
 // bare socket.io server with the same room (no session, no validation, no rate
-// limits, in-memory adapter). Printed per run: delivery latency p50/p95/p99
-// (send to receipt at each other viewer), the share of pointer moves delivered,
+// limits, in-memory adapter, each move passed on at once on its own; the club
+// sends a room one frame of the latest moves per 25 ms tick, pointer-frames.ts).
+// Printed per run: delivery latency p50/p95/p99 (send to receipt at each other
+// viewer, the wait for the club's tick included), the share of pointer moves
+// delivered (a move replaced by a newer one in the same tick counts as not),
 // crop ends delivered (must be all), and the server process's CPU. Then the
 // p99 ratio to the baseline at 50 viewers (target <= 1.3, p99 <= 50 ms), and
 // two club processes on one PostgreSQL at 10 viewers (p99 across them).
@@ -45,6 +48,8 @@ type RunResult = {
   sent: number;
   expected: number;
   delivered: number;
+  /** Pointer messages (moves or frames) the viewers received. */
+  messages: number;
   cropEndsExpected: number;
   cropEndsDelivered: number;
   cpuPercent: number;
@@ -206,6 +211,10 @@ function runFigures(label: string, result: RunResult): Figure[] {
         `(${result.sent.toLocaleString()} moves sent of ${(SECONDS * POINTER_HZ * (result.expected / result.sent + 1)).toLocaleString()} planned: late ticks are skipped)`,
     },
     {
+      name: `${label}: pointer messages the viewers received`,
+      value: `${Math.round(result.messages / SECONDS).toLocaleString()} a second`,
+    },
+    {
       name: `${label}: crop ends delivered`,
       value: `${result.cropEndsDelivered} of ${result.cropEndsExpected}`,
       target: "all",
@@ -226,6 +235,7 @@ type ThreadResult = {
   crossLatencies: Float64Array;
   sent: number;
   delivered: number;
+  messages: number;
   cropEndsDelivered: number;
 };
 
@@ -293,6 +303,7 @@ async function runRoom(target: Target, members: { id: number; cookie: string }[]
     sent,
     expected: sent * (everyone.length - 1),
     delivered: results.reduce((sum, r) => sum + r.delivered, 0),
+    messages: results.reduce((sum, r) => sum + r.messages, 0),
     cropEndsExpected: everyone.length * (everyone.length - 1),
     cropEndsDelivered: results.reduce((sum, r) => sum + r.cropEndsDelivered, 0),
     cpuPercent: (100 * cpu) / elapsed,
@@ -305,6 +316,7 @@ async function clientThread({ urls, cookies, photoId, viewers, everyone }: Assig
   const latencies: number[] = [];
   const crossLatencies: number[] = [];
   let delivered = 0;
+  let messages = 0;
   let cropEndsDelivered = 0;
   let sent = 0;
   const endsExpected = viewers.length * (everyone.length - 1);
@@ -320,11 +332,20 @@ async function clientThread({ urls, cookies, photoId, viewers, everyone }: Assig
         reconnection: false,
         forceNew: true,
       });
-      socket.on("pointer", (message: { dx: number; user: { id: number } }) => {
-        const latency = ageOf(message.dx);
+      const heard = (memberId: number, dx: number) => {
+        const latency = ageOf(dx);
         delivered++;
         latencies.push(latency);
-        if (serverOf.get(message.user.id) !== viewer.server) crossLatencies.push(latency);
+        if (serverOf.get(memberId) !== viewer.server) crossLatencies.push(latency);
+      };
+      // The club sends a room one frame of moves per tick; the bare baseline each move on its own.
+      socket.on("pointers", (frame: { id: number; dx: number }[]) => {
+        messages++;
+        frame.forEach((move) => heard(move.id, move.dx));
+      });
+      socket.on("pointer", (message: { dx: number; user: { id: number } }) => {
+        messages++;
+        heard(message.user.id, message.dx);
       });
       socket.on("crop", (message: { phase: string }) => {
         if (message.phase !== "end") return;
@@ -376,6 +397,7 @@ async function clientThread({ urls, cookies, photoId, viewers, everyone }: Assig
     crossLatencies: Float64Array.from(crossLatencies),
     sent,
     delivered,
+    messages,
     cropEndsDelivered,
   };
   parentPort!.postMessage(result);

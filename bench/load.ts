@@ -13,6 +13,15 @@
 // running server whose PostgreSQL DATABASE_URL is in the environment: the
 // members load1..load280 are added to that database if missing.
 //
+// An uploading member does what the site's upload queue lets them do on a
+// meeting night: a handful of photos (the meeting's limit is 4), one after the
+// other, then they browse like everyone else. When the server answers a photo
+// 503 with Retry-After (it is busy making other members' photos) they wait
+// that long and send the same upload again, as a member presses Try again in
+// the upload queue; those answers are counted as "told to retry", not errors,
+// and the wait is part of the whole upload's time. An upload still unmade when
+// the run and a bounded drain are over is an error ("upload not made").
+//
 //   npm run load [-- --duration 20] [-- --url http://127.0.0.1:3000]
 //
 // Everything is bounded: connections (one keep-alive pool), every request's
@@ -41,8 +50,12 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const MAX_SOCKETS = 256;
 /** A member's pause between two clicks, so 200 members are a meeting night, not a flood. */
 const THINK_MS = { min: 2000, max: 8000 };
-/** An uploader's pause between two photos (at most ~6 a minute: the site allows 120 announcements per 10 minutes). */
-const UPLOAD_PAUSE_MS = { min: 5000, max: 10_000 };
+/** The photos one uploading member brings to the meeting (the meeting's default limit is 4). */
+const BATCH = { min: 2, max: 4 };
+/** How long after the run the uploads still under way may take to finish before they count as not made. */
+const DRAIN_MS = 120_000;
+/** When uploading members arrive: spread over the first seconds of the evening. */
+const ARRIVAL_MS = 10_000;
 
 const CAMERA_DIR = process.env.CAMERA_FIXTURES ?? path.resolve(import.meta.dirname, "../../shared/fixtures/camera");
 /** The camera files a member would upload (not corrupted.jpg, which the site must refuse). */
@@ -78,6 +91,8 @@ const latencies: Record<Kind, number[]> = { pages: [], images: [], api: [], uplo
 const errors = new Map<string, number>();
 let measuring = false;
 let requestsDuringRun = 0;
+/** 503 answers with Retry-After (busy) that the member waited out and sent again. */
+let toldToRetry = 0;
 
 function countError(what: string) {
   errors.set(what, (errors.get(what) ?? 0) + 1);
@@ -127,7 +142,7 @@ async function timed(
   base: URL,
   method: string,
   target: string,
-  options: { headers?: Record<string, string>; body?: Buffer | string; expect?: number } = {},
+  options: { headers?: Record<string, string>; body?: Buffer | string; expect?: number; mayBeBusy?: boolean } = {},
 ): Promise<Answer | null> {
   const start = performance.now();
   try {
@@ -136,6 +151,10 @@ async function timed(
     if (measuring) {
       requestsDuringRun++;
       latencies[kind].push(ms);
+    }
+    if (options.mayBeBusy && answer.status === 503 && answer.headers["retry-after"]) {
+      toldToRetry++;
+      return answer;
     }
     if (answer.status !== (options.expect ?? 200)) {
       countError(`${kind}: HTTP ${answer.status} (${method} ${target.replace(/\d+/g, ":id").slice(0, 60)})`);
@@ -225,11 +244,18 @@ async function uploadOne(base: URL, member: Member, file: Camera): Promise<boole
     body: file.bytes,
   });
   if (!put) return false;
-  const made = await timed("uploads", base, "POST", "/api/photos", {
-    headers: json,
-    body: JSON.stringify({ filename: file.name, file: signed_id }),
-    expect: 201,
-  });
+  let made: Answer | null;
+  for (;;) {
+    made = await timed("uploads", base, "POST", "/api/photos", {
+      headers: json,
+      body: JSON.stringify({ filename: file.name, file: signed_id }),
+      expect: 201,
+      mayBeBusy: true,
+    });
+    if (made?.status !== 503) break;
+    // Busy: the member waits as told and presses Try again (the bytes are already stored).
+    await sleep(Number(made.headers["retry-after"]) * 1000);
+  }
   if (!made) return false;
   const photo = JSON.parse(made.body.toString()) as { id: number };
   uploaded.push({ memberId: member.id, photoId: photo.id });
@@ -239,13 +265,21 @@ async function uploadOne(base: URL, member: Member, file: Camera): Promise<boole
 }
 const uploadFlows: number[] = [];
 
+/** A member's photos for the meeting, one after the other as the upload queue sends them; then browsing. */
 async function uploader(base: URL, member: Member, until: number) {
-  await sleep(Math.random() * UPLOAD_PAUSE_MS.max);
-  while (Date.now() < until) {
-    await uploadOne(base, member, pick(cameraFiles));
-    await sleep(between(UPLOAD_PAUSE_MS));
+  await sleep(Math.random() * ARRIVAL_MS);
+  const batch = Math.round(between({ min: BATCH.min - 0.49, max: BATCH.max + 0.49 }));
+  for (let i = 0; i < batch && Date.now() < until; i++) {
+    uploadsStarted++;
+    // A run that ends mid-upload lets it finish (bounded), so the check below covers it.
+    const drained = Promise.race([uploadOne(base, member, pick(cameraFiles)), sleep(until - Date.now() + DRAIN_MS)]);
+    // (A refused step is already counted as an error of its kind.)
+    if ((await drained) === undefined) uploadsNotMade++;
   }
+  await browser(base, member, until);
 }
+let uploadsStarted = 0;
+let uploadsNotMade = 0;
 
 // Browsing --------------------------------------------------------------------------
 
@@ -268,8 +302,8 @@ async function click(base: URL, member: Member) {
   }
 }
 
-async function browser(base: URL, member: Member, until: number) {
-  await sleep(Math.random() * THINK_MS.max);
+async function browser(base: URL, member: Member, until: number, arriving = false) {
+  if (arriving) await sleep(Math.random() * THINK_MS.max);
   while (Date.now() < until) {
     await click(base, member);
     await sleep(between(THINK_MS));
@@ -316,9 +350,12 @@ async function liveThread({ url, photoId, cookies, seconds }: LiveAssignment) {
         forceNew: true,
         timeout: REQUEST_TIMEOUT_MS,
       });
-      socket.on("pointer", (message: { dx: number }) => {
-        delivered++;
-        latencies.push(ageOf(message.dx));
+      // The server sends the room one frame of the latest moves per tick (app/realtime/pointer-frames.ts).
+      socket.on("pointers", (frame: { id: number; dx: number }[]) => {
+        for (const move of frame) {
+          delivered++;
+          latencies.push(ageOf(move.dx));
+        }
       });
       socket.on("crop", (message: { phase: string }) => {
         if (message.phase === "end") cropEndsDelivered++;
@@ -502,7 +539,7 @@ async function run(base: URL, seconds: number, serverPid?: number) {
   const started = performance.now();
   const until = Date.now() + seconds * 1000;
   await Promise.all([
-    ...browsers.map((member) => browser(base, member, until)),
+    ...browsers.map((member) => browser(base, member, until, true)),
     ...uploaders.map((member) => uploader(base, member, until)),
   ]);
   const elapsed = (performance.now() - started) / 1000;
@@ -539,7 +576,11 @@ async function run(base: URL, seconds: number, serverPid?: number) {
     [...liveResult.latencies],
     `  (${((100 * liveResult.delivered) / Math.max(1, liveResult.sent * (LIVE - 1))).toFixed(1)}% of ${liveResult.sent} moves x ${LIVE - 1} viewers; crop ends ${liveResult.cropEndsDelivered}/${liveResult.cropEndsExpected})`,
   );
-  console.log(`  uploads made: ${uploaded.length} (${uploadFlows.length} during the run), lost: ${lost}`);
+  if (uploadsNotMade > 0) errors.set("uploads: unfinished after the drain", uploadsNotMade);
+  console.log(
+    `  uploads made: ${uploaded.length} (${uploadFlows.length} of ${uploadsStarted} begun during the run), lost: ${lost};` +
+      ` told to retry (503 busy, Retry-After honoured): ${toldToRetry}`,
+  );
   const errorCount = [...errors.values()].reduce((sum, n) => sum + n, 0);
   console.log(`  errors: ${errorCount}`);
   for (const [what, count] of [...errors].sort((a, b) => b[1] - a[1])) console.log(`    ${count}  ${what}`);

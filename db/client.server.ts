@@ -25,6 +25,13 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: how many writes this process has finished on it.
+   * No other process can open it (pglite-lock.server.ts), so while this number
+   * stays the same nothing in it changed (data-versions.server.ts then needs no
+   * query to know its versions). Absent for PostgreSQL, which others write to.
+   */
+  writesDone?: () => number;
 }
 
 export type DatabaseConfig = {
@@ -115,10 +122,12 @@ export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
   const release = lockDataDir(dataDir);
   try {
     const client = await PGlite.create(dataDir);
+    const writesDone = countWrites(client);
     const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,
       kind: "pglite",
+      writesDone,
       migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: async () => {
@@ -133,6 +142,36 @@ export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
     release();
     throw error;
   }
+}
+
+// Only a plain SELECT reads without writing (this code base runs no SELECT of a
+// function that writes tables); anything else (INSERT, UPDATE, a WITH, DDL, a
+// transaction, exec's scripts) counts as a write once it has finished, which is
+// before its caller hears that it has. Drizzle and PGlite's own helpers (sql``)
+// all go through these three methods.
+const READ_ONLY = /^\s*select\b/i;
+
+/** Counts the writes finished through this client; returns the counter's reader. */
+function countWrites(client: PGlite): () => number {
+  let done = 0;
+  const counted = async <T>(write: boolean, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } finally {
+      if (write) done++;
+    }
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) =>
+    counted(!READ_ONLY.test(text), () =>
+      (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest),
+    )) as PGlite["query"];
+  client.exec = ((...args: Parameters<PGlite["exec"]>) => counted(true, () => exec(...args))) as PGlite["exec"];
+  client.transaction = ((...args: Parameters<PGlite["transaction"]>) =>
+    counted(true, () => transaction(...args))) as PGlite["transaction"];
+  return () => done;
 }
 
 // The running app holds one handle for its whole life (kept on globalThis so

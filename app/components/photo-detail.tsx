@@ -1,5 +1,5 @@
 import { detailImageAttributes } from "~/lib/photo-images";
-import { useEffect, useLayoutEffect, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type KeyboardEvent } from "react";
 import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { LICENSES } from "~/lib/licenses";
 import type { PhotoComment } from "~/lib/realtime-events";
@@ -23,9 +23,14 @@ import { PrivateNotes } from "./private-notes";
 import { RatingStars } from "./rating-stars";
 import { useHydrated } from "./use-hydrated";
 import { CROP_PARAM, detailHref, enterBrowserFullScreen, fullScreenHref, isFullScreen } from "./viewer/full-screen";
-import { PhotoViewer, type CropActions, type ViewerMeeting } from "./viewer/photo-viewer";
+import type { CropActions, ViewerMeeting } from "./viewer/photo-viewer";
 import { parseRectParam } from "~/lib/viewer-geometry";
 import "./photos.css";
+
+// The full-screen viewer (its pointers, crops and live room) is fetched when a
+// photo is first shown full screen, or about to be: not with every photo page.
+const loadViewer = () => import("./viewer/photo-viewer");
+const PhotoViewer = lazy(() => loadViewer().then((module) => ({ default: module.PhotoViewer })));
 
 export type PhotoDetailLinks = { previous: string | null; next: string | null; back: string };
 
@@ -203,17 +208,27 @@ export function PhotoDetail({
       <nav className="photo-detail-nav" aria-label="Photo navigation">
         <Link to={links.back}>Back to list</Link>
         <span className="spacer" />
-        {/* The viewer needs JavaScript: without it the button would only reload this page. */}
-        {hydrated && (photo.largeUrl || photo.thumbUrl) ? (
-          <Link
-            id="photo-full-screen"
-            to={fullScreenHref(here)}
-            className="button small"
-            preventScrollReset
-            onClick={enterBrowserFullScreen}
-          >
-            Full screen
-          </Link>
+        {/* The viewer needs JavaScript: without it the button would only reload this page. Until the
+            page runs, an unseen stand-in of its size holds its place, so the row does not grow (and
+            on a phone wrap) under the reader's eyes when it appears. */}
+        {photo.largeUrl || photo.thumbUrl ? (
+          hydrated ? (
+            <Link
+              id="photo-full-screen"
+              to={fullScreenHref(here)}
+              className="button small"
+              preventScrollReset
+              onClick={enterBrowserFullScreen}
+              onPointerEnter={() => void loadViewer()}
+              onFocus={() => void loadViewer()}
+            >
+              Full screen
+            </Link>
+          ) : (
+            <span className="button small" aria-hidden="true" style={{ visibility: "hidden" }}>
+              Full screen
+            </span>
+          )
         ) : null}
         {previous ? (
           <Link to={previous} rel="prev">
@@ -236,22 +251,24 @@ export function PhotoDetail({
       </figure>
 
       {viewing ? (
-        <PhotoViewer
-          photo={photo}
-          alt={photoLabel(photo)}
-          previous={previous && fullScreenHref(previous)}
-          next={next && fullScreenHref(next)}
-          exitHref={detailHref(here)}
-          member={isMember ? { id: reader.id, firstName: reader.firstName } : null}
-          rating={
-            isMember && photo.Ratings ? (
-              <RatingStars photoId={photo.id} memberId={reader.id} ownerId={photo.UserId} ratings={photo.Ratings} />
-            ) : null
-          }
-          meeting={meeting}
-          highlight={parseRectParam(search.get(CROP_PARAM))}
-          cropActions={cropActions}
-        />
+        <Suspense fallback={null}>
+          <PhotoViewer
+            photo={photo}
+            alt={photoLabel(photo)}
+            previous={previous && fullScreenHref(previous)}
+            next={next && fullScreenHref(next)}
+            exitHref={detailHref(here)}
+            member={isMember ? { id: reader.id, firstName: reader.firstName } : null}
+            rating={
+              isMember && photo.Ratings ? (
+                <RatingStars photoId={photo.id} memberId={reader.id} ownerId={photo.UserId} ratings={photo.Ratings} />
+              ) : null
+            }
+            meeting={meeting}
+            highlight={parseRectParam(search.get(CROP_PARAM))}
+            cropActions={cropActions}
+          />
+        </Suspense>
       ) : null}
 
       <section className="photo-details" aria-label="Details">

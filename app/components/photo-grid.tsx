@@ -16,7 +16,18 @@ export function photoLabel(photo: GridPhoto): string {
  * (reserved before it loads, never wider than the original); with `showText`,
  * the caption and the owner's name under it. The grids' one `<img>`.
  */
-export function PhotoCard({ photo, href, showText }: { photo: GridPhoto; href: string; showText?: boolean }) {
+export function PhotoCard({
+  photo,
+  href,
+  showText,
+  index,
+}: {
+  photo: GridPhoto;
+  href: string;
+  showText?: boolean;
+  /** The card's place in its grid: the first screen's are fetched at once, the rest when scrolled near. */
+  index?: number;
+}) {
   return (
     <>
       <Link
@@ -27,11 +38,10 @@ export function PhotoCard({ photo, href, showText }: { photo: GridPhoto; href: s
       >
         {photo.thumbUrl ? (
           <img
-            {...gridImageAttributes({ thumbUrl: photo.thumbUrl, width: photo.width })}
+            {...gridImageAttributes({ thumbUrl: photo.thumbUrl, width: photo.width }, index)}
             alt={showText ? photoLabel(photo) : ""}
             width={photo.width ?? undefined}
             height={photo.height ?? undefined}
-            loading="lazy"
           />
         ) : null}
       </Link>
@@ -93,7 +103,7 @@ export function PhotoGrid<T extends GridPhoto>({
       {(cardStyle) =>
         photos.map((photo, index) => (
           <li key={photo.id} className="photo-card" style={cardStyle(index)}>
-            <PhotoCard photo={photo} href={hrefFor(photo)} showText={showText} />
+            <PhotoCard photo={photo} href={hrefFor(photo)} showText={showText} index={index} />
           </li>
         ))
       }

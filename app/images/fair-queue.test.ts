@@ -75,4 +75,25 @@ describe("FairQueue", () => {
     expect(await next).toBe("after");
     expect(queue.waiting).toBe(0);
   });
+
+  it("lets a waiting task whose signal aborts leave its line, and runs the others", async () => {
+    const queue = new FairQueue(1);
+    const started: string[] = [];
+    const first = gate(started, "a0");
+    const firstDone = queue.run("member-a", first.task);
+    const giving = new AbortController();
+    const gaveUp = queue.run("member-b", gate(started, "b0").task, giving.signal);
+    const last = gate(started, "c0");
+    const lastDone = queue.run("member-c", last.task);
+    await tick();
+    expect(queue.waiting).toBe(2);
+
+    giving.abort(new Error("waited too long"));
+    await expect(gaveUp).rejects.toThrow("waited too long");
+    expect(queue.waiting).toBe(1);
+    first.open();
+    last.open();
+    await Promise.all([firstDone, lastDone]);
+    expect(started).toEqual(["a0", "c0"]);
+  });
 });

@@ -3,7 +3,9 @@
 // running (the longest waiting among equals), not to the next task overall. One
 // owner's fifty files therefore never make another owner's one file wait behind
 // all of them: it waits for one slot to free up at most. With a single owner
-// every slot is theirs.
+// every slot is theirs. A task whose `signal` aborts while it still waits
+// leaves its line (its promise rejects with the signal's reason); once
+// started, it runs to its end.
 
 type Waiting = () => void;
 
@@ -18,10 +20,21 @@ export class FairQueue {
     if (!(concurrency >= 1)) throw new RangeError("A FairQueue needs at least one slot.");
   }
 
-  /** Runs `task` when a slot is free and it is `owner`'s turn. */
-  run<T>(owner: string, task: () => Promise<T>): Promise<T> {
+  /** Runs `task` when a slot is free and it is `owner`'s turn (unless `signal` aborts first). */
+  run<T>(owner: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     return new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const giveUp = () => {
+        const line = this.lines.get(owner);
+        const at = line?.indexOf(start) ?? -1;
+        if (!line || at < 0) return;
+        line.splice(at, 1);
+        if (line.length === 0) this.lines.delete(owner);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener("abort", giveUp, { once: true });
       const start = () => {
+        signal?.removeEventListener("abort", giveUp);
         this.running++;
         this.runningFor.set(owner, (this.runningFor.get(owner) ?? 0) + 1);
         let result: Promise<T>;

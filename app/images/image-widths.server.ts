@@ -7,21 +7,35 @@ import { storage } from "~/storage/storage.server";
 import { widthKey } from "~/storage/keys.server";
 
 const making = new Map<string, Promise<string | null>>();
+// The copies known to be stored, so a grid's every request does not stat them
+// again (a copy's bytes never change; it goes only with its photo, whose
+// permission check answers 404 first). Bounded, oldest first out.
+const made = new Set<string>();
+const MAX_KNOWN = 50_000;
+
+function remember(key: string) {
+  if (made.size >= MAX_KNOWN) made.delete(made.values().next().value!);
+  made.add(key);
+}
 
 /** The key of `key`'s copy `width` px wide, made when missing; null when `key` itself is missing. */
 export function imageAtWidth(key: string, width: number): Promise<string | null> {
   const narrower = widthKey(key, width);
-  let made = making.get(narrower);
-  if (!made) {
+  if (made.has(narrower)) return Promise.resolve(narrower);
+  let pending = making.get(narrower);
+  if (!pending) {
     // Several viewers of a new grid ask at once: one of them makes it.
-    made = makeWidth(key, narrower, width).finally(() => making.delete(narrower));
-    making.set(narrower, made);
+    pending = makeWidth(key, narrower, width).finally(() => making.delete(narrower));
+    making.set(narrower, pending);
   }
-  return made;
+  return pending;
 }
 
 async function makeWidth(key: string, narrower: string, width: number): Promise<string | null> {
-  if (await storage().stat(narrower)) return narrower;
+  if (await storage().stat(narrower)) {
+    remember(narrower);
+    return narrower;
+  }
   const source = await storage().read(key);
   if (!source) return null;
   const chunks: Buffer[] = [];
@@ -30,5 +44,6 @@ async function makeWidth(key: string, narrower: string, width: number): Promise<
   const resized = sharp(Buffer.concat(chunks)).resize({ width, withoutEnlargement: true });
   const bytes = await (webp ? resized.webp({ quality: 78 }) : resized.jpeg({ quality: 85, mozjpeg: true })).toBuffer();
   await storage().put(narrower, bytes, { contentType: webp ? "image/webp" : "image/jpeg", size: bytes.length });
+  remember(narrower);
   return narrower;
 }

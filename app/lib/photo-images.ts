@@ -2,12 +2,13 @@ import { z } from "zod";
 
 // Responsive photo images: which widths a photo's sizes come in and the `<img>`
 // attributes that let the browser pick one by the screen, so a phone showing
-// one column downloads a 640 px thumbnail, not the 1,024 px one, and the photo
-// detail's large size follows the screen's width too. The narrower copies are
-// made from the stored size when first asked for (/media/photos/{id}/{size}?w=).
+// one column downloads a 768 px thumbnail (358 px wide at DPR 2), not the 1,024 px
+// one, a desktop's four columns 320 px ones, and the photo detail's large size
+// follows the screen's width too. The narrower copies are made from the stored
+// size when first asked for (/media/photos/{id}/{size}?w=).
 
 /** The narrower widths each size is offered in, beside its own (thumb 1,024 px, large 3,840 px). */
-export const IMAGE_WIDTHS = { thumb: [320, 640], large: [1280, 2048] } as const;
+export const IMAGE_WIDTHS = { thumb: [320, 768], large: [768, 1280, 2048] } as const;
 const FULL_WIDTH = { thumb: 1024, large: 3840 } as const;
 
 export type ImageSize = keyof typeof IMAGE_WIDTHS;
@@ -29,30 +30,83 @@ export function imageSrcSet(url: string, size: ImageSize, photoWidth?: number | 
 }
 
 /**
- * The grids' `sizes`: one column on a phone, then two, three and four (spec: the
- * home grid is 1/2/3/4 columns by breakpoint, photos.css: 560, 860, 1,100 px), within the
- * page's 1,200 px column.
+ * The grids' `sizes`, the width a card really takes: the page's column (100vw
+ * less its 1 rem sides, at most 1,168 px) in one column on a phone, then two,
+ * three and four with 1 rem gaps (spec: 1/2/3/4 columns by breakpoint,
+ * photos.css: 560, 860, 1,100 px).
  */
-export const GRID_SIZES = "(max-width: 559px) 100vw, (max-width: 859px) 50vw, (max-width: 1099px) 33vw, 290px";
+export const GRID_SIZES =
+  "(max-width: 559px) calc(100vw - 2rem), (max-width: 859px) calc(50vw - 1.5rem), " +
+  "(max-width: 1099px) calc(33.3vw - 1.34rem), min(25vw - 1.25rem, 280px)";
 
-/** The `<img>` attributes of a thumbnail in a grid. */
-export function gridImageAttributes(photo: { thumbUrl: string; width?: number | null }) {
-  return { src: photo.thumbUrl, srcSet: imageSrcSet(photo.thumbUrl, "thumb", photo.width), sizes: GRID_SIZES };
+/**
+ * Cards in the first row at four columns, which is also a phone's first screen:
+ * fetched at once (the largest of them is the page's largest paint), the rest
+ * only when scrolled near.
+ */
+export const EAGER_CARDS = 4;
+
+/** The `<img>` attributes of a thumbnail in a grid; the `index`th card of the grid. */
+export function gridImageAttributes(photo: { thumbUrl: string; width?: number | null }, index = EAGER_CARDS) {
+  // Loading and sizes first: a browser making the <img> in script picks by them as src is set.
+  return {
+    loading: index < EAGER_CARDS ? ("eager" as const) : ("lazy" as const),
+    // The first two are asked for ahead of the scripts.
+    fetchPriority: index < 2 ? ("high" as const) : undefined,
+    sizes: GRID_SIZES,
+    srcSet: imageSrcSet(photo.thumbUrl, "thumb", photo.width),
+    src: photo.thumbUrl,
+  };
 }
 
-/** The photo detail's image: the large size chosen by the screen's width (the page's column at most). */
+/** The detail's image is at most the page's column wide and 80 % of the screen high (photos.css). */
+const DETAIL_MAX_HEIGHT_VH = 80;
+
+/**
+ * The photo detail's image: the large size chosen by the screen's width (the
+ * thumbnail for visitors), in a box of the photo's shape reserved before it
+ * loads, as wide as it will be shown: the page's column, at most 80 % of the
+ * screen high, never wider than the image itself.
+ */
 export function detailImageAttributes(photo: {
   largeUrl: string | null;
   thumbUrl: string | null;
   width?: number | null;
+  height?: number | null;
 }) {
-  if (!photo.largeUrl) return { src: photo.thumbUrl ?? "" };
-  return { src: photo.largeUrl, srcSet: imageSrcSet(photo.largeUrl, "large", photo.width), sizes: "100vw" };
+  const { width, height } = photo;
+  const known = Boolean(width && height && width > 0 && height > 0);
+  const ratio = known ? width! / height! : null;
+  // As wide as the column (beside the 22 rem details from 960 px, photos.css), or as the screen's height allows.
+  const tall = ratio ? `, ${(DETAIL_MAX_HEIGHT_VH * ratio).toFixed(2)}vh` : "";
+  const shown = `(min-width: 960px) min(100vw - 25.25rem, 796px${tall}), min(100vw - 2rem${tall})`;
+  // The page's largest paint: asked for first.
+  const box = (widest: number | null) =>
+    known
+      ? {
+          fetchPriority: "high" as const,
+          width: width!,
+          height: height!,
+          style: {
+            aspectRatio: `${width} / ${height}`,
+            width: `min(100%, ${(DETAIL_MAX_HEIGHT_VH * ratio!).toFixed(2)}vh${widest ? `, ${widest}px` : ""})`,
+            height: "auto",
+          },
+        }
+      : { fetchPriority: "high" as const };
+  if (!photo.largeUrl) {
+    // Visitors: the thumbnail alone, shown no wider than itself.
+    return { src: photo.thumbUrl ?? "", ...box(width ? Math.min(width, FULL_WIDTH.thumb) : null) };
+  }
+  return { sizes: shown, srcSet: imageSrcSet(photo.largeUrl, "large", width), src: photo.largeUrl, ...box(null) };
 }
 
-/** The media route's query: an offered width, or none for the stored size. */
-export const ImageWidthQuerySchema = z.object({
-  w: z
+/**
+ * The media route's query: an offered width, or none for the stored size. Marked
+ * pure so the pages' bundles, which never read it, leave zod out.
+ */
+export const ImageWidthQuerySchema = /* @__PURE__ */ z.object({
+  w: /* @__PURE__ */ z
     .string()
     .regex(/^\d{3,4}$/)
     .transform(Number)

@@ -37,9 +37,22 @@ export type PointerInput = z.infer<typeof PointerMessageSchema>;
 export type CropInput = z.infer<typeof CropMessageSchema>;
 export type CropPhase = CropInput["phase"];
 
-/** What the other viewers receive: the message and who sent it. */
-export type PointerMessage = PointerInput & { user: Viewer };
+/** What the other viewers receive of a crop: the step and who drew it. */
 export type CropMessage = CropInput & { user: Viewer };
+
+/**
+ * Where a member's pointer is: their id and the position. Their name and colour
+ * are not repeated in every move: viewers know them from the room's snapshot
+ * and its joins (a move from a member not known yet waits for the next frame).
+ */
+export type PointerMove = PointerInput & { id: number };
+
+/**
+ * The pointers that moved in one tick of the server (photo-frames.server.ts),
+ * the latest position of each member; sent volatile, a lost frame is replaced
+ * by the next. A viewer's own member's move is left out of the frame sent to it.
+ */
+export type PointerFrame = PointerMove[];
 
 /** One connection in a room: a member with two windows on the same photo is there twice. */
 export type Presence = { socketId: string; user: Viewer };
@@ -59,7 +72,7 @@ export type PhotoComment = Omit<CommentJson, "Photo">;
 export type DeletedComment = { id: number; PhotoId: number };
 
 export interface ServerToClientEvents {
-  pointer: (message: PointerMessage) => void;
+  pointers: (frame: PointerFrame) => void;
   crop: (message: CropMessage) => void;
   /** Sent once to a viewer that has just joined. */
   room: (snapshot: PhotoRoomSnapshot) => void;
@@ -88,15 +101,22 @@ const id = z.number().int().positive().max(2_147_483_647);
 /**
  * What a leader shows: the photo, the zoom (1x to 4x, spec section 9), the
  * centre of the window in image fractions (so it means the same on any screen)
- * and when the leader started the meeting timer (epoch ms), if they did.
+ * and how long the leader's timer has run (ms), if it has. A duration, not the
+ * leader's clock time: a follower whose clock is off by minutes still counts
+ * down with the leader (review-book.ts turns it into a start on its own clock).
  */
 export const ReviewViewSchema = z.object({
   photoId: id,
   zoom: z.number().finite().min(1).max(4),
   centerX: fraction,
   centerY: fraction,
-  // Within the years a Date can hold.
-  timerStartedAt: z.number().int().min(0).max(8.64e15).nullable(),
+  // At most a week: no review runs longer.
+  timerElapsedMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600 * 1000)
+    .nullable(),
 });
 
 export const HandLeadSchema = z.object({ memberId: id });

@@ -28,6 +28,30 @@ describe("PointerBook", () => {
   });
 });
 
+describe("PointerBook.movedInFrame", () => {
+  it("moves the members a frame names, by id, and skips those it cannot name (not known yet, or oneself)", () => {
+    const presence = new PresenceBook();
+    presence.snapshot([
+      { socketId: "a", user: ann },
+      { socketId: "b", user: bob },
+    ]);
+    const pointers = new PointerBook();
+    const me = bob;
+    const who = (id: number) => (id === me.id ? undefined : presence.viewer(id));
+    const frame = [
+      { id: ann.id, dx: 0.1, dy: 0.2 },
+      { id: bob.id, dx: 0.3, dy: 0.3 },
+      { id: 99, dx: 0.5, dy: 0.5 },
+    ];
+    expect(pointers.movedInFrame(frame, who, 1000)).toBe(true);
+    expect(pointers.list()).toEqual([{ user: ann, colour: memberColour(ann.id), dx: 0.1, dy: 0.2 }]);
+    expect(pointers.movedInFrame([{ id: 99, dx: 0.5, dy: 0.5 }], who, 1100)).toBe(false);
+    presence.left({ socketId: "a", user: ann });
+    expect(presence.viewer(ann.id)).toBeUndefined();
+    expect(pointers.movedInFrame([{ id: ann.id, dx: 0.9, dy: 0.9 }], who, 1200)).toBe(false);
+  });
+});
+
 describe("cropRectangle", () => {
   it("is the rectangle between the first click and the pointer, whichever way it was drawn", () => {
     const crop: CropMessage = { user: ann, phase: "drag", start: { dx: 0.8, dy: 0.6 }, drag: { dx: 0.2, dy: 0.9 } };

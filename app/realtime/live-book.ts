@@ -3,7 +3,7 @@
 // gone 5 s after its last move) and their crops (kept until replaced, cancelled
 // or the member leaves).
 import { memberColour } from "~/lib/member-colour";
-import type { CropMessage, PointerMessage, Presence, Viewer } from "~/lib/realtime-events";
+import type { CropMessage, PointerFrame, PointerInput, Presence, Viewer } from "~/lib/realtime-events";
 
 /** Spec section 9: a remote pointer disappears 5 seconds after its last move. */
 export const POINTER_LIFETIME_MS = 5000;
@@ -47,8 +47,13 @@ export class PresenceBook {
   }
 
   has(memberId: number): boolean {
-    for (const user of this.present.values()) if (user.id === memberId) return true;
-    return false;
+    return this.viewer(memberId) !== undefined;
+  }
+
+  /** The member with that id, while a connection of theirs is in the room. */
+  viewer(memberId: number): Viewer | undefined {
+    for (const user of this.present.values()) if (user.id === memberId) return user;
+    return undefined;
   }
 
   /** Each member once, in the order they came. */
@@ -63,8 +68,24 @@ export class PresenceBook {
 export class PointerBook {
   private readonly pointers = new Map<number, { pointer: LivePointer; movedAt: number }>();
 
-  moved({ user, dx, dy }: PointerMessage, now: number) {
+  moved({ user, dx, dy }: PointerInput & { user: Viewer }, now: number) {
     this.pointers.set(user.id, { pointer: { user, colour: memberColour(user.id), dx, dy }, movedAt: now });
+  }
+
+  /**
+   * The moves of a frame (member ids), each named by `who`; a member it does
+   * not name (not known yet, or this viewer's own member) is skipped: a later
+   * frame brings them again. Returns whether any pointer moved.
+   */
+  movedInFrame(frame: PointerFrame, who: (memberId: number) => Viewer | undefined, now: number): boolean {
+    let moved = false;
+    for (const { id, dx, dy } of frame) {
+      const user = who(id);
+      if (!user) continue;
+      this.moved({ user, dx, dy }, now);
+      moved = true;
+    }
+    return moved;
   }
 
   forget(memberId: number) {

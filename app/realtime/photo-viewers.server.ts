@@ -26,6 +26,7 @@ import { NotFoundError } from "~/services/errors.server";
 import { subscribe } from "~/services/events.server";
 import { admission, memberOfHandshake, memberRoom, queryValue, sessionRoom } from "./handshake.server";
 import type { RealtimeServer } from "./realtime.server";
+import { PointerFrames, type RoomFrame } from "./pointer-frames";
 import { cropTime, cropsOf, presenceOf, type CropRecord } from "./room-state";
 
 /** What the handshake learnt, kept on each socket, and the crop step it sent last. */
@@ -39,7 +40,8 @@ type PhotoViewerConnection = Socket<ClientToServerEvents, ServerToClientEvents, 
  * A pointer moving smoothly needs about one per frame (the client sends at most
  * 50), a crop being drawn the same; its clicks (start, end, cancel) far fewer,
  * with a budget of their own so a flood of drags never costs a crop its end.
- * A client sending more is broken or hostile, and every message fans out to the room.
+ * A client sending more is broken or hostile. Pointer moves reach the room in
+ * frames (pointer-frames.ts); crop steps one by one, in the order drawn.
  */
 export const MESSAGE_LIMITS = { pointer: 60, drag: 60, crop: 10 };
 
@@ -51,8 +53,10 @@ const photoRoom = (photoId: number) => `photo:${photoId}`;
 /** One member's sockets on one photo (their windows), to tell whether they are still there. */
 const memberPhotoRoom = (photoId: number, userId: number) => `photo:${photoId}:member:${userId}`;
 
-export function openPhotoViewers(io: RealtimeServer) {
+/** Opens the namespace; returns the function that stops its pointer frames (when the server closes). */
+export function openPhotoViewers(io: RealtimeServer): () => void {
   const viewers: PhotoViewers = io.of(PHOTO_NAMESPACE);
+  const frames = new PointerFrames((room, frame) => sendFrame(viewers, room, frame));
   const limiter = (keyPrefix: keyof typeof MESSAGE_LIMITS) =>
     new RateLimiterMemory({ keyPrefix, points: MESSAGE_LIMITS[keyPrefix], duration: 1 });
   const limits = { pointer: limiter("pointer"), drag: limiter("drag"), crop: limiter("crop") };
@@ -71,7 +75,7 @@ export function openPhotoViewers(io: RealtimeServer) {
     socket.on("pointer", (payload: unknown) => {
       limits.pointer.consume(socket.id).then(() => {
         const message = PointerMessageSchema.safeParse(payload);
-        if (message.success) socket.to(room).emit("pointer", { ...message.data, user: viewer });
+        if (message.success) frames.moved(room, viewer.id, socket.id, message.data);
       }, dropped);
     });
     socket.on("crop", (payload: unknown) => {
@@ -85,11 +89,28 @@ export function openPhotoViewers(io: RealtimeServer) {
       }, dropped);
     });
     socket.on("disconnect", () => {
+      frames.left(room, socket.id);
       viewers.to(room).emit("viewer.left", { socketId: socket.id, user: viewer });
       void takeAwayCrop(viewers, photoId, viewer, socket.data.crop);
       for (const limit of Object.values(limits)) void limit.delete(socket.id);
     });
   });
+  return () => frames.close();
+}
+
+/**
+ * One tick's frame to a room, on every app process (one adapter message): the
+ * sockets that sent a move get, from this process, the frame less their own
+ * member's move. Volatile: a viewer whose link is busy skips it; the next
+ * frame has where the pointers are by then.
+ */
+function sendFrame(viewers: PhotoViewers, room: string, { frame, senders }: RoomFrame) {
+  const sent = senders.flatMap(({ socketIds }) => socketIds);
+  viewers.to(room).except(sent).volatile.emit("pointers", frame);
+  for (const { socketIds, frame: theirs } of senders) {
+    if (theirs.length === 0) continue;
+    for (const id of socketIds) viewers.sockets.get(id)?.volatile.emit("pointers", theirs);
+  }
 }
 
 /** Tells a joiner who is in the room and shows them the crops already drawn (from every app process). */

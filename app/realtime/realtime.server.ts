@@ -17,6 +17,7 @@ import { openReviewRooms } from "./review-room.server";
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
+/** `unsubscribe` also stops the photo rooms' pointer frames. */
 type Attached = { io: RealtimeServer; rooms: RoomAdapter; unsubscribe: () => void };
 
 const holder = globalThis as typeof globalThis & { __clubRealtime?: Attached };
@@ -46,7 +47,7 @@ export function attachRealtime(
     // A browser page of another site must not open a socket with a member's cookie.
     allowRequest: (request, answer) => answer(null, isSameSiteHandshake(request)),
   });
-  openPhotoViewers(io);
+  const stopFrames = openPhotoViewers(io);
   openReviewRooms(io);
   // Through the adapter, so the member's sockets on every app process close.
   const disconnect = (room: string) => NAMESPACES.forEach((name) => io.of(name).in(room).disconnectSockets(true));
@@ -55,7 +56,11 @@ export function attachRealtime(
     subscribe("session.ended", ({ sessionId }) => disconnect(sessionRoom(sessionId))),
     ...relayCommentsToViewers(io),
   ];
-  holder.__clubRealtime = { io, rooms, unsubscribe: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) };
+  const unsubscribe = () => {
+    unsubscribers.forEach((unsubscribe) => unsubscribe());
+    stopFrames();
+  };
+  holder.__clubRealtime = { io, rooms, unsubscribe };
   return io;
 }
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ReviewBook } from "./review-book";
+import { ReviewBook, followedView } from "./review-book";
 
 const ann = { id: 1, firstName: "Ann" };
 const bob = { id: 2, firstName: "Bob" };
-const view = { photoId: 5, zoom: 2, centerX: 0.4, centerY: 0.6, timerStartedAt: null };
+const view = { photoId: 5, zoom: 2, centerX: 0.4, centerY: 0.6, timerElapsedMs: null };
 
 describe("ReviewBook", () => {
   it("follows the leader's views, and forgets them when the lead changes hands or ends", () => {
     const book = new ReviewBook();
     book.joinedRoom({ me: bob, members: [{ socketId: "a", user: ann }], leader: ann, view, mayLead: false });
-    expect(book.view).toEqual(view);
+    expect(book.view).toEqual({ photoId: 5, zoom: 2, centerX: 0.4, centerY: 0.6, timerStartedAt: null });
     expect(book.amLeader).toBe(false);
     book.viewed({ ...view, photoId: 6 });
     expect(book.view?.photoId).toBe(6);
@@ -19,5 +19,22 @@ describe("ReviewBook", () => {
     book.leaderChanged(null);
     book.viewed(view);
     expect(book.view).toBeNull();
+  });
+
+  it("starts a follower's timer on the follower's own clock, whatever the leader's clock says", () => {
+    // The leader's timer has run 95 s; this browser received it at its own 10:00:00.
+    const receivedAt = Date.UTC(2026, 10, 23, 10, 0, 0);
+    const followed = followedView({ ...view, timerElapsedMs: 95_000 }, receivedAt);
+    expect(followed.timerStartedAt).toBe(receivedAt - 95_000);
+    expect(followed).not.toHaveProperty("timerElapsedMs");
+
+    const book = new ReviewBook();
+    book.joinedRoom(
+      { me: bob, members: [], leader: ann, view: { ...view, timerElapsedMs: 30_000 }, mayLead: false },
+      receivedAt,
+    );
+    expect(book.view?.timerStartedAt).toBe(receivedAt - 30_000);
+    book.viewed({ ...view, timerElapsedMs: 40_000 }, receivedAt + 10_000);
+    expect(book.view?.timerStartedAt).toBe(receivedAt - 30_000);
   });
 });

@@ -4,18 +4,26 @@
 import type { Presence, ReviewSnapshot, ReviewView, Viewer } from "~/lib/realtime-events";
 import { PresenceBook } from "./live-book";
 
+/** The leader's view as a follower uses it: the timer's start on this browser's own clock (epoch ms). */
+export type FollowedView = Omit<ReviewView, "timerElapsedMs"> & { timerStartedAt: number | null };
+
+/** The view as received at `receivedAt` (this clock): the timer started that long before now. */
+export function followedView({ timerElapsedMs, ...view }: ReviewView, receivedAt: number): FollowedView {
+  return { ...view, timerStartedAt: timerElapsedMs === null ? null : receivedAt - timerElapsedMs };
+}
+
 export class ReviewBook {
   readonly presence = new PresenceBook();
   me: Viewer | null = null;
   leader: Viewer | null = null;
-  view: ReviewView | null = null;
+  view: FollowedView | null = null;
   mayLead = false;
 
-  joinedRoom(snapshot: ReviewSnapshot) {
+  joinedRoom(snapshot: ReviewSnapshot, receivedAt = Date.now()) {
     this.me = snapshot.me;
     this.presence.snapshot(snapshot.members);
     this.leader = snapshot.leader;
-    this.view = snapshot.leader ? snapshot.view : null;
+    this.view = snapshot.leader && snapshot.view ? followedView(snapshot.view, receivedAt) : null;
     this.mayLead = snapshot.mayLead;
   }
 
@@ -33,8 +41,8 @@ export class ReviewBook {
     this.leader = leader;
   }
 
-  viewed(view: ReviewView) {
-    if (this.leader) this.view = view;
+  viewed(view: ReviewView, receivedAt = Date.now()) {
+    if (this.leader) this.view = followedView(view, receivedAt);
   }
 
   clear() {

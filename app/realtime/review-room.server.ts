@@ -173,9 +173,15 @@ async function welcome(review: ReviewRooms, socket: ReviewConnection) {
     me: viewer,
     members: presenceOf(everyone),
     leader,
-    view: leader ? (latest?.view ?? null) : null,
+    view: leader && latest ? aged(latest) : null,
     mayLead: isAdmin || socket.rooms.has(room.mayLead),
   });
+}
+
+/** The leader's last view as of now: its timer has run on since it was sent (this server's clock only). */
+function aged({ view, at }: { view: ReviewView; at: number }): ReviewView {
+  if (view.timerElapsedMs === null) return view;
+  return { ...view, timerElapsedMs: view.timerElapsedMs + Math.max(0, Date.now() - at) };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   PHOTO_NAMESPACE,
   type CropInput,
   type PhotoViewerSocket,
+  type PointerFrame,
   type PointerInput,
   type Viewer,
 } from "~/lib/realtime-events";
@@ -55,6 +56,11 @@ class LiveRoom {
 
   isMe(user: Viewer) {
     return this.me?.id === user.id;
+  }
+
+  /** Moves the other members' pointers to where a frame says (this member's own is drawn locally). */
+  movedPointers(frame: PointerFrame, now: number): boolean {
+    return this.pointers.movedInFrame(frame, (id) => (id === this.me?.id ? undefined : this.presence.viewer(id)), now);
   }
 
   /** A member's last connection left: their pointer and crop go with them. */
@@ -107,11 +113,12 @@ export function useLiveLayer(photoId: number | null): LiveLayer {
       books.tidy();
       changed();
     });
-    socket.on("pointer", (message) => {
-      if (books.isMe(message.user)) return;
-      books.pointers.moved(message, Date.now());
-      scheduleExpiry();
-      changed();
+    // A frame has the latest move of each member that moved in the server's tick: by id, named from presence.
+    socket.on("pointers", (frame) => {
+      if (books.movedPointers(frame, Date.now())) {
+        scheduleExpiry();
+        changed();
+      }
     });
     socket.on("crop", (message) => {
       if (books.isMe(message.user)) return;

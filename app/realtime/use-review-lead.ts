@@ -6,11 +6,11 @@
 //
 //   const review = useReviewLead(meeting?.id ?? null);
 //   if (review.following && review.leaderView) show(review.leaderView);
-//   if (review.amLeader) review.publishView({ photoId, zoom, centerX, centerY, timerStartedAt });
+//   if (review.amLeader) review.publishView({ photoId, zoom, centerX, centerY, timerElapsedMs });
 import { useCallback, useMemo, useRef, useState } from "react";
 import { REVIEW_NAMESPACE, type ReviewSocket, type ReviewView, type Viewer } from "~/lib/realtime-events";
 import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
-import { ReviewBook } from "./review-book";
+import { ReviewBook, type FollowedView } from "./review-book";
 import type { RoomStatus } from "./room-socket";
 import { useRoomSocket } from "./use-room-socket";
 
@@ -31,8 +31,8 @@ export type ReviewLead = {
   follow(): void;
   /** Called by the viewer when the member navigates on their own. */
   unfollow(): void;
-  /** The leader's latest view (null when nobody leads). */
-  leaderView: ReviewView | null;
+  /** The leader's latest view (null when nobody leads), its timer's start on this browser's clock. */
+  leaderView: FollowedView | null;
   /** Leader only (the server drops anyone else's); sent at most once per frame. */
   publishView(view: ReviewView): void;
 };

@@ -11,19 +11,23 @@ import { page } from "~/server/pages.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { photoDetail } from "~/services/photos/detail.server";
 import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
+import { toGridPhoto } from "~/services/photos/grid.server";
 import { listPhotos } from "~/services/photos/photos.server";
+import { photoVersions } from "~/services/photos/queries.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
-  const member = await requireMember(request);
+  // Asked at once, the member's lookup and the photos' versions share one read of the data versions.
+  const [member, at] = await Promise.all([requireMember(request), photoVersions()]);
   const search = new URL(request.url).searchParams;
   const sort = sortFrom(search.get("sort"));
   if (params.photoId) {
     const photoId = idParam(PHOTO_NOT_FOUND_MESSAGE)(params.photoId);
-    return { sort, detail: await photoDetail(member, photoId, { kind: "sorted", sort }), list: null };
+    return { sort, detail: await photoDetail(member, photoId, { kind: "sorted", sort }, at), list: null };
   }
-  return { sort, detail: null, list: await listPhotos(member, { page: pageFrom(search.get("page")), sort }) };
+  const list = await listPhotos(member, { page: pageFrom(search.get("page")), sort }, at);
+  return { sort, detail: null, list: { ...list, photos: list.photos.map(toGridPhoto) } };
 });
 
 export const action = photoFormAction;

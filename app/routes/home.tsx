@@ -2,14 +2,18 @@ import type { Route } from "./+types/home";
 import { PageTitle } from "~/components/page-title";
 import { PhotoGrid } from "~/components/photo-grid";
 import { useRootData } from "~/lib/root-data";
-import { randomPhotos } from "~/services/photos/photos.server";
+import { toGridPhoto } from "~/services/photos/grid.server";
+import { RANDOM_PHOTO_COUNT, randomPhotos } from "~/services/photos/photos.server";
+import { photoVersions } from "~/services/photos/queries.server";
 import { currentMember } from "~/services/auth/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // Random featured photos: a different handful on every visit.
 export async function loader({ request }: Route.LoaderArgs) {
-  return { photos: await randomPhotos(await currentMember(request)) };
+  // Asked at once, the member's lookup and the photos' versions share one read of the data versions.
+  const [viewer, at] = await Promise.all([currentMember(request), photoVersions()]);
+  return { photos: (await randomPhotos(viewer, RANDOM_PHOTO_COUNT, at)).map(toGridPhoto) };
 }
 
 export function headers() {

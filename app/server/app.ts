@@ -14,6 +14,7 @@ import { deleteExpiredSessions } from "~/services/auth/session.server";
 import { closeThrottles } from "~/services/auth/throttle-store.server";
 import { storage } from "~/storage/storage.server";
 import { startJobs, stopJobs } from "./jobs.server";
+import { PHOTO_MEDIA_PATH, photoMedia } from "./media/photo-media-route.server";
 import { reactRouterHandler } from "./react-router-handler.server";
 import { requestLogger } from "./logger.server";
 import { answerOutages } from "./outages.server";
@@ -61,6 +62,9 @@ export function createClubApp(config: Env) {
     const report = await health();
     res.status(report.ok ? 200 : 503).json(report);
   });
+
+  // Photo images, the most asked-for answers, without React Router's pipeline (media/photo-media-route.server.ts).
+  club.get(PHOTO_MEDIA_PATH, photoMedia());
 
   club.all(
     "/{*splat}",

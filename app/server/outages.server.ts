@@ -7,6 +7,7 @@
 // (replyToRefusal) and the root loader (the shell is still drawn).
 import { data, type ServerBuild } from "react-router";
 import { DATABASE_OUTAGE } from "@db/database-socket.server";
+import { STORAGE_NOT_ANSWERING } from "~/storage/deadline.server";
 import { DomainError, UnavailableError } from "~/services/errors.server";
 import { requestLog } from "./logger.server";
 
@@ -39,6 +40,8 @@ const STORAGE_CODES = new Set([
   "EIO",
   "UND_ERR_CONNECT_TIMEOUT",
   "UND_ERR_SOCKET",
+  // Our own: the storage said nothing within STORAGE_TIMEOUT_MS (storage/deadline.server.ts).
+  STORAGE_NOT_ANSWERING,
 ]);
 // S3 error codes of a store that is there but cannot serve now.
 const S3_UNAVAILABLE = new Set(["ServiceUnavailable", "SlowDown", "InternalError", "RequestTimeout"]);

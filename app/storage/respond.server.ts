@@ -14,6 +14,15 @@ export function notFoundResponse(): Response {
   return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
 }
 
+/** Whether an If-None-Match header names this ETag (one value, a list, or *). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === etag || tag === "*");
+}
+
 export async function storedObjectResponse(
   request: Request,
   key: string,
@@ -28,7 +37,7 @@ export async function storedObjectResponse(
     "Cache-Control": options.cacheControl,
     "X-Content-Type-Options": "nosniff",
   });
-  if (request.headers.get("If-None-Match") === object.etag) {
+  if (matchesEtag(request.headers.get("If-None-Match") ?? undefined, object.etag)) {
     object.stream.destroy();
     return new Response(null, { status: 304, headers });
   }

@@ -6,6 +6,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { Client } from "minio";
+import { boundedTransport, DEFAULT_STORAGE_TIMEOUT_MS } from "./deadline.server";
 import { isSafeKey } from "./keys.server";
 import type { DirectUploadTarget, ObjectStorage, StoredObject, StoredObjectInfo } from "./storage.server";
 
@@ -17,6 +18,8 @@ type S3Config = {
   secretKey: string;
   bucket: string;
   region: string;
+  /** How long the store may stay silent (connecting, answering, mid-body) before it counts as down. */
+  timeoutMs?: number;
 };
 
 function clientFor(address: string, config: S3Config) {
@@ -31,6 +34,8 @@ function clientFor(address: string, config: S3Config) {
     region: config.region,
     // MinIO and s3rver address buckets by path, not by subdomain.
     pathStyle: true,
+    // A frozen store (it accepts, then says nothing) ends each request after the timeout.
+    transport: boundedTransport(useSSL ? "https:" : "http:", config.timeoutMs ?? DEFAULT_STORAGE_TIMEOUT_MS),
   });
 }
 
@@ -163,5 +168,13 @@ export class S3Storage implements ObjectStorage {
   async presignedPut(key: string, expiresInSeconds: number): Promise<DirectUploadTarget> {
     const url = await this.publicClient.presignedPutObject(this.config.bucket, this.key(key), expiresInSeconds);
     return { url, headers: {} };
+  }
+
+  async presignedGet(key: string, expiresInSeconds: number, responseHeaders: Record<string, string> = {}) {
+    // S3 lets a GET override its answer's headers (response-cache-control, ...) when they are signed in.
+    const overrides = Object.fromEntries(
+      Object.entries(responseHeaders).map(([name, value]) => [`response-${name.toLowerCase()}`, value]),
+    );
+    return this.publicClient.presignedGetObject(this.config.bucket, this.key(key), expiresInSeconds, overrides);
   }
 }

@@ -31,12 +31,25 @@ export interface ObjectStorage {
   removeLeftovers(olderThan: Date): Promise<number>;
   /** A presigned PUT for S3; null when the app receives the bytes itself (local disk). */
   presignedPut(key: string, expiresInSeconds: number): Promise<DirectUploadTarget | null>;
+  /**
+   * A short-lived presigned GET of one object, for S3, so the browser can fetch
+   * the bytes from the bucket itself; null when the app serves them (local disk).
+   * `responseHeaders` (Cache-Control, Content-Type) are signed into the URL.
+   */
+  presignedGet(key: string, expiresInSeconds: number, responseHeaders?: Record<string, string>): Promise<string | null>;
 }
 
 function createStorage(
   config: Pick<
     Env,
-    "DATA_DIR" | "S3_ENDPOINT" | "S3_PUBLIC_URL" | "S3_ACCESS_KEY" | "S3_SECRET_KEY" | "S3_BUCKET" | "S3_REGION"
+    | "DATA_DIR"
+    | "S3_ENDPOINT"
+    | "S3_PUBLIC_URL"
+    | "S3_ACCESS_KEY"
+    | "S3_SECRET_KEY"
+    | "S3_BUCKET"
+    | "S3_REGION"
+    | "STORAGE_TIMEOUT_MS"
   >,
 ): ObjectStorage {
   if (config.S3_ENDPOINT) {
@@ -47,9 +60,10 @@ function createStorage(
       secretKey: config.S3_SECRET_KEY!,
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,
+      timeoutMs: config.STORAGE_TIMEOUT_MS,
     });
   }
-  return new LocalStorage(`${config.DATA_DIR}/storage`);
+  return new LocalStorage(`${config.DATA_DIR}/storage`, config.STORAGE_TIMEOUT_MS);
 }
 
 const globalForStorage = globalThis as typeof globalThis & { __clubStorage?: ObjectStorage };

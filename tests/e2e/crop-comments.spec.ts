@@ -165,3 +165,35 @@ test("a member comments on a crop; the comment shows its picture, which opens th
   await loadedSize(page);
   await page.screenshot({ path: screenshotPath("feed-390.png") });
 });
+
+test("a crop near the bottom-right corner keeps its comment form on screen", async ({ page }) => {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await logIn(page, colm);
+    await page.goto(url(`/comments/${photoId}?view=full`));
+    await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
+    const from = await screenPoint(page, 0.75, 0.85);
+    const to = await screenPoint(page, 0.97, 0.97);
+    await page.mouse.click(from.x, from.y);
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.click(to.x, to.y);
+    await viewer(page).getByRole("button", { name: "Comment on this crop" }).click();
+    const form = viewer(page).locator(".crop-comment-form");
+    await expect(viewer(page).getByLabel("Comment on this crop")).toBeFocused();
+    // Under the crop it would run past the bottom and the right edge; it moves to stay whole on screen.
+    await expect(async () => {
+      const box = (await form.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+    }).toPass();
+    await page.screenshot({ path: screenshotPath(`corner-crop-${size.width}.png`) });
+    await viewer(page).getByRole("button", { name: "Cancel" }).click();
+    await expect(viewer(page).getByRole("img", { name: "Your crop" })).toHaveCount(0);
+    await page.context().clearCookies();
+  }
+});

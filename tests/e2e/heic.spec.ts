@@ -34,7 +34,7 @@ test("a member uploads an iPhone HEIC and it becomes an upright photo with the p
   const details = page.getByRole("region", { name: "Details" });
   await expect(details.getByText("Apple iPhone 11 Pro Max", { exact: true })).toBeVisible();
   const image = page.locator(".photo-detail-image img");
-  await expect(image).toHaveAttribute("src", /\/media\/photos\/\d+\/large$/);
+  await expect(image).toHaveAttribute("src", /\/media\/photos\/\d+\/large\?v=[\w-]{12}$/);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   // Shown upright: a portrait picture on the page.
   const box = (await image.boundingBox())!;

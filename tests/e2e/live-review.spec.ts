@@ -88,7 +88,7 @@ const photoOf = (page: Page) => viewer(page).locator(".viewer-frame img");
 
 /** Waits until the viewer shows this photo, loaded (its loader gone). */
 async function waitForPhoto(page: Page, photoId: number) {
-  await expect(photoOf(page)).toHaveAttribute("src", `/media/photos/${photoId}/large`);
+  await expect(photoOf(page)).toHaveAttribute("src", new RegExp(`^/media/photos/${photoId}/large\\?v=[\\w-]{12}$`));
   await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
 }
 

@@ -199,6 +199,26 @@ test("an admin deactivates and reactivates a member, each after the question", a
   await expect(flash(page)).toContainText("Tomas Toggle was reactivated.");
 });
 
+test("a refused row action says why on the page it comes back to", async ({ page }) => {
+  await logInContext(page.context(), ulla);
+  const invite = await api<{ id: string }>(page.context(), "post", "/api/invites", {
+    firstName: "Stale",
+    lastName: "Page",
+    email: `stale-${Date.now()}@example.com`,
+    message: "",
+  });
+  await page.goto("/admin/members");
+  const row = page.getByRole("row").filter({ hasText: "Stale Page" });
+  await expect(row).toBeVisible();
+  // Another admin (another tab) revokes it while this page is open.
+  await api(page.context(), "delete", `/api/invites/${invite.id}`);
+
+  await row.getByText("Resend", { exact: true }).click();
+  await row.getByRole("button", { name: "Yes, Resend" }).click();
+  await expect(page.getByRole("alert")).toContainText("This invite is no longer available.");
+  await snapshot(page, "row-refusal");
+});
+
 test("an admin creates a meeting, and its order and the calendar address change", async ({ page }) => {
   await logInContext(page.context(), ulla);
   await page.goto("/meetings/new");

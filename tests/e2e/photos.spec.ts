@@ -48,7 +48,7 @@ async function expectShowing(page: Page, url: string) {
   const id = new URL(url).pathname.split("/").pop();
   await expect(page.locator(".photo-detail-image img")).toHaveAttribute(
     "src",
-    new RegExp(`/media/photos/${id}/large$`),
+    new RegExp(`/media/photos/${id}/large\\?v=[\\w-]{12}$`),
   );
 }
 
@@ -110,7 +110,10 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   await expect(details.getByRole("heading", { name: "Fog on Market Street" })).toBeVisible();
   await expect(details.getByText("Canon EOS 40D", { exact: true })).toBeVisible();
   await expect(details.getByText("f/7.1")).toBeVisible();
-  await expect(page.locator(".photo-detail-image img")).toHaveAttribute("src", /\/media\/photos\/\d+\/large$/);
+  await expect(page.locator(".photo-detail-image img")).toHaveAttribute(
+    "src",
+    /\/media\/photos\/\d+\/large\?v=[\w-]{12}$/,
+  );
   const fogUrl = page.url();
 
   // Arrow keys move through the list; not while typing in the edit form.
@@ -178,7 +181,7 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   await home.getByRole("link", { name: "Crossing" }).click();
   await expect(visitor).toHaveURL(new RegExp(`/members/${pia.username}/${thisYear}/\\d+$`));
   // Visitors get the thumbnail, no camera details and no owner tools.
-  await expect(visitor.locator(".photo-detail-image img")).toHaveAttribute("src", /\/thumb$/);
+  await expect(visitor.locator(".photo-detail-image img")).toHaveAttribute("src", /\/thumb\?v=[\w-]{12}$/);
   await expect(visitor.getByText("Canon EOS 40D")).toHaveCount(0);
   await expect(visitor.getByLabel("Featured year")).toHaveCount(0);
   // The year pager for visitors has no 'All' and starts last year.

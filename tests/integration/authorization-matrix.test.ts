@@ -15,6 +15,7 @@ import { hashPassword } from "~/services/auth/password-hash.server";
 import { runWithRequestFacts } from "~/server/request-context.server";
 import { createSession } from "~/services/auth/session.server";
 import { calendarFeedUrl } from "~/services/meetings/calendar.server";
+import { mediaVersion } from "~/services/photos/json.server";
 import { commentNotificationsSettled } from "~/services/ratings/comment-notifications.server";
 import { hoursFromNow, insertMeeting, insertTemplate, smallJpeg, submitDirectly } from "../support/meetings";
 import { cookieHeaderFrom, TEST_PASSWORD } from "../support/members";
@@ -222,6 +223,29 @@ const ROWS: Row[] = [
     method: "GET",
     send: (t) => ({ params: { ...photo(t), size: "thumb" } }),
     expect: everyone(200),
+  },
+  {
+    route: "media/photos/:photoId/:size",
+    method: "GET",
+    case: "the thumbnail at its versioned URL",
+    send: (t) => ({ params: { ...photo(t), size: "thumb" }, query: `v=${mediaVersion(t.photo.thumbKey!)}` }),
+    expect: everyone(200),
+  },
+  {
+    route: "media/photos/:photoId/:size",
+    method: "GET",
+    case: "the large size at its versioned URL",
+    send: (t) => ({ params: { ...photo(t), size: "large" }, query: `v=${mediaVersion(t.photo.largeKey!)}` }),
+    // Members only: a visitor (or a dead session) learns nothing (404).
+    expect: members(200, 404),
+  },
+  {
+    route: "media/photos/:photoId/:size",
+    method: "GET",
+    case: "a stale version",
+    send: (t) => ({ params: { ...photo(t), size: "large" }, query: "v=AAAAAAAAAAAA" }),
+    // To the current URL, for those who may see it; a visitor is not told it exists.
+    expect: members("302 /media/photos/", 404),
   },
   {
     route: "media/comments/:commentId/crop",

@@ -152,5 +152,8 @@ describe("npm run db:seed", () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+    // Two child processes, each compiling the scripts and opening PGlite; the first runs 24 camera files
+    // through sharp and exiftool. On a 2-core machine at load 15 that took over 90 s: a limit that only
+    // catches a hang.
+  }, 300_000);
 });

@@ -205,7 +205,12 @@ describe("GET /api/meetings", () => {
     expect(list.years.at(-1)).toBe(2021);
     const mine = list.upcomingMeetings.at(-1);
     expect(mine.myUploads).toEqual([
-      { id: expect.any(Number), position: 1, photoId: photo.id, thumbUrl: `/media/photos/${photo.id}/thumb` },
+      {
+        id: expect.any(Number),
+        position: 1,
+        photoId: photo.id,
+        thumbUrl: expect.stringMatching(new RegExp(`^/media/photos/${photo.id}/thumb\\?v=[\\w-]{12}$`)),
+      },
     ]);
     expect(list.upcomingMeetings[0].myUploads).toEqual([]);
   });

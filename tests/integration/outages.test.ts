@@ -15,13 +15,17 @@ import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
 import { useHttpApp } from "../support/http-app";
 import { cameraJpeg } from "../support/images";
 import { cookieFor, makeMember } from "../support/members";
-import { s3StorageFor, startS3rver, type TestS3 } from "../support/storage";
+import { S3Storage } from "~/storage/s3-storage.server";
+import { S3RVER_KEY, startS3rver, type TestS3 } from "../support/storage";
 import { uploadFile } from "../support/uploads";
 
 const site = useHttpApp();
 
-// Short timeouts, so a frozen database is given up on quickly in the test.
+// Short timeouts, so a frozen database or storage is given up on quickly in the test.
 const TIMEOUTS = { connectTimeoutMs: 1000, queryTimeoutMs: 1000 };
+const STORAGE_TIMEOUT_MS = 1000;
+/** A frozen part's 503 comes after its timeout, plus the time a busy machine takes to answer. */
+const GIVEN_UP_WITHIN_MS = STORAGE_TIMEOUT_MS + 4000;
 
 async function get(path: string, cookie?: string) {
   const started = performance.now();
@@ -147,9 +151,18 @@ describe("the photo storage", () => {
 
   beforeAll(async () => {
     s3 = await startS3rver();
-    const endpoint = new URL(s3.endpoint);
-    proxy = await startFaultProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
-    const storage = s3StorageFor({ ...s3, endpoint: proxy.through(s3.endpoint).replace(/\/$/, "") }, "club-outage");
+    const target = new URL(s3.endpoint);
+    proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port) });
+    const endpoint = proxy.through(s3.endpoint).replace(/\/$/, "");
+    const storage = new S3Storage({
+      endpoint,
+      publicUrl: endpoint,
+      accessKey: S3RVER_KEY,
+      secretKey: S3RVER_KEY,
+      bucket: "club-outage",
+      region: "us-east-1",
+      timeoutMs: STORAGE_TIMEOUT_MS,
+    });
     await storage.prepare();
     useStorage(storage);
     cookie = await cookieFor((await makeMember()).id);
@@ -183,6 +196,50 @@ describe("the photo storage", () => {
       const taken = await post();
       expect(taken.status).toBe(201);
     } finally {
+      await photo.cleanup();
+    }
+  });
+
+  it("answers 503 within its timeout while frozen (accepting, never answering), and recovers once it answers", async () => {
+    const photo = await cameraJpeg();
+    const post = (signedId: string) =>
+      fetch(`${site.url}/api/photos`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json", Origin: site.url },
+        body: JSON.stringify({ filename: "night.jpg", file: signedId }),
+      });
+    try {
+      const made = await post(await uploadFile(cookie, photo.bytes, "night.jpg"));
+      expect(made.status).toBe(201);
+      const { id } = (await made.json()) as { id: number };
+      // The photo's sizes were just stored: pooled keep-alive connections are open, and a
+      // frozen store holds them without a word.
+      const waiting = await uploadFile(cookie, photo.bytes, "night.jpg");
+      proxy.freeze();
+
+      const started = performance.now();
+      const refused = await post(waiting);
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toEqual({ message: STORAGE_UNAVAILABLE_MESSAGE });
+      expect(performance.now() - started).toBeLessThan(GIVEN_UP_WITHIN_MS);
+
+      // (On S3 the images themselves go from the bucket to the browser; a stream the app
+      // serves and the store stops mid-file is ended: storage-stalls.test.ts.)
+      const page = await get(`/browse/${id}`, cookie);
+      expect(page.status).toBe(200);
+
+      const health = await get("/healthz");
+      expect(health.status).toBe(503);
+      expect(JSON.parse(health.body)).toMatchObject({ database: { ok: true }, storage: { ok: false } });
+      expect(health.ms).toBeLessThan(2000);
+
+      await proxy.resume();
+      // The upload the member kept is taken when they try again; no restart.
+      const taken = await post(waiting);
+      expect(taken.status).toBe(201);
+      await waitForRecovery("/healthz");
+    } finally {
+      await proxy.resume();
       await photo.cleanup();
     }
   });

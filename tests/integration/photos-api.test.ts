@@ -14,6 +14,7 @@ import { action as featureAction, loader as featureLoader } from "~/routes/api/p
 import { action as reorderAction, loader as reorderLoader } from "~/routes/api/photos.features";
 import { action as photoAction, loader as photoLoader } from "~/routes/api/photos.photo";
 import { action as randomAction } from "~/routes/api/photos.random";
+import { widthKey } from "~/storage/keys.server";
 import { storage } from "~/storage/storage.server";
 import { cookieFor, makeMember, request } from "../support/members";
 import { featureDirectly, insertPhoto, rateDirectly } from "../support/photos";
@@ -101,7 +102,7 @@ describe("GET /api/photos/{id}", () => {
       id: featured.id,
       caption: "Market street",
       largeUrl: null,
-      thumbUrl: `/media/photos/${featured.id}/thumb`,
+      thumbUrl: expect.stringMatching(new RegExp(`^/media/photos/${featured.id}/thumb\\?v=[\\w-]{12}$`)),
       UserId: owner.id,
       User: { id: owner.id, firstName: "Olive", lastName: owner.lastName, username: owner.username },
       Feature: { year, position: 1 },
@@ -122,7 +123,7 @@ describe("GET /api/photos/{id}", () => {
     const body = await (await getPhoto(featured.id, memberCookie)).json();
     expect(body).not.toHaveProperty("notes");
     expect(body).toMatchObject({
-      largeUrl: `/media/photos/${featured.id}/large`,
+      largeUrl: expect.stringMatching(new RegExp(`^/media/photos/${featured.id}/large\\?v=[\\w-]{12}$`)),
       takenAt: "2024-05-01T10:00:00.000Z",
       Comments: [],
       metadata: { exif: { Make: { value: "Canon", description: "Canon" }, FNumber: { description: "f/2.8" } } },
@@ -342,7 +343,14 @@ describe("DELETE /api/photos/{id}", () => {
   it("removes the photo, its ratings, its original asset and every stored object", async () => {
     const { featured, ownerCookie } = await club();
     const [asset] = await db().select().from(assets).where(eq(assets.id, featured.originalAssetId));
-    const keys = [asset!.key, featured.thumbKey!, featured.largeKey!];
+    // Narrower copies too: one of a width offered now, one of a width offered before (640 px thumbnails).
+    const copies = [
+      widthKey(featured.thumbKey!, 768),
+      widthKey(featured.thumbKey!, 640),
+      widthKey(featured.largeKey!, 768),
+    ];
+    for (const key of copies) await storage().put(key, Buffer.from("copy"), { contentType: "image/webp" });
+    const keys = [asset!.key, featured.thumbKey!, featured.largeKey!, ...copies];
     for (const key of keys) expect(await storage().stat(key)).not.toBeNull();
 
     expect((await deletePhoto(featured.id, ownerCookie)).status).toBe(204);
@@ -412,8 +420,8 @@ describe("POST /api/photos", () => {
       UserId: member.id,
       Feature: null,
       notes: null,
-      thumbUrl: `/media/photos/${body.id}/thumb`,
-      largeUrl: `/media/photos/${body.id}/large`,
+      thumbUrl: expect.stringMatching(new RegExp(`^/media/photos/${body.id}/thumb\\?v=[\\w-]{12}$`)),
+      largeUrl: expect.stringMatching(new RegExp(`^/media/photos/${body.id}/large\\?v=[\\w-]{12}$`)),
     });
     expect(body.metadata.exif.Model.description).toMatch(/Canon EOS 40D/);
     const thumb = await media(body.id, "thumb", cookie);

@@ -46,7 +46,7 @@ const viewOf = (photoId: number, zoom = 1): ReviewView => ({
   zoom,
   centerX: 0.5,
   centerY: 0.5,
-  timerStartedAt: null,
+  timerElapsedMs: null,
 });
 
 /** The "leader" message the watcher receives after `act` (listening starts before it). */
@@ -124,6 +124,19 @@ describe("leading the review", () => {
     const { snapshot: late } = await enter(meeting.id, await makeMember());
     expect(late.leader).toEqual({ id: admin.id, firstName: "Ada" });
     expect(late.view).toEqual(viewOf(photos[0], 4));
+
+    // The timer travels as how long it has run, never as the leader's clock time; a late joiner
+    // gets it as of its joining (the server adds the time since the leader sent it).
+    const timed = { ...viewOf(photos[0], 4), timerElapsedMs: 90_000 };
+    const timedHeard = nextReview(guest, "view");
+    const sentAt = Date.now();
+    host.emit("view", timed);
+    expect(await timedHeard).toEqual(timed);
+    const { snapshot: later } = await enter(meeting.id, await makeMember());
+    const aged = later.view!.timerElapsedMs!;
+    expect(aged).toBeGreaterThanOrEqual(90_000);
+    expect(aged).toBeLessThanOrEqual(90_000 + (Date.now() - sentAt));
+    expect(later.view).toEqual({ ...timed, timerElapsedMs: aged });
   });
 
   it("a member cannot lead unless handed the lead; handed it, they lead and may take it again", async () => {

@@ -2,7 +2,7 @@
 // photo sends reaches the other viewers of that photo and nobody else, a flood
 // is cut down, and ending a session closes the sockets opened with it.
 import { describe, expect, it } from "vitest";
-import type { PhotoViewerSocket } from "~/lib/realtime-events";
+import type { PhotoViewerSocket, PointerFrame } from "~/lib/realtime-events";
 import { MESSAGE_LIMITS } from "~/realtime/photo-viewers.server";
 import { destroyMemberSessions } from "~/services/auth/session.server";
 import { publish } from "~/services/events.server";
@@ -11,30 +11,41 @@ import { action as userApi } from "~/routes/api/users.user";
 import { TEST_PASSWORD, cookieFor, cookieHeaderFrom, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
-import { connected, deactivateMember, nextMessage, refused, useSocketServer } from "../support/sockets";
+import { connected, deactivateMember, framesUntil, nextMessage, refused, useSocketServer } from "../support/sockets";
 
 /** A real photo to view (the namespace refuses ids of photos that do not exist). */
 const photoBy = async (userId: number) => (await insertPhoto(userId)).id;
 
 const sockets = useSocketServer();
 
-/** Two members, Ann and Bob, both in the room of a photo of Ann's. */
-async function twoViewers() {
+/** Three members, Ann, Bob and Cy, all in the room of a photo of Ann's. */
+async function threeViewers() {
   const ann = await makeMember();
   const bob = await makeMember();
+  const cy = await makeMember();
   const photo = await photoBy(ann.id);
   const annSocket = sockets.viewer(photo, { cookie: await cookieFor(ann.id) });
   const bobSocket = sockets.viewer(photo, { cookie: await cookieFor(bob.id) });
-  await Promise.all([connected(annSocket), connected(bobSocket)]);
-  return { ann, bob, annSocket, bobSocket };
+  const cySocket = sockets.viewer(photo, { cookie: await cookieFor(cy.id) });
+  await Promise.all([connected(annSocket), connected(bobSocket), connected(cySocket)]);
+  return { ann, bob, cy, annSocket, bobSocket, cySocket };
 }
+
+const twoViewers = threeViewers;
+
+/** Where a member's pointer was last seen in these frames (undefined: never). */
+const lastMoveOf = (frames: PointerFrame[], memberId: number) =>
+  frames
+    .flat()
+    .filter((move) => move.id === memberId)
+    .at(-1);
 
 describe("photo viewers namespace", () => {
   it("refuses a visitor without a session", async () => {
     expect(await refused(sockets.viewer(1))).toBe("unauthorized");
   });
 
-  it("relays a pointer to the other viewers of the same photo only, with who sent it", async () => {
+  it("relays a pointer to the other viewers of the same photo only, as a frame with who sent it", async () => {
     const ann = await makeMember({ firstName: "Ann" });
     const bob = await makeMember({ firstName: "Bob" });
     const carl = await makeMember({ firstName: "Carl" });
@@ -45,13 +56,13 @@ describe("photo viewers namespace", () => {
     await Promise.all([connected(annSocket), connected(bobSocket), connected(carlSocket)]);
 
     let carlHeard = false;
-    carlSocket.on("pointer", () => (carlHeard = true));
+    carlSocket.on("pointers", () => (carlHeard = true));
     let annHeardHerself = false;
-    annSocket.on("pointer", () => (annHeardHerself = true));
+    annSocket.on("pointers", () => (annHeardHerself = true));
 
-    const received = nextMessage(bobSocket, "pointer");
+    const received = nextMessage(bobSocket, "pointers");
     annSocket.emit("pointer", { dx: 0.25, dy: 0.75 });
-    expect(await received).toEqual({ dx: 0.25, dy: 0.75, user: { id: ann.id, firstName: "Ann" } });
+    expect(await received).toEqual([{ id: ann.id, dx: 0.25, dy: 0.75 }]);
 
     // A crop goes the same way.
     const crop = nextMessage(bobSocket, "crop");
@@ -64,42 +75,92 @@ describe("photo viewers namespace", () => {
     expect(annHeardHerself).toBe(false);
   });
 
+  it("sends each viewer one frame of the moves of a tick, the latest of each member, never its own", async () => {
+    const { ann, bob, cy, annSocket, bobSocket, cySocket } = await threeViewers();
+    const cyHears = framesUntil(cySocket, (move) => move.dx === 0.99);
+    const annHears = framesUntil(annSocket, (move) => move.id === bob.id && move.dx === 0.98);
+    // 20 moves each from Ann and Bob at once, Ann's last at 0.99, Bob's at 0.98.
+    for (let i = 1; i <= 20; i++) {
+      annSocket.emit("pointer", { dx: i === 20 ? 0.99 : i / 100, dy: 0.5 });
+      bobSocket.emit("pointer", { dx: i === 20 ? 0.98 : i / 100, dy: 0.25 });
+    }
+    const cyFrames = await cyHears;
+    // Batched: far fewer frames than the 40 moves, each member at most once in a frame.
+    expect(cyFrames.length).toBeLessThan(20);
+    for (const frame of cyFrames) expect(new Set(frame.map((move) => move.id)).size).toBe(frame.length);
+    expect(lastMoveOf(cyFrames, ann.id)).toEqual({ id: ann.id, dx: 0.99, dy: 0.5 });
+    // Ann hears Bob, never herself.
+    const annFrames = await annHears;
+    expect(lastMoveOf(annFrames, bob.id)).toEqual({ id: bob.id, dx: 0.98, dy: 0.25 });
+    expect(lastMoveOf(annFrames, ann.id)).toBeUndefined();
+    expect(lastMoveOf(cyFrames, cy.id)).toBeUndefined();
+  });
+
   it("drops malformed messages instead of passing them on", async () => {
-    const { ann, annSocket, bobSocket } = await twoViewers();
-    // One socket's messages arrive in order: had a bad one been relayed, it would come first.
-    const first = nextMessage(bobSocket, "pointer");
+    const { ann, bob, annSocket, bobSocket, cySocket } = await threeViewers();
     const raw = annSocket as unknown as { emit(event: string, payload: unknown): void };
     raw.emit("pointer", { dx: 7, dy: 0.5 });
     raw.emit("pointer", { dx: "0.5", dy: 0.5, user: { id: 999, firstName: "Spoof" } });
+    raw.emit("pointer", { dx: 0.5 });
+    // One socket's messages are handled in order: once Ann's cancel is heard, her bad moves were handled,
+    // and had one been taken it would be in the frame with Bob's next move, or an earlier one.
+    const cancelled = nextMessage(cySocket, "crop");
+    annSocket.emit("crop", { phase: "cancel" });
+    await cancelled;
+    const heard = framesUntil(cySocket, (move) => move.id === bob.id);
+    bobSocket.emit("pointer", { dx: 0.3, dy: 0.3 });
+    expect((await heard).flat()).toEqual([{ id: bob.id, dx: 0.3, dy: 0.3 }]);
+    // Ann's next good move goes through, under her own id.
+    const good = framesUntil(cySocket, (move) => move.id === ann.id);
     annSocket.emit("pointer", { dx: 0.5, dy: 0.5 });
-    expect(await first).toEqual({ dx: 0.5, dy: 0.5, user: { id: ann.id, firstName: "Vivian" } });
+    expect(lastMoveOf(await good, ann.id)).toEqual({ id: ann.id, dx: 0.5, dy: 0.5 });
   });
 
-  // One socket's messages are relayed in order, so a last message of another kind, whose own
-  // budget is untouched, marks the end of the flood: every relayed message arrived before it.
+  // One socket's messages are handled in order, so a last message of another kind, whose own
+  // budget is untouched, marks the end of the flood: every message taken was handled before it.
   const floods = {
-    pointer: { event: "pointer", message: { dx: 0.5, dy: 0.5 } },
-    drag: { event: "crop", message: { phase: "drag", start: { dx: 0.1, dy: 0.1 }, drag: { dx: 0.2, dy: 0.2 } } },
-    crop: { event: "crop", message: { phase: "start", start: { dx: 0.1, dy: 0.1 } } },
+    drag: { message: { phase: "drag", start: { dx: 0.1, dy: 0.1 }, drag: { dx: 0.2, dy: 0.2 } }, marker: "start" },
+    crop: { message: { phase: "start", start: { dx: 0.1, dy: 0.1 } }, marker: "drag" },
   } as const;
 
+  /** How many of a flood of crop steps of one kind reach another viewer. */
   async function flood(kind: keyof typeof floods): Promise<number> {
     const { annSocket, bobSocket } = await twoViewers();
-    const { event, message } = floods[kind];
+    const { message, marker } = floods[kind];
     let received = 0;
-    bobSocket.on(event, () => received++);
-    const marker = event === "pointer" ? nextMessage(bobSocket, "crop") : nextMessage(bobSocket, "pointer");
+    const ended = new Promise<void>((resolve) =>
+      bobSocket.on("crop", (step) => {
+        if (step.phase === message.phase) received++;
+        else if (step.phase === marker) resolve();
+      }),
+    );
     const raw = annSocket as unknown as { emit(event: string, payload: unknown): void };
-    for (let i = 0; i < 10 * MESSAGE_LIMITS[kind]; i++) raw.emit(event, message);
-    if (event === "pointer") annSocket.emit("crop", { phase: "cancel" });
-    else annSocket.emit("pointer", { dx: 0.9, dy: 0.9 });
-    await marker;
+    for (let i = 0; i < 10 * MESSAGE_LIMITS[kind]; i++) raw.emit("crop", message);
+    raw.emit("crop", floods[marker === "start" ? "crop" : "drag"].message);
+    await ended;
     return received;
+  }
+
+  /**
+   * How many of a flood of pointer moves were taken: move i is at dx i/1000, the first ones are
+   * taken, so Ann's last position in the frames says how many. Bob's move, after Ann's cancel
+   * was heard, marks the end: Ann's last taken move is in its frame or an earlier one.
+   */
+  async function floodPointer(): Promise<number> {
+    const { ann, bob, annSocket, bobSocket, cySocket } = await threeViewers();
+    const heard = framesUntil(cySocket, (move) => move.id === bob.id);
+    for (let i = 1; i <= 10 * MESSAGE_LIMITS.pointer; i++) annSocket.emit("pointer", { dx: i / 1000, dy: 0.5 });
+    const cancelled = nextMessage(cySocket, "crop");
+    annSocket.emit("crop", { phase: "cancel" });
+    await cancelled;
+    bobSocket.emit("pointer", { dx: 0.5, dy: 0.5 });
+    const frames = await heard;
+    return Math.round(1000 * lastMoveOf(frames, ann.id)!.dx);
   }
 
   it("passes on at most 60 pointer messages a second from one socket, and drops the rest", async () => {
     expect(MESSAGE_LIMITS.pointer).toBe(60);
-    expect(await flood("pointer")).toBe(MESSAGE_LIMITS.pointer);
+    expect(await floodPointer()).toBe(MESSAGE_LIMITS.pointer);
   });
 
   it("passes on at most 60 crop drags a second from one socket, and drops the rest", async () => {
@@ -159,7 +220,7 @@ describe("the handshake's origin", () => {
 describe("ending sessions closes their sockets", () => {
   /** Proves a socket is still live on the server: its pointer reaches a witness in the same room. */
   async function stillHeard(socket: PhotoViewerSocket, witness: PhotoViewerSocket) {
-    const heard = nextMessage(witness, "pointer");
+    const heard = nextMessage(witness, "pointers");
     socket.emit("pointer", { dx: 0.5, dy: 0.5 });
     await heard;
   }

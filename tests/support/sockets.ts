@@ -9,6 +9,8 @@ import {
   PHOTO_NAMESPACE,
   REVIEW_NAMESPACE,
   type PhotoViewerSocket,
+  type PointerFrame,
+  type PointerMove,
   type ReviewServerToClientEvents,
   type ReviewSocket,
   type ServerToClientEvents,
@@ -125,6 +127,24 @@ export function nextMessage<E extends keyof ServerToClientEvents>(
   event: E,
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return firstMessage((listener) => socket.once(event, listener as never));
+}
+
+/**
+ * The pointer frames the viewer hears from now until one holds a move that
+ * `until` picks (that frame included): moves reach a room in frames, one per
+ * server tick, so a move sent after another may come in the same frame.
+ */
+export function framesUntil(socket: PhotoViewerSocket, until: (move: PointerMove) => boolean): Promise<PointerFrame[]> {
+  const frames: PointerFrame[] = [];
+  return new Promise((resolve) => {
+    const listener = (frame: PointerFrame) => {
+      frames.push(frame);
+      if (!frame.some(until)) return;
+      socket.off("pointers", listener);
+      resolve(frames);
+    };
+    socket.on("pointers", listener);
+  });
 }
 
 /** The next message of that event a review room member receives. */

@@ -3,6 +3,7 @@
 // of the photo whatever this viewer's zoom, pan, window size or pixel ratio:
 // other members' pointers and crops (named, in their colour), this member's
 // own crop while drawing it, and a highlighted rectangle (a comment's crop).
+import { useLayoutEffect, useRef, useState } from "react";
 import type { FractionRect } from "~/lib/viewer-geometry";
 import type { LiveCrop, LivePointer } from "~/realtime/use-live-layer";
 
@@ -49,6 +50,54 @@ export function RemoteCrops({ crops }: { crops: LiveCrop[] }) {
   ));
 }
 
+/** Where the crop's actions go: under it when they fit on screen, else above it, else inside its bottom. */
+type ActionsPlace = { vertical: "below" | "above" | "inside"; horizontal: "start" | "end" };
+const GAP_PX = 6;
+
+function actionsPlace(crop: DOMRect, width: number, height: number): ActionsPlace {
+  const vertical =
+    crop.bottom + GAP_PX + height <= window.innerHeight
+      ? "below"
+      : crop.top - GAP_PX - height >= 0
+        ? "above"
+        : "inside";
+  const horizontal = crop.left + width <= window.innerWidth || crop.right - width < 0 ? "start" : "end";
+  return { vertical, horizontal };
+}
+
+/**
+ * The actions beside the ended crop, kept on screen: a crop near the bottom or
+ * right edge would otherwise push the comment form (and its Save) off it.
+ * Measured after each render (zoom and pan move the crop) and whenever the
+ * actions change size (the form opens).
+ */
+function CropActions({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<ActionsPlace>({ vertical: "below", horizontal: "start" });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    const crop = element?.parentElement;
+    if (!element || !crop) return;
+    const measure = () => {
+      const next = actionsPlace(crop.getBoundingClientRect(), element.offsetWidth, element.offsetHeight);
+      setPlace((now) => (now.vertical === next.vertical && now.horizontal === next.horizontal ? now : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  });
+  return (
+    <div ref={ref} className={`viewer-crop-actions ${place.vertical} ${place.horizontal}`}>
+      {children}
+    </div>
+  );
+}
+
 /** This member's crop: sized by the pointer until the second click, then kept with its actions beside it. */
 export function OwnCrop({
   rect,
@@ -68,7 +117,7 @@ export function OwnCrop({
       aria-label={done ? "Your crop" : "Your crop (click to end it, Esc cancels)"}
       style={rectStyle(rect, colour)}
     >
-      {done && actions ? <div className="viewer-crop-actions">{actions}</div> : null}
+      {done && actions ? <CropActions>{actions}</CropActions> : null}
     </div>
   );
 }

@@ -219,7 +219,7 @@ function ViewerLayer({
   const shownView = image && stage.width > 0 ? clampView(stage, image, view) : view;
   useEffect(() => {
     if (!lead.amLeader) return;
-    lead.publishView({ photoId: photo.id, ...shownView, timerStartedAt: openedAt });
+    lead.publishView({ photoId: photo.id, ...shownView, timerElapsedMs: Math.max(0, Date.now() - openedAt) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- publishView is the hook's; the view's numbers are what change
   }, [lead.amLeader, photo.id, shownView.zoom, shownView.centerX, shownView.centerY, openedAt]);
 

@@ -3,6 +3,7 @@ import type { Route } from "./+types/members";
 import { ActionsTable } from "~/components/actions-table";
 import { ConfirmButton } from "~/components/confirm-button";
 import { ErrorModal } from "~/components/error-modal";
+import { FormErrors } from "~/components/forms/fields";
 import { useFetcherRefusal } from "~/components/forms/use-fetcher-refusal";
 import { LocalTime } from "~/components/local-time";
 import { PageTitle } from "~/components/page-title";
@@ -79,8 +80,11 @@ function RowActions({
   );
 }
 
-export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
+export default function AdminMembersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { invites, members, adminId } = loaderData;
+  // Without JavaScript a row's form posts as a whole page: a refusal comes back
+  // here as the page's action data (with JavaScript the fetcher's modal says it).
+  const refused = actionData && "error" in actionData ? [actionData.error] : undefined;
   const busy = useFetchers().some((fetcher) => fetcher.state !== "idle");
   return (
     <section>
@@ -91,6 +95,7 @@ export default function AdminMembersPage({ loaderData }: Route.ComponentProps) {
           Invite Member
         </Link>
       </div>
+      <FormErrors errors={refused} />
 
       <h2>Pending invites</h2>
       {invites.length ? (

@@ -151,7 +151,7 @@ async function myUploads(userId: number, shown: MeetingRow[]): Promise<Map<numbe
       id: row.id,
       position: row.position,
       photoId: row.photoId,
-      thumbUrl: row.thumbKey ? photoMediaUrl(row.photoId, "thumb") : null,
+      thumbUrl: row.thumbKey ? photoMediaUrl(row.photoId, "thumb", row.thumbKey) : null,
     });
     byMeeting.set(row.meetingId, list);
   }

@@ -10,7 +10,8 @@ import { cameraDetails, formatTakenAt, type CameraDetail } from "~/lib/photo-det
 import type { PhotoSort } from "~/lib/photo-schemas";
 import { canSeePhoto, canSeePhotoDetails, isOwner, type ViewerRef } from "~/services/access.server";
 import { featureYearsFor } from "./features.server";
-import { toPhotoJson, type PhotoJson } from "./json.server";
+import type { DataVersions } from "~/services/data-versions.server";
+import { toPhotoJson, type PhotoJson, type PhotoRecord } from "./json.server";
 import { photoNotFound } from "./ownership.server";
 import { photoWithComments } from "./photo-comments.server";
 import {
@@ -56,10 +57,10 @@ async function neighboursInSortedList(
   viewer: ViewerRef,
   context: Extract<PhotoListContext, { kind: "sorted" }>,
   photoId: number,
+  at: DataVersions | null,
 ) {
   const spec = { viewer, userId: context.userId, sort: context.sort };
   // The place, count and neighbours are kept at the photos' data version (queries.server.ts).
-  const at = await photoVersions();
   const place = await placeInList(spec, photoId, at);
   if (place === null) return null;
   const total = await countPhotos(spec, at);
@@ -126,10 +127,10 @@ async function neighboursInComments(photoId: number) {
   return { previous, next, page: undefined };
 }
 
-async function neighbours(viewer: ViewerRef, context: PhotoListContext, photoId: number) {
+async function neighbours(viewer: ViewerRef, context: PhotoListContext, photoId: number, at: DataVersions | null) {
   switch (context.kind) {
     case "sorted":
-      return neighboursInSortedList(viewer, context, photoId);
+      return neighboursInSortedList(viewer, context, photoId, at);
     case "year":
       return neighboursInYear(context, photoId);
     case "commented":
@@ -143,6 +144,23 @@ async function neighbours(viewer: ViewerRef, context: PhotoListContext, photoId:
   }
 }
 
+// The taken time and camera lines of a photo's row: the same for every member
+// while the row is kept (queries.server.ts), so worked out once per row.
+const detailsOfRecord = new WeakMap<PhotoRecord, NonNullable<PhotoDetailData["details"]>>();
+
+function detailsOf(record: PhotoRecord): NonNullable<PhotoDetailData["details"]> {
+  let details = detailsOfRecord.get(record);
+  if (!details) {
+    const { photo } = record;
+    details = {
+      takenAt: photo.takenAt ? formatTakenAt(photo.takenAt, photo.takenAtOffset) : null,
+      camera: cameraDetails(photo.metadata.exif ?? {}),
+    };
+    detailsOfRecord.set(record, details);
+  }
+  return details;
+}
+
 /**
  * The photo detail as the viewer may see it, within the list it was opened from;
  * 404 when the photo is not theirs to see or not in that list.
@@ -151,29 +169,25 @@ export async function photoDetail(
   viewer: ViewerRef,
   photoId: number,
   context: PhotoListContext,
+  versions?: DataVersions | null,
 ): Promise<PhotoDetailData> {
-  if (!(await canSeePhoto(viewer, photoId))) throw photoNotFound();
-  const around = await neighbours(viewer, context, photoId);
+  // Read once (or given by a loader that read them with the member): the place, neighbours and row are kept at these versions.
+  const at = versions === undefined ? await photoVersions() : versions;
+  // A sorted list holds only photos the viewer may see: its place answers that too (kept, no query).
+  if (context.kind !== "sorted" && !(await canSeePhoto(viewer, photoId))) throw photoNotFound();
+  const around = await neighbours(viewer, context, photoId, at);
   if (!around) throw photoNotFound();
-  const [record] = await loadPhotoRecords(
-    [photoId],
-    { withRatings: canSeePhotoDetails(viewer) },
-    await photoVersions(),
-  );
+  const [record] = await loadPhotoRecords([photoId], { withRatings: canSeePhotoDetails(viewer) }, at);
   if (!record) throw photoNotFound();
-  const { photo } = record;
+  // The EXIF is shown as the camera lines of `details`; the page is not sent it twice.
+  const { metadata: _metadata, ...shown } = toPhotoJson(record, viewer);
   return {
-    photo: await photoWithComments(viewer, toPhotoJson(record, viewer)),
-    details: canSeePhotoDetails(viewer)
-      ? {
-          takenAt: photo.takenAt ? formatTakenAt(photo.takenAt, photo.takenAtOffset) : null,
-          camera: cameraDetails(photo.metadata.exif ?? {}),
-        }
-      : null,
+    photo: await photoWithComments(viewer, shown),
+    details: canSeePhotoDetails(viewer) ? detailsOf(record) : null,
     previous: around.previous,
     next: around.next,
     page: around.page,
-    featureYears: isOwner(viewer, photo) ? await featureYearsFor(photo) : null,
+    featureYears: isOwner(viewer, record.photo) ? await featureYearsFor(record.photo) : null,
     myRating: canSeePhotoDetails(viewer)
       ? (record.ratings.find((rating) => rating.UserId === viewer.id)?.value ?? 0)
       : null,

@@ -3,6 +3,7 @@
 // - visitors: thumbnails and basic data only;
 // - members: everything but notes;
 // - the owner: notes too.
+import crypto from "node:crypto";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PhotoMetadata, PhotoRow } from "@db/schema";
 import { canSeePhotoDetails, isOwner, type ViewerRef } from "~/services/access.server";
@@ -59,9 +60,22 @@ export type PhotoRecord = {
   ratings: RatingJson[];
 };
 
-export function photoMediaUrl(photoId: number, size: "thumb" | "large") {
-  return `/media/photos/${photoId}/${size}`;
+/**
+ * A photo's image URL, versioned by the stored key it serves: each derived file
+ * has a key of its own, so the bytes at a versioned URL never change and it is
+ * cached for good (app/server/media/photo-media.server.ts); a URL whose version
+ * is no longer the photo's key redirects to the current one.
+ */
+export function photoMediaUrl(photoId: number, size: "thumb" | "large", key: string) {
+  return `/media/photos/${photoId}/${size}?v=${mediaVersion(key)}`;
 }
+
+/** A short fingerprint of a stored key (never the key itself: keys stay unguessable). */
+export function mediaVersion(key: string): string {
+  return crypto.createHash("sha256").update(key).digest("base64url").slice(0, MEDIA_VERSION_LENGTH);
+}
+
+export const MEDIA_VERSION_LENGTH = 12;
 
 // A record kept in memory (queries.server.ts) gives every member the same JSON
 // but for the owner's notes, and every visitor the same: shaped once per record.
@@ -89,7 +103,7 @@ function shapePhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
     acquireLicensePage: photo.acquireLicensePage,
     filename: photo.filename,
     largeUrl: null,
-    thumbUrl: photo.thumbKey ? photoMediaUrl(photo.id, "thumb") : null,
+    thumbUrl: photo.thumbKey ? photoMediaUrl(photo.id, "thumb", photo.thumbKey) : null,
     width: photo.width,
     height: photo.height,
     createdAt: photo.createdAt.toISOString(),
@@ -101,7 +115,7 @@ function shapePhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
 
   return {
     ...basic,
-    largeUrl: photo.largeKey ? photoMediaUrl(photo.id, "large") : null,
+    largeUrl: photo.largeKey ? photoMediaUrl(photo.id, "large", photo.largeKey) : null,
     takenAt: photo.takenAt?.toISOString() ?? null,
     rating: photo.ratingAverage === null ? null : photo.ratingAverage / 1000,
     Ratings: record.ratings,

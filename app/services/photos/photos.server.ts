@@ -14,7 +14,7 @@ import {
   type ViewerRef,
 } from "~/services/access.server";
 import { IMAGE_WIDTHS } from "~/lib/photo-images";
-import { VersionedCache } from "~/services/data-versions.server";
+import { VersionedCache, type DataVersions } from "~/services/data-versions.server";
 import { widthKey } from "~/storage/keys.server";
 import { photoStorageKeys } from "~/services/uploads/photo-uploads.server";
 import { recordRemovals, removeRecorded } from "~/storage/removals.server";
@@ -24,12 +24,12 @@ import { photoNotFound, photoOwnedBy } from "./ownership.server";
 import { photoWithComments } from "./photo-comments.server";
 import {
   countPhotos,
+  drawnFeaturedIds,
   featuredIdsOfYear,
   loadPhotoRecords,
   PAGE_SIZE,
   photoIdsAt,
   photoVersions,
-  randomFeaturedIds,
 } from "./queries.server";
 
 /** The JSON of these photos as this viewer may see them, in the order of `ids`. */
@@ -44,10 +44,11 @@ export type PhotoPage = { photos: PhotoJson[]; page: number; pageCount: number; 
 export async function listPhotos(
   viewer: ViewerRef,
   query: { userId?: number; page: number; sort: PhotoSort },
+  versions?: DataVersions | null,
 ): Promise<PhotoPage> {
   const spec = { viewer, userId: query.userId, sort: query.sort };
-  // Read once: the count, the page and the rows are all kept at these versions.
-  const at = await photoVersions();
+  // Read once (or given by a loader that read them with the member): the count, the page and the rows are all kept at these versions.
+  const at = versions === undefined ? await photoVersions() : versions;
   const total = await countPhotos(spec, at);
   const ids = await photoIdsAt(spec, total, (query.page - 1) * PAGE_SIZE, PAGE_SIZE, at);
   const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) }, at);
@@ -70,8 +71,16 @@ export async function listFeaturedPhotos(viewer: ViewerRef, userId: number, year
 export const RANDOM_PHOTO_COUNT = 12;
 
 /** Random featured photos for the home page (visitors: of public, active members only). */
-export async function randomPhotos(viewer: ViewerRef, wanted = RANDOM_PHOTO_COUNT): Promise<PhotoJson[]> {
-  return photosJson(viewer, await randomFeaturedIds(viewer, wanted));
+export async function randomPhotos(
+  viewer: ViewerRef,
+  wanted = RANDOM_PHOTO_COUNT,
+  versions?: DataVersions | null,
+): Promise<PhotoJson[]> {
+  // The draw and its rows are kept at these versions (drawnFeaturedIds): no query while nothing changed.
+  const at = versions === undefined ? await photoVersions() : versions;
+  const ids = await drawnFeaturedIds(viewer, wanted, at);
+  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) }, at);
+  return records.map((record) => toPhotoJson(record, viewer));
 }
 
 /** One photo as the viewer may see it; 404 when it does not exist or is not theirs to see. */
@@ -118,11 +127,21 @@ export async function deletePhoto(viewer: ViewerRef, photoId: number): Promise<v
   await removeRecorded(keys);
 }
 
+/**
+ * Every width a size has ever been offered in: copies made while an older width
+ * was offered (640 px thumbnails, until the phone's column moved to 768 px) stay
+ * in storage until their photo goes, so they go with it too.
+ */
+export const WIDTHS_EVER_OFFERED = {
+  thumb: [...IMAGE_WIDTHS.thumb, 640],
+  large: [...IMAGE_WIDTHS.large],
+} as const;
+
 /** The keys the narrower copies of a photo's sizes have, made or not. */
 function narrowerCopies(photo: { thumbKey: string | null; largeKey: string | null }): string[] {
   return (["thumb", "large"] as const).flatMap((size) => {
     const key = size === "thumb" ? photo.thumbKey : photo.largeKey;
-    return key ? IMAGE_WIDTHS[size].map((width) => widthKey(key, width)) : [];
+    return key ? WIDTHS_EVER_OFFERED[size].map((width) => widthKey(key, width)) : [];
   });
 }
 
@@ -156,19 +175,29 @@ export type PhotoMediaSize = (typeof PHOTO_MEDIA_SIZES)[number];
 /**
  * Which stored image to serve for /media/photos/{id}/{size}, else 404: the
  * thumbnail to anyone who may see the photo, the large size to members only.
- * Images visitors may see can sit in shared caches for a short while
- * (un-featuring takes effect within the hour); the rest stay private.
+ * `visibleToVisitors` says whether a visitor may see this very image (the
+ * media path makes it publicly cacheable then); `cacheControl` is the bounded
+ * caching of a URL without a version (an old link, an e-mail): images visitors
+ * may see sit in shared caches for a short while (un-featuring takes effect
+ * within the hour); the rest stay private.
  */
 export async function photoImage(
-  viewer: ViewerRef,
+  who: ViewerRef | Promise<ViewerRef>,
   photoId: number,
   size: PhotoMediaSize,
-): Promise<{ key: string; cacheControl: string }> {
+): Promise<{ key: string; visibleToVisitors: boolean; cacheControl: string }> {
+  // The session's member may still be being looked up: the photo's row is read meanwhile,
+  // so both wait on the same data-versions read (one round trip, not two in a row).
+  const [viewer, photo] = await Promise.all([who, storedImagesOf(photoId)]);
   // Visitors get thumbnails and basic data only; the large size is a member's detail.
   if (size === "large" && !canSeePhotoDetails(viewer)) throw photoNotFound();
-  const photo = await storedImagesOf(photoId);
   if (!photo || (!canSeePhotoDetails(viewer) && !photo.public)) throw photoNotFound();
   const key = size === "thumb" ? photo.thumbKey : photo.largeKey;
   if (!key) throw photoNotFound();
-  return { key, cacheControl: photo.public && size === "thumb" ? "public, max-age=3600" : "private, max-age=86400" };
+  const visibleToVisitors = photo.public && size === "thumb";
+  return {
+    key,
+    visibleToVisitors,
+    cacheControl: visibleToVisitors ? "public, max-age=3600" : "private, max-age=86400",
+  };
 }

@@ -98,7 +98,7 @@ function toCommentJson(record: CommentRecord, options: { withPhoto: boolean }): 
     json.Photo = {
       id: photo.id,
       caption: photo.caption,
-      thumbUrl: photo.thumbKey ? photoMediaUrl(photo.id, "thumb") : null,
+      thumbUrl: photo.thumbKey ? photoMediaUrl(photo.id, "thumb", photo.thumbKey) : null,
       UserId: photo.userId,
       User: owner,
     };

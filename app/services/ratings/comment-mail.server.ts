@@ -22,7 +22,7 @@ export function commentMail({ owner, photo, comments }: CommentMailInput): MailM
   const { BASE_URL, SITE_TITLE } = env();
   const title = photo.caption?.trim() || photo.filename;
   const link = photoCommentsLink(photo.id);
-  const thumbnail = photo.thumbKey ? `${BASE_URL}${photoMediaUrl(photo.id, "thumb")}` : null;
+  const thumbnail = photo.thumbKey ? `${BASE_URL}${photoMediaUrl(photo.id, "thumb", photo.thumbKey)}` : null;
   const profile = `${BASE_URL}/members/${encodeURIComponent(owner.username)}/edit`;
   const one = comments.length === 1;
   const what = one ? `${comments[0]!.authorName} commented on` : `${comments.length} new comments on`;

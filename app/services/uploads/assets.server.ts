@@ -12,6 +12,7 @@ import { env } from "~/env.server";
 import type { AnnouncedBlob, DirectUploadResponse } from "~/lib/upload-schemas";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 import { derivedKey, type DerivedSize, newOriginalKey } from "~/storage/keys.server";
+import { endWhenDiskStalls, withDeadline } from "~/storage/deadline.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { recordRemovals, removeRecorded, removeStoredObjects } from "~/storage/removals.server";
 import { storage } from "~/storage/storage.server";
@@ -142,12 +143,13 @@ async function writeUpload(store: LocalStorage, asset: AssetRow, body: ReadableS
     await pipeline(
       Readable.fromWeb(body as import("node:stream/web").ReadableStream),
       counter,
-      createWriteStream(scratch),
+      // A hung disk ends the upload with the storage error (503) instead of holding it.
+      endWhenDiskStalls(createWriteStream(scratch), `writing ${asset.key}`, store.timeout),
     );
     if (received !== expected) throw new ByteCountError();
     await store.adopt(asset.key, scratch);
   } catch (error) {
-    await fs.rm(scratch, { force: true });
+    await withDeadline("removing a scratch file", store.timeout, fs.rm(scratch, { force: true })).catch(() => {});
     if (error instanceof ByteCountError) {
       throw InvalidError.field("file", `The file sent does not match its announced size of ${expected} bytes.`);
     }

@@ -9,6 +9,7 @@ import { newOriginalKey } from "~/storage/keys.server";
 import { storage } from "~/storage/storage.server";
 import { type AssetRow, claimUpload, discardUpload } from "./assets.server";
 import { processImage } from "./image-processing.server";
+import { inProcessingTurn } from "./processing-slots.server";
 
 type PhotoOwner = { id: number; license: string; acquireLicensePage: string | null };
 
@@ -25,8 +26,11 @@ export async function createPhotoFromUpload(
   alongside?: AlongsidePhoto,
 ): Promise<number> {
   const { file, ...details } = input;
-  const asset = await claimUpload(member.id, file, "file");
-  return photoFromAsset(member, asset, details, alongside);
+  // The turn comes first: a member told the server is busy still has the upload as it was.
+  return inProcessingTurn(member.id, async () => {
+    const asset = await claimUpload(member.id, file, "file");
+    return photoFromAsset(member, asset, details, alongside);
+  });
 }
 
 /**
