@@ -338,14 +338,11 @@ async function clientThread({ urls, cookies, photoId, viewers, everyone }: Assig
         latencies.push(latency);
         if (serverOf.get(memberId) !== viewer.server) crossLatencies.push(latency);
       };
-      // The club sends a room one frame of moves per tick; the bare baseline each move on its own.
-      socket.on("pointers", (frame: { id: number; dx: number }[]) => {
+      // The club sends a room one frame of pointer messages per tick (`pointer(...frame)`); the bare
+      // baseline each move on its own (a frame of one).
+      socket.on("pointer", (...frame: { dx: number; user: { id: number } }[]) => {
         messages++;
-        frame.forEach((move) => heard(move.id, move.dx));
-      });
-      socket.on("pointer", (message: { dx: number; user: { id: number } }) => {
-        messages++;
-        heard(message.user.id, message.dx);
+        frame.forEach((move) => heard(move.user.id, move.dx));
       });
       socket.on("crop", (message: { phase: string }) => {
         if (message.phase !== "end") return;

@@ -41,18 +41,20 @@ export type CropPhase = CropInput["phase"];
 export type CropMessage = CropInput & { user: Viewer };
 
 /**
- * Where a member's pointer is: their id and the position. Their name and colour
- * are not repeated in every move: viewers know them from the room's snapshot
- * and its joins (a move from a member not known yet waits for the next frame).
+ * A pointer message as the other viewers receive it (spec section 7): who moved
+ * (user id and first name) and where, in fractions of the image.
  */
-export type PointerMove = PointerInput & { id: number };
+export type PointerMessage = PointerInput & { user: Viewer };
 
 /**
- * The pointers that moved in one tick of the server (photo-frames.server.ts),
- * the latest position of each member; sent volatile, a lost frame is replaced
- * by the next. A viewer's own member's move is left out of the frame sent to it.
+ * The pointers that moved in one tick of the server (pointer-frames.ts), the
+ * latest message of each member. Sent as the arguments of one `pointer` emit
+ * (`pointer(...frame)`), so a tick with one move is exactly the spec's pointer
+ * message and a busy room still costs one message per tick; volatile, a lost
+ * frame is replaced by the next. A viewer's own member's move is left out of
+ * the frame sent to it.
  */
-export type PointerFrame = PointerMove[];
+export type PointerFrame = PointerMessage[];
 
 /** One connection in a room: a member with two windows on the same photo is there twice. */
 export type Presence = { socketId: string; user: Viewer };
@@ -72,7 +74,7 @@ export type PhotoComment = Omit<CommentJson, "Photo">;
 export type DeletedComment = { id: number; PhotoId: number };
 
 export interface ServerToClientEvents {
-  pointers: (frame: PointerFrame) => void;
+  pointer: (...frame: PointerFrame) => void;
   crop: (message: CropMessage) => void;
   /** Sent once to a viewer that has just joined. */
   room: (snapshot: PhotoRoomSnapshot) => void;

@@ -29,26 +29,17 @@ describe("PointerBook", () => {
 });
 
 describe("PointerBook.movedInFrame", () => {
-  it("moves the members a frame names, by id, and skips those it cannot name (not known yet, or oneself)", () => {
-    const presence = new PresenceBook();
-    presence.snapshot([
-      { socketId: "a", user: ann },
-      { socketId: "b", user: bob },
-    ]);
+  it("moves the members of a frame, named by their messages, and skips this viewer's own member", () => {
     const pointers = new PointerBook();
     const me = bob;
-    const who = (id: number) => (id === me.id ? undefined : presence.viewer(id));
     const frame = [
-      { id: ann.id, dx: 0.1, dy: 0.2 },
-      { id: bob.id, dx: 0.3, dy: 0.3 },
-      { id: 99, dx: 0.5, dy: 0.5 },
+      { user: ann, dx: 0.1, dy: 0.2 },
+      { user: bob, dx: 0.3, dy: 0.3 },
     ];
-    expect(pointers.movedInFrame(frame, who, 1000)).toBe(true);
+    expect(pointers.movedInFrame(frame, me.id, 1000)).toBe(true);
     expect(pointers.list()).toEqual([{ user: ann, colour: memberColour(ann.id), dx: 0.1, dy: 0.2 }]);
-    expect(pointers.movedInFrame([{ id: 99, dx: 0.5, dy: 0.5 }], who, 1100)).toBe(false);
-    presence.left({ socketId: "a", user: ann });
-    expect(presence.viewer(ann.id)).toBeUndefined();
-    expect(pointers.movedInFrame([{ id: ann.id, dx: 0.9, dy: 0.9 }], who, 1200)).toBe(false);
+    expect(pointers.movedInFrame([{ user: bob, dx: 0.5, dy: 0.5 }], me.id, 1100)).toBe(false);
+    expect(pointers.list()).toHaveLength(1);
   });
 });
 

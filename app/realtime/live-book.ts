@@ -73,16 +73,15 @@ export class PointerBook {
   }
 
   /**
-   * The moves of a frame (member ids), each named by `who`; a member it does
-   * not name (not known yet, or this viewer's own member) is skipped: a later
-   * frame brings them again. Returns whether any pointer moved.
+   * The moves of a frame, except this viewer's own member's (`me`: drawn
+   * locally; the server leaves it out, but a second window of theirs may send
+   * one). Returns whether any pointer moved.
    */
-  movedInFrame(frame: PointerFrame, who: (memberId: number) => Viewer | undefined, now: number): boolean {
+  movedInFrame(frame: PointerFrame, me: number | undefined, now: number): boolean {
     let moved = false;
-    for (const { id, dx, dy } of frame) {
-      const user = who(id);
-      if (!user) continue;
-      this.moved({ user, dx, dy }, now);
+    for (const message of frame) {
+      if (message.user.id === me) continue;
+      this.moved(message, now);
       moved = true;
     }
     return moved;

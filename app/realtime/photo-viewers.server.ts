@@ -75,7 +75,7 @@ export function openPhotoViewers(io: RealtimeServer): () => void {
     socket.on("pointer", (payload: unknown) => {
       limits.pointer.consume(socket.id).then(() => {
         const message = PointerMessageSchema.safeParse(payload);
-        if (message.success) frames.moved(room, viewer.id, socket.id, message.data);
+        if (message.success) frames.moved(room, viewer, socket.id, message.data);
       }, dropped);
     });
     socket.on("crop", (payload: unknown) => {
@@ -106,10 +106,13 @@ export function openPhotoViewers(io: RealtimeServer): () => void {
  */
 function sendFrame(viewers: PhotoViewers, room: string, { frame, senders }: RoomFrame) {
   const sent = senders.flatMap(({ socketIds }) => socketIds);
-  viewers.to(room).except(sent).volatile.emit("pointers", frame);
+  viewers
+    .to(room)
+    .except(sent)
+    .volatile.emit("pointer", ...frame);
   for (const { socketIds, frame: theirs } of senders) {
     if (theirs.length === 0) continue;
-    for (const id of socketIds) viewers.sockets.get(id)?.volatile.emit("pointers", theirs);
+    for (const id of socketIds) viewers.sockets.get(id)?.volatile.emit("pointer", ...theirs);
   }
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { FRAME_MS, PointerFrames, RoomMoves, type FrameClock, type RoomFrame } from "./pointer-frames";
 
-const ANN = 1;
-const BOB = 2;
-const CY = 3;
+const ANN = { id: 1, firstName: "Ann" };
+const BOB = { id: 2, firstName: "Bob" };
+const CY = { id: 3, firstName: "Cy" };
 
 describe("RoomMoves", () => {
   it("makes one frame of a tick's moves, the latest of each member, and leaves each sender's own member out of theirs", () => {
@@ -17,9 +17,9 @@ describe("RoomMoves", () => {
 
     const { frame, senders } = moves.take();
     expect(frame).toEqual([
-      { id: ANN, dx: 0.2, dy: 0.3 },
-      { id: BOB, dx: 0.6, dy: 0.4 },
-      { id: CY, dx: 0.8, dy: 0.9 },
+      { dx: 0.2, dy: 0.3, user: ANN },
+      { dx: 0.6, dy: 0.4, user: BOB },
+      { dx: 0.8, dy: 0.9, user: CY },
     ]);
     expect(senders).toEqual([
       { socketIds: ["ann"], frame: [frame[1], frame[2]] },
@@ -40,7 +40,7 @@ describe("RoomMoves", () => {
     // Cy's laptop closed, but the latest move came from the phone, which stays.
     moves.left("cy-laptop");
     expect(moves.take()).toEqual({
-      frame: [{ id: CY, dx: 0.8, dy: 0.9 }],
+      frame: [{ dx: 0.8, dy: 0.9, user: CY }],
       senders: [{ socketIds: ["cy-phone"], frame: [] }],
     });
   });
@@ -85,7 +85,7 @@ describe("PointerFrames", () => {
     frames.moved("photo:1", BOB, "bob", { dx: 0.2, dy: 0.2 });
     frames.moved("photo:2", CY, "cy", { dx: 0.3, dy: 0.3 });
     time.advance(0);
-    expect(sent.map(([room, { frame }]) => [room, frame.map((move) => move.id)])).toEqual([
+    expect(sent.map(([room, { frame }]) => [room, frame.map((move) => move.user)])).toEqual([
       ["photo:1", [ANN, BOB]],
       ["photo:2", [CY]],
     ]);
@@ -100,7 +100,7 @@ describe("PointerFrames", () => {
     expect(sent).toEqual([]);
     time.advance(1);
     expect(sent).toEqual([
-      ["photo:1", { frame: [{ id: ANN, dx: 1, dy: 0.5 }], senders: [{ socketIds: ["ann"], frame: [] }] }],
+      ["photo:1", { frame: [{ dx: 1, dy: 0.5, user: ANN }], senders: [{ socketIds: ["ann"], frame: [] }] }],
     ]);
     expect(time.due()).toBeNull();
 

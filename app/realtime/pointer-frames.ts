@@ -11,12 +11,12 @@
 // viewer receives at 40 messages a second however many members move. A room
 // that was quiet for a tick sends its first move at once.
 
-import type { PointerFrame, PointerInput } from "~/lib/realtime-events";
+import type { PointerFrame, PointerInput, Viewer } from "~/lib/realtime-events";
 
 export const FRAME_MS = 25;
 
 /** A member's latest move in a tick, and the sockets (their windows) that moved it. */
-type Move = { dx: number; dy: number; from: string; senders: Set<string> };
+type Move = { user: Viewer; dx: number; dy: number; from: string; senders: Set<string> };
 
 /** What to send a room at a tick: the frame, and what each socket that sent a move gets instead. */
 export type RoomFrame = {
@@ -30,10 +30,10 @@ export type RoomFrame = {
 export class RoomMoves {
   private readonly moves = new Map<number, Move>();
 
-  moved(memberId: number, socketId: string, { dx, dy }: PointerInput) {
-    const move = this.moves.get(memberId);
+  moved(user: Viewer, socketId: string, { dx, dy }: PointerInput) {
+    const move = this.moves.get(user.id);
     if (move) Object.assign(move, { dx, dy, from: socketId }).senders.add(socketId);
-    else this.moves.set(memberId, { dx, dy, from: socketId, senders: new Set([socketId]) });
+    else this.moves.set(user.id, { user, dx, dy, from: socketId, senders: new Set([socketId]) });
   }
 
   /**
@@ -53,7 +53,7 @@ export class RoomMoves {
 
   /** The frame of the tick, emptying the room's moves. */
   take(): RoomFrame {
-    const entries = [...this.moves].map(([id, { dx, dy, senders }]) => ({ move: { id, dx, dy }, senders }));
+    const entries = [...this.moves.values()].map(({ user, dx, dy, senders }) => ({ move: { dx, dy, user }, senders }));
     this.moves.clear();
     return {
       frame: entries.map(({ move }) => move),
@@ -61,7 +61,7 @@ export class RoomMoves {
         .filter(({ senders }) => senders.size > 0)
         .map(({ move, senders }) => ({
           socketIds: [...senders],
-          frame: entries.filter((other) => other.move.id !== move.id).map((other) => other.move),
+          frame: entries.filter((other) => other.move.user.id !== move.user.id).map((other) => other.move),
         })),
     };
   }
@@ -94,10 +94,10 @@ export class PointerFrames {
     private readonly clock: FrameClock = realClock,
   ) {}
 
-  moved(room: string, memberId: number, socketId: string, point: PointerInput) {
+  moved(room: string, user: Viewer, socketId: string, point: PointerInput) {
     let moves = this.rooms.get(room);
     if (!moves) this.rooms.set(room, (moves = new RoomMoves()));
-    moves.moved(memberId, socketId, point);
+    moves.moved(user, socketId, point);
     this.timer ??= this.clock.setTimeout(
       () => this.tick(),
       Math.max(0, this.lastTickAt + this.frameMs - this.clock.now()),

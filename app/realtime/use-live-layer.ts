@@ -60,7 +60,7 @@ class LiveRoom {
 
   /** Moves the other members' pointers to where a frame says (this member's own is drawn locally). */
   movedPointers(frame: PointerFrame, now: number): boolean {
-    return this.pointers.movedInFrame(frame, (id) => (id === this.me?.id ? undefined : this.presence.viewer(id)), now);
+    return this.pointers.movedInFrame(frame, this.me?.id, now);
   }
 
   /** A member's last connection left: their pointer and crop go with them. */
@@ -113,8 +113,8 @@ export function useLiveLayer(photoId: number | null): LiveLayer {
       books.tidy();
       changed();
     });
-    // A frame has the latest move of each member that moved in the server's tick: by id, named from presence.
-    socket.on("pointers", (frame) => {
+    // A frame has the latest move of each member that moved in the server's tick, one pointer message each.
+    socket.on("pointer", (...frame) => {
       if (books.movedPointers(frame, Date.now())) {
         scheduleExpiry();
         changed();

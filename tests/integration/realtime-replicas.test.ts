@@ -7,7 +7,7 @@ import { cookieFor, makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
 import { startReplica, type Replica } from "../support/replicas";
-import { connectTo, connected, framesUntil, nextMessage, nextReview } from "../support/sockets";
+import { connectTo, connected, framesUntil, nextMessage, nextReview, nextFrame, pointerOf } from "../support/sockets";
 
 let one: Replica;
 let two: Replica;
@@ -53,9 +53,9 @@ describe("two server processes on one PostgreSQL", () => {
     // Bob's snapshot was gathered from both processes: Ann, on the other one, is in it.
     expect(snapshot.viewers.map((p) => p.user.firstName).sort()).toEqual(["Ann", "Bob"]);
 
-    const pointer = nextMessage(onTwo, "pointers");
+    const pointer = nextFrame(onTwo);
     onOne.emit("pointer", { dx: 0.25, dy: 0.75 });
-    expect(await pointer).toEqual([{ id: ann.id, dx: 0.25, dy: 0.75 }]);
+    expect(await pointer).toEqual([pointerOf(ann, 0.25, 0.75)]);
 
     const crop = nextMessage(onTwo, "crop");
     onOne.emit("crop", { phase: "end", start: { dx: 0.1, dy: 0.2 }, end: { dx: 0.4, dy: 0.5 } });
@@ -67,9 +67,9 @@ describe("two server processes on one PostgreSQL", () => {
     });
 
     // And back the other way.
-    const back = nextMessage(onOne, "pointers");
+    const back = nextFrame(onOne);
     onTwo.emit("pointer", { dx: 0.5, dy: 0.5 });
-    expect(await back).toEqual([{ id: bob.id, dx: 0.5, dy: 0.5 }]);
+    expect(await back).toEqual([pointerOf(bob, 0.5, 0.5)]);
 
     const { snapshot: late } = await viewer(two, photo.id, await makeMember());
     expect(late.crops).toEqual([
@@ -83,19 +83,19 @@ describe("two server processes on one PostgreSQL", () => {
     const { socket: annOnOne } = await viewer(one, photo.id, ann);
     const { socket: bobOnTwo } = await viewer(two, photo.id, bob);
     const { socket: cyOnTwo } = await viewer(two, photo.id, cy);
-    const cyHears = framesUntil(cyOnTwo, (move) => move.id === ann.id && move.dx === 0.99);
-    const cyHearsBob = framesUntil(cyOnTwo, (move) => move.id === bob.id && move.dx === 0.98);
-    const annHears = framesUntil(annOnOne, (move) => move.id === bob.id && move.dx === 0.98);
-    const bobHears = framesUntil(bobOnTwo, (move) => move.id === ann.id && move.dx === 0.99);
+    const cyHears = framesUntil(cyOnTwo, (move) => move.user.id === ann.id && move.dx === 0.99);
+    const cyHearsBob = framesUntil(cyOnTwo, (move) => move.user.id === bob.id && move.dx === 0.98);
+    const annHears = framesUntil(annOnOne, (move) => move.user.id === bob.id && move.dx === 0.98);
+    const bobHears = framesUntil(bobOnTwo, (move) => move.user.id === ann.id && move.dx === 0.99);
     for (let i = 1; i <= 20; i++) {
       annOnOne.emit("pointer", { dx: i === 20 ? 0.99 : i / 100, dy: 0.5 });
       bobOnTwo.emit("pointer", { dx: i === 20 ? 0.98 : i / 100, dy: 0.5 });
     }
-    const fromOne = (await cyHears).filter((frame) => frame.some((move) => move.id === ann.id));
+    const fromOne = (await cyHears).filter((frame) => frame.some((move) => move.user.id === ann.id));
     expect(fromOne.length).toBeLessThan(20);
     await cyHearsBob;
-    expect((await annHears).flat().some((move) => move.id === ann.id)).toBe(false);
-    expect((await bobHears).flat().some((move) => move.id === bob.id)).toBe(false);
+    expect((await annHears).flat().some((move) => move.user.id === ann.id)).toBe(false);
+    expect((await bobHears).flat().some((move) => move.user.id === bob.id)).toBe(false);
   });
 
   it("keep one viewer's crop steps in order across processes: the end never overtakes a drag", async () => {
@@ -179,9 +179,9 @@ describe("two server processes on one Redis", () => {
     const photo = await insertPhoto(ann.id);
     const { socket: onFirst } = await viewer(first, photo.id, ann);
     const { socket: onSecond } = await viewer(second, photo.id, bob);
-    const pointer = nextMessage(onSecond, "pointers");
+    const pointer = nextFrame(onSecond);
     onFirst.emit("pointer", { dx: 0.5, dy: 0.25 });
-    expect(await pointer).toEqual([{ id: ann.id, dx: 0.5, dy: 0.25 }]);
+    expect(await pointer).toEqual([pointerOf(ann, 0.5, 0.25)]);
     const crop = nextMessage(onSecond, "crop");
     onFirst.emit("crop", { phase: "start", start: { dx: 0.1, dy: 0.1 } });
     expect((await crop).user.id).toBe(ann.id);

@@ -11,7 +11,16 @@ import { action as userApi } from "~/routes/api/users.user";
 import { TEST_PASSWORD, cookieFor, cookieHeaderFrom, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
-import { connected, deactivateMember, framesUntil, nextMessage, refused, useSocketServer } from "../support/sockets";
+import {
+  connected,
+  deactivateMember,
+  framesUntil,
+  nextMessage,
+  refused,
+  useSocketServer,
+  nextFrame,
+  pointerOf,
+} from "../support/sockets";
 
 /** A real photo to view (the namespace refuses ids of photos that do not exist). */
 const photoBy = async (userId: number) => (await insertPhoto(userId)).id;
@@ -37,7 +46,7 @@ const twoViewers = threeViewers;
 const lastMoveOf = (frames: PointerFrame[], memberId: number) =>
   frames
     .flat()
-    .filter((move) => move.id === memberId)
+    .filter((move) => move.user.id === memberId)
     .at(-1);
 
 describe("photo viewers namespace", () => {
@@ -56,13 +65,13 @@ describe("photo viewers namespace", () => {
     await Promise.all([connected(annSocket), connected(bobSocket), connected(carlSocket)]);
 
     let carlHeard = false;
-    carlSocket.on("pointers", () => (carlHeard = true));
+    carlSocket.on("pointer", () => (carlHeard = true));
     let annHeardHerself = false;
-    annSocket.on("pointers", () => (annHeardHerself = true));
+    annSocket.on("pointer", () => (annHeardHerself = true));
 
-    const received = nextMessage(bobSocket, "pointers");
+    const received = nextFrame(bobSocket);
     annSocket.emit("pointer", { dx: 0.25, dy: 0.75 });
-    expect(await received).toEqual([{ id: ann.id, dx: 0.25, dy: 0.75 }]);
+    expect(await received).toEqual([pointerOf(ann, 0.25, 0.75)]);
 
     // A crop goes the same way.
     const crop = nextMessage(bobSocket, "crop");
@@ -78,7 +87,7 @@ describe("photo viewers namespace", () => {
   it("sends each viewer one frame of the moves of a tick, the latest of each member, never its own", async () => {
     const { ann, bob, cy, annSocket, bobSocket, cySocket } = await threeViewers();
     const cyHears = framesUntil(cySocket, (move) => move.dx === 0.99);
-    const annHears = framesUntil(annSocket, (move) => move.id === bob.id && move.dx === 0.98);
+    const annHears = framesUntil(annSocket, (move) => move.user.id === bob.id && move.dx === 0.98);
     // 20 moves each from Ann and Bob at once, Ann's last at 0.99, Bob's at 0.98.
     for (let i = 1; i <= 20; i++) {
       annSocket.emit("pointer", { dx: i === 20 ? 0.99 : i / 100, dy: 0.5 });
@@ -87,11 +96,11 @@ describe("photo viewers namespace", () => {
     const cyFrames = await cyHears;
     // Batched: far fewer frames than the 40 moves, each member at most once in a frame.
     expect(cyFrames.length).toBeLessThan(20);
-    for (const frame of cyFrames) expect(new Set(frame.map((move) => move.id)).size).toBe(frame.length);
-    expect(lastMoveOf(cyFrames, ann.id)).toEqual({ id: ann.id, dx: 0.99, dy: 0.5 });
+    for (const frame of cyFrames) expect(new Set(frame.map((move) => move.user.id)).size).toBe(frame.length);
+    expect(lastMoveOf(cyFrames, ann.id)).toEqual(pointerOf(ann, 0.99, 0.5));
     // Ann hears Bob, never herself.
     const annFrames = await annHears;
-    expect(lastMoveOf(annFrames, bob.id)).toEqual({ id: bob.id, dx: 0.98, dy: 0.25 });
+    expect(lastMoveOf(annFrames, bob.id)).toEqual(pointerOf(bob, 0.98, 0.25));
     expect(lastMoveOf(annFrames, ann.id)).toBeUndefined();
     expect(lastMoveOf(cyFrames, cy.id)).toBeUndefined();
   });
@@ -107,13 +116,13 @@ describe("photo viewers namespace", () => {
     const cancelled = nextMessage(cySocket, "crop");
     annSocket.emit("crop", { phase: "cancel" });
     await cancelled;
-    const heard = framesUntil(cySocket, (move) => move.id === bob.id);
+    const heard = framesUntil(cySocket, (move) => move.user.id === bob.id);
     bobSocket.emit("pointer", { dx: 0.3, dy: 0.3 });
-    expect((await heard).flat()).toEqual([{ id: bob.id, dx: 0.3, dy: 0.3 }]);
+    expect((await heard).flat()).toEqual([pointerOf(bob, 0.3, 0.3)]);
     // Ann's next good move goes through, under her own id.
-    const good = framesUntil(cySocket, (move) => move.id === ann.id);
+    const good = framesUntil(cySocket, (move) => move.user.id === ann.id);
     annSocket.emit("pointer", { dx: 0.5, dy: 0.5 });
-    expect(lastMoveOf(await good, ann.id)).toEqual({ id: ann.id, dx: 0.5, dy: 0.5 });
+    expect(lastMoveOf(await good, ann.id)).toEqual(pointerOf(ann, 0.5, 0.5));
   });
 
   // One socket's messages are handled in order, so a last message of another kind, whose own
@@ -148,7 +157,7 @@ describe("photo viewers namespace", () => {
    */
   async function floodPointer(): Promise<number> {
     const { ann, bob, annSocket, bobSocket, cySocket } = await threeViewers();
-    const heard = framesUntil(cySocket, (move) => move.id === bob.id);
+    const heard = framesUntil(cySocket, (move) => move.user.id === bob.id);
     for (let i = 1; i <= 10 * MESSAGE_LIMITS.pointer; i++) annSocket.emit("pointer", { dx: i / 1000, dy: 0.5 });
     const cancelled = nextMessage(cySocket, "crop");
     annSocket.emit("crop", { phase: "cancel" });
@@ -220,7 +229,7 @@ describe("the handshake's origin", () => {
 describe("ending sessions closes their sockets", () => {
   /** Proves a socket is still live on the server: its pointer reaches a witness in the same room. */
   async function stillHeard(socket: PhotoViewerSocket, witness: PhotoViewerSocket) {
-    const heard = nextMessage(witness, "pointers");
+    const heard = nextFrame(witness);
     socket.emit("pointer", { dx: 0.5, dy: 0.5 });
     await heard;
   }

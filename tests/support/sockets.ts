@@ -10,7 +10,7 @@ import {
   REVIEW_NAMESPACE,
   type PhotoViewerSocket,
   type PointerFrame,
-  type PointerMove,
+  type PointerMessage,
   type ReviewServerToClientEvents,
   type ReviewSocket,
   type ServerToClientEvents,
@@ -129,21 +129,36 @@ export function nextMessage<E extends keyof ServerToClientEvents>(
   return firstMessage((listener) => socket.once(event, listener as never));
 }
 
+/** The next pointer frame the viewer hears: every pointer message of one server tick (`pointer(...frame)`). */
+export function nextFrame(socket: PhotoViewerSocket): Promise<PointerFrame> {
+  return new Promise((resolve) => socket.once("pointer", (...frame) => resolve(frame)));
+}
+
+/** The pointer message the others receive of a member's move (spec section 7: user id and first name, dx, dy). */
+export const pointerOf = (member: { id: number; firstName: string }, dx: number, dy: number): PointerMessage => ({
+  dx,
+  dy,
+  user: { id: member.id, firstName: member.firstName },
+});
+
 /**
  * The pointer frames the viewer hears from now until one holds a move that
  * `until` picks (that frame included): moves reach a room in frames, one per
  * server tick, so a move sent after another may come in the same frame.
  */
-export function framesUntil(socket: PhotoViewerSocket, until: (move: PointerMove) => boolean): Promise<PointerFrame[]> {
+export function framesUntil(
+  socket: PhotoViewerSocket,
+  until: (move: PointerMessage) => boolean,
+): Promise<PointerFrame[]> {
   const frames: PointerFrame[] = [];
   return new Promise((resolve) => {
-    const listener = (frame: PointerFrame) => {
+    const listener = (...frame: PointerFrame) => {
       frames.push(frame);
       if (!frame.some(until)) return;
-      socket.off("pointers", listener);
+      socket.off("pointer", listener);
       resolve(frames);
     };
-    socket.on("pointers", listener);
+    socket.on("pointer", listener);
   });
 }
 
