@@ -6,6 +6,7 @@ import sharp, { type Sharp, type SharpOptions } from "sharp";
 import { env } from "~/env.server";
 import type { DerivedSize } from "~/storage/keys.server";
 import { checkDecodedMetadata, checkEmbeddedMetadata, ImageMetadataTooLargeError } from "./embedded-metadata.server";
+import { rgbaWithProfile } from "./colour-profile.server";
 import { decodeHeic, HeicUnreadableError } from "./heic.server";
 
 // Every upload is decoded exactly once, so libvips' operation cache would only hold
@@ -74,9 +75,11 @@ export async function makeDerivatives(
   let decoder: Sharp;
   if (heic) {
     const pixels = await decodeHeic(file, { width: header.width, height: header.height }, maxPixels);
-    const raw = { width: pixels.width, height: pixels.height, channels: 4 } as const;
+    // The pixels are in the HEIC's own colours (an iPhone's Display P3): they go in with its profile,
+    // so the sizes are converted to sRGB like a JPEG's (colour-profile.server.ts).
+    const { input, options: pixelOptions } = await rgbaWithProfile(pixels.rgba, pixels, header.icc, maxPixels);
     // No .rotate(): libheif has applied irot/imir, and the raw pixels carry no EXIF to apply twice.
-    decoder = sharp(pixels.rgba, { raw, limitInputPixels: maxPixels }).flatten({ background: "#ffffff" });
+    decoder = sharp(input, pixelOptions).flatten({ background: "#ffffff" });
   } else {
     decoder = sharp(file, options).rotate();
     if (header.hasAlpha) decoder = decoder.flatten({ background: "#ffffff" });

@@ -4,6 +4,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   flowerCentre,
@@ -19,6 +20,23 @@ import { imageFailureMessage, makeDerivatives, PHOTO_SIZES } from "./derivatives
 import * as heic from "./heic.server";
 
 const MAX_PIXELS = 100_000_000;
+
+/** 8-bit Display P3 pixels (RGB) as 8-bit sRGB: linearise, the primaries' matrix, encode, clip. */
+function displayP3ToSrgb(rgb: Buffer): Uint8Array {
+  const linear = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  const encode = (v: number) => {
+    const clipped = Math.min(1, Math.max(0, v));
+    return Math.round(255 * (clipped <= 0.0031308 ? 12.92 * clipped : 1.055 * clipped ** (1 / 2.4) - 0.055));
+  };
+  const out = new Uint8Array(rgb.length);
+  for (let i = 0; i < rgb.length; i += 3) {
+    const [r, g, b] = [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!].map((v) => linear(v / 255)) as [number, number, number];
+    out[i] = encode(1.2249 * r - 0.2247 * g);
+    out[i + 1] = encode(-0.042 * r + 1.0419 * g);
+    out[i + 2] = encode(-0.0197 * r - 0.0786 * g + 1.0979 * b);
+  }
+  return out;
+}
 const METADATA_LIMIT = 1024 * 1024;
 let folder: string;
 const exiftool = useExifTool();
@@ -68,6 +86,37 @@ describe("HEIC derivatives", () => {
         expect(tags).not.toHaveProperty(gone);
       }
     }
+  });
+
+  it("shows an iPhone's Display P3 colours converted to sRGB, not its numbers read as sRGB", async () => {
+    const made = await makeDerivatives(HEIC_FIXTURE, PHOTO_SIZES, MAX_PIXELS, METADATA_LIMIT);
+    const thumb = made.derivatives[1]!;
+    const shown = await sharp(thumb.data).removeAlpha().raw().toBuffer();
+    // The decoded numbers at the thumbnail's size, read as if they were sRGB (what the pipeline did before).
+    const decoded = await heic.decodeHeic(HEIC_FIXTURE, HEIC_SIZE, MAX_PIXELS, "test");
+    const asIfSrgb = await sharp(decoded.rgba, { raw: { width: decoded.width, height: decoded.height, channels: 4 } })
+      .removeAlpha()
+      .resize(thumb.width, thumb.height, { fit: "fill" })
+      .raw()
+      .toBuffer();
+    // The same numbers converted by the textbook Display P3 to sRGB matrix (both use the sRGB curve).
+    const converted = displayP3ToSrgb(asIfSrgb);
+
+    // Where the two readings differ visibly (the saturated flower), the thumbnail is the converted one.
+    let pixels = 0;
+    let offConverted = 0;
+    let offAsIfSrgb = 0;
+    for (let i = 0; i < shown.length; i += 3) {
+      const gap = Math.max(...[0, 1, 2].map((c) => Math.abs(converted[i + c]! - asIfSrgb[i + c]!)));
+      if (gap < 12) continue;
+      pixels++;
+      for (const c of [0, 1, 2]) {
+        offConverted += Math.abs(shown[i + c]! - converted[i + c]!);
+        offAsIfSrgb += Math.abs(shown[i + c]! - asIfSrgb[i + c]!);
+      }
+    }
+    expect(pixels).toBeGreaterThan(1000);
+    expect(offConverted / pixels).toBeLessThan(offAsIfSrgb / pixels / 3);
   });
 
   it("applies the container's rotation once, not the EXIF orientation a second time", async () => {
