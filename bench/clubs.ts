@@ -1,6 +1,7 @@
 // The generated clubs the HTTP benchmarks run against: a server started as in
 // the browser tests (the built site, its own database and port), on PostgreSQL
 // or on the embedded default (PGlite in the server's own process).
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -47,6 +48,9 @@ export async function startClub(name: string, shape: ClubShape, options: ClubOpt
       counts = await generateClub(databaseUrl, shape);
     },
   });
+  // The generated club's files are still in the kernel's write-back queue (hundreds of
+  // megabytes for the big club): flushed now, they do not stall the server while it is measured.
+  execFileSync("sync");
   const stop = club.stop;
   club.stop = async () => {
     const code = await stop();
