@@ -62,7 +62,8 @@ test("the photo edit form opens as a step, saves and comes back with 'Photo upda
 });
 
 test("the featured year has its own button", async ({ page, baseURL }) => {
-  const photo = await nadiasPhoto(page);
+  await logInContext(page.context(), members.nils);
+  const photo = await uploadPhoto(page.context());
   await page.goto(`/browse/${photo.id}`);
   await page.getByLabel("Featured year").selectOption(String(thisYear));
   await page.getByRole("button", { name: "Save year" }).click();
@@ -70,7 +71,7 @@ test("the featured year has its own button", async ({ page, baseURL }) => {
   await expect(page.getByLabel("Featured year")).toHaveValue(String(thisYear));
 
   // The year's gallery now holds it.
-  await page.goto(`/members/${nadia.username}/${thisYear}`);
+  await page.goto(`/members/${members.nils.username}/${thisYear}`);
   await expect(page.locator(`a[href*="/${photo.id}"]`).first()).toBeVisible();
 
   await page.goto(`/browse/${photo.id}`);
@@ -82,7 +83,8 @@ test("the featured year has its own button", async ({ page, baseURL }) => {
 test("the year's order changes with Earlier and Later", async ({ page }) => {
   const first = await nadiasPhoto(page);
   const second = await uploadPhoto(page.context(), "Pentax_K10D.jpg");
-  // This year (Nadia joined today); another test may feature a photo of hers here too, so only these two count.
+  // This year (Nadia joined today). No other test features her photos: a year that changed
+  // between the page and the click would be refused ('The featured photos changed meanwhile').
   const year = thisYear;
   await api(page.context(), "post", `/api/photos/${first.id}/feature`, { year, position: 1 });
   await api(page.context(), "post", `/api/photos/${second.id}/feature`, { year, position: 2 });

@@ -38,6 +38,11 @@ export const members = {
   pavel: memberDetails("pavel_peek", "Pavel", "Peek"),
   /** Changes her photos, rates and comments in a browser without JavaScript (no-javascript.spec). */
   nadia: memberDetails("nadia_noscript", "Nadia", "Noscript"),
+  /**
+   * Chooses a featured year without JavaScript (no-javascript.spec): not Nadia, whose
+   * year is reordered meanwhile by another test (a changed year refuses the reorder).
+   */
+  nils: memberDetails("nils_noscript", "Nils", "Noscript"),
   /** Deactivated and reactivated by Ulla without JavaScript (no-javascript.spec). */
   tomas: memberDetails("tomas_toggle", "Tomas", "Toggle"),
   /** An admin without JavaScript (no-javascript.spec). */
