@@ -8,7 +8,7 @@ import { expect, test, type Page } from "./support/fixtures";
 import postgres from "postgres";
 import { CAMERA_FIXTURES as FIXTURES } from "./support/club-api";
 import { memberDetails } from "./support/members";
-import { pageTitle, submitLogin } from "./support/ui";
+import { pageTitle, submitLogin, untilHydrated } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 
 const thisYear = new Date().getFullYear();
@@ -142,6 +142,7 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
     await grid.getByRole("link").nth(i).click();
     const year = page.getByLabel("Featured year");
     await expect(year).toHaveValue("");
+    await untilHydrated(page);
     await year.selectOption(String(thisYear));
     await expect(year).toBeEnabled();
     await expect(year).toHaveValue(String(thisYear));
@@ -237,6 +238,7 @@ test("featuring a 13th photo in a year shows the spec's modal", async ({ page })
   await logIn(page, quinn);
   await page.goto(`${server.baseURL}/browse/${spareId!}`);
   await expect(page).toHaveTitle(pageTitle("Browse"));
+  await untilHydrated(page);
   await page.getByLabel("Featured year").selectOption(String(thisYear));
   const modal = page.getByRole("dialog", { name: "An error has occurred" });
   await expect(modal).toBeVisible();
@@ -251,6 +253,7 @@ test("browse pages through every photo with a sort selector", async ({ page }) =
   await page.goto(`${server.baseURL}/browse`);
   await expect(page.getByRole("heading", { name: "Browse", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Sort")).toHaveValue("meeting");
+  await untilHydrated(page);
   await page.getByLabel("Sort").selectOption("createdAt");
   await expect(page).toHaveURL(`${server.baseURL}/browse?sort=createdAt`);
   const grid = page.getByRole("list", { name: "Photos" });

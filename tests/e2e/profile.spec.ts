@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Page } from "./support/fixtures";
 import { repoRoot } from "./support/club-server";
 import { members } from "./support/members";
-import { expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
+import { expectMemberNavbar, navbar, pageTitle, submitLogin, untilHydrated } from "./support/ui";
 
 const PHOTO = path.resolve(repoRoot, "../shared/fixtures/camera/Nikon_D70.jpg");
 const hugo = members.hugo;
@@ -58,6 +58,7 @@ test("a member edits their profile and picture", async ({ page, baseURL }) => {
   await page.getByLabel("First name").fill("Hugh");
   await page.getByLabel("Bio").fill("Night buses and neon.");
   await page.getByLabel("Website").fill("hugo.example.com");
+  await untilHydrated(page); // the licence's link follows the choice in the page's script
   await page.getByLabel("Default licence").selectOption({ label: "CC BY-SA" });
   await expect(page.getByRole("link", { name: "About CC BY-SA" })).toHaveAttribute(
     "href",

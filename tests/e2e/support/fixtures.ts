@@ -11,6 +11,10 @@
 //   after 5 s: on a busy machine the client can send on a connection the server
 //   has just closed and get ECONNRESET, a race no browser exposes (browsers
 //   resend on a fresh connection).
+//
+// E2E_CPU_THROTTLE=N slows every page's JavaScript N times (Chromium's CPU
+// throttling), to find tests that act before the page has hydrated: a busy CI
+// machine does the same now and then. Off unless set.
 import {
   test as base,
   expect,
@@ -37,6 +41,17 @@ function reportViolations(page: Page, violations: Violation[]) {
   });
 }
 
+const cpuThrottle = Number(process.env.E2E_CPU_THROTTLE) || 0;
+
+function throttleCpu(page: Page) {
+  if (cpuThrottle > 1)
+    void page
+      .context()
+      .newCDPSession(page)
+      .then((cdp) => cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuThrottle }))
+      .catch(() => {}); // a page closed at once needs no throttle
+}
+
 function freshConnections(request: APIRequestContext) {
   const fetch = request.fetch.bind(request);
   request.fetch = (urlOrRequest, options = {}) =>
@@ -58,8 +73,12 @@ export const test = base.extend<Fixtures>({
   watchContext: async ({}, use, testInfo) => {
     const violations: Violation[] = [];
     await use((context) => {
-      context.pages().forEach((page) => reportViolations(page, violations));
-      context.on("page", (page) => reportViolations(page, violations));
+      const watch = (page: Page) => {
+        reportViolations(page, violations);
+        throttleCpu(page);
+      };
+      context.pages().forEach(watch);
+      context.on("page", watch);
       freshConnections(context.request);
     });
     // Runs after the contexts are closed (they depend on this fixture), so every report is in.

@@ -24,6 +24,15 @@ export async function clickAndConfirm(page: Page, button: Locator): Promise<stri
   return question;
 }
 
+/**
+ * Waits until the page's JavaScript has hydrated it (the navbar marks itself).
+ * Controls that act on change alone (a select that saves or navigates) do
+ * nothing before then, so a test that uses one waits here first.
+ */
+export async function untilHydrated(page: Page) {
+  await expect(page.locator("header.navbar.hydrated")).toHaveCount(1);
+}
+
 /** Fills the log-in form that is on screen and submits it with the button. */
 export async function submitLogin(page: Page, identifier: string, password: string) {
   await expect(page).toHaveTitle(pageTitle("Log in"));
