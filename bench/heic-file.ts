@@ -6,8 +6,9 @@
 // what it decodes for a real 12 MP iPhone photo: 48 HEVC tiles, one grid.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { cameraFixture } from "../tests/fixtures/camera-files";
 
-const FIXTURE = path.resolve(import.meta.dirname, "../../shared/fixtures/camera/IMG_5195.HEIC");
+const FIXTURE = cameraFixture("IMG_5195.HEIC");
 const TILE = 512;
 const COLUMNS = 8;
 const ROWS = 6;

@@ -37,6 +37,7 @@ import { connect } from "@db/client.server";
 import { withSql } from "../tests/support/test-database";
 import { startClubServer, type ClubServer } from "../tests/e2e/support/club-server";
 import { hashPassword } from "~/services/auth/password-hash.server";
+import { CAMERA_FIXTURES } from "../tests/fixtures/camera-files";
 
 const BROWSERS = 200;
 const UPLOADERS = 50;
@@ -57,7 +58,7 @@ const DRAIN_MS = 120_000;
 /** When uploading members arrive: spread over the first seconds of the evening. */
 const ARRIVAL_MS = 10_000;
 
-const CAMERA_DIR = process.env.CAMERA_FIXTURES ?? path.resolve(import.meta.dirname, "../../shared/fixtures/camera");
+const CAMERA_DIR = process.env.CAMERA_FIXTURES ?? CAMERA_FIXTURES;
 /** The camera files a member would upload (not corrupted.jpg, which the site must refuse). */
 const CAMERA_FILES = [
   "Canon_40D.jpg",

@@ -22,6 +22,7 @@ import sharp from "sharp";
 import { withSql } from "../tests/support/test-database";
 import { SMALL, startClub, type BenchClub } from "./clubs";
 import { median, printFigures, type Figure } from "./report";
+import { cameraFixture } from "../tests/fixtures/camera-files";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = [
@@ -32,7 +33,7 @@ const FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const CAMERA_FILE = "/work/shared/fixtures/camera/Canon_40D.jpg";
+const CAMERA_FILE = cameraFixture("Canon_40D.jpg");
 
 /** Real files for every photo: one thumbnail and one large image, hard-linked to every key. */
 async function storeImages(bench: BenchClub) {

@@ -17,6 +17,7 @@ import { withSql } from "../tests/support/test-database";
 import type { BenchClub } from "./clubs";
 import { compareLatency } from "./http";
 import { ratioFigure, type Figure } from "./report";
+import { cameraFixture } from "../tests/fixtures/camera-files";
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -199,7 +200,7 @@ function cpuMsOf(pid: number): number {
  * Cache-Control, and a revalidation's 304).
  */
 export async function imageFigures(label: string, bench: BenchClub, baseline: Baseline): Promise<Figure[]> {
-  const bytes = await sharp(path.join("/work/shared/fixtures/camera/Canon_40D.jpg"))
+  const bytes = await sharp(cameraFixture("Canon_40D.jpg"))
     .resize({ width: 1024, height: 1024, fit: "inside" })
     .webp({ quality: 78 })
     .toBuffer();

@@ -2,11 +2,10 @@
 // a second after the last keystroke ('Saving...', 'Saved!'), survive a reload,
 // and nobody else sees them, on the page or through the API.
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "./support/fixtures";
-import { repoRoot } from "./support/club-server";
 import { members } from "./support/members";
 import { submitLogin } from "./support/ui";
+import { cameraFixture } from "../fixtures/camera-files";
 
 /** Spec section 9: notes save this long after the last keystroke. */
 const AUTOSAVE_MS = 500;
@@ -22,7 +21,7 @@ async function logIn(page: Page, member: { username: string; password: string })
 
 /** Uploads a photo through the API as the logged-in page's member; returns its id. */
 async function uploadPhoto(page: Page): Promise<number> {
-  const bytes = fs.readFileSync(path.resolve(repoRoot, "../shared/fixtures/camera/Nikon_D70.jpg"));
+  const bytes = fs.readFileSync(cameraFixture("Nikon_D70.jpg"));
   const announced = await page.request.post("/api/assets", {
     data: { blob: { filename: "Nikon_D70.jpg", content_type: "image/jpeg", byte_size: bytes.length } },
   });

@@ -1,13 +1,12 @@
 // Editing a profile in the browser (issue 3): a member fixes a refused form,
 // saves, sees the navbar greet the new name, adds a picture through the drop
 // zone (direct upload), then removes it; the member page shows the new profile.
-import path from "node:path";
 import { expect, test, type Page } from "./support/fixtures";
-import { repoRoot } from "./support/club-server";
 import { members } from "./support/members";
 import { expectMemberNavbar, navbar, pageTitle, submitLogin, untilHydrated } from "./support/ui";
+import { cameraFixture } from "../fixtures/camera-files";
 
-const PHOTO = path.resolve(repoRoot, "../shared/fixtures/camera/Nikon_D70.jpg");
+const PHOTO = cameraFixture("Nikon_D70.jpg");
 const hugo = members.hugo;
 
 async function me(page: Page) {

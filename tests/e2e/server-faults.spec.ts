@@ -6,10 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { io as connectClient } from "socket.io-client";
 import { expect, test } from "./support/fixtures";
-import { createMemberWithCli, repoRoot, SERVER_START_TIMEOUT, startClubServer } from "./support/club-server";
+import { createMemberWithCli, SERVER_START_TIMEOUT, startClubServer } from "./support/club-server";
 import { descendants, stillRunning } from "../support/processes";
+import { cameraFixture } from "../fixtures/camera-files";
 
-const photoBytes = () => fs.readFileSync(path.resolve(repoRoot, "../shared/fixtures/camera/Canon_40D.jpg"));
+const photoBytes = () => fs.readFileSync(cameraFixture("Canon_40D.jpg"));
 
 function memberNamed(tag: string) {
   return {

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./support/fixtures";
 import { io as connectClient } from "socket.io-client";
-import { createMemberWithCli, repoRoot, SERVER_START_TIMEOUT, startClubServer } from "./support/club-server";
+import { createMemberWithCli, SERVER_START_TIMEOUT, startClubServer } from "./support/club-server";
+import { cameraFixture } from "../fixtures/camera-files";
 
 const member = {
   firstName: "Lee",
@@ -17,7 +18,7 @@ const member = {
 
 /** A photo through the API, as a client makes one: announce, PUT the bytes, create. */
 async function uploadPhoto(baseURL: string, cookie: string): Promise<number> {
-  const bytes = fs.readFileSync(path.resolve(repoRoot, "../shared/fixtures/camera/Canon_40D.jpg"));
+  const bytes = fs.readFileSync(cameraFixture("Canon_40D.jpg"));
   const json = { "Content-Type": "application/json", Accept: "application/json", Cookie: cookie };
   const announced = await fetch(`${baseURL}/api/assets`, {
     method: "POST",

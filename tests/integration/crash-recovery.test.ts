@@ -29,8 +29,9 @@ import { call } from "../support/routes";
 import { S3RVER_KEY, storedKeys, type TestS3 } from "../support/storage";
 import { createTestDatabase, dropTestDatabase } from "../support/test-database";
 import { announce, putBytes, uploadFile } from "../support/uploads";
+import { CAMERA_FIXTURES } from "../fixtures/camera-files";
 
-const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/camera");
+const FIXTURES = CAMERA_FIXTURES;
 const BUCKET = "club-crash";
 const HOUR_AGO = new Date(Date.now() - 60 * 60 * 1000);
 

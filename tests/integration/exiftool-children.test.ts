@@ -9,8 +9,9 @@ import { closeDatabase, openDatabase } from "@db/client.server";
 import { startWorker, WORKER_START_TIMEOUT } from "../support/club-workers";
 import { descendants, stillRunning } from "../support/processes";
 import { createTestDatabase, dropTestDatabase } from "../support/test-database";
+import { cameraFixture } from "../fixtures/camera-files";
 
-const FIXTURE = path.resolve(__dirname, "../../../shared/fixtures/camera/Canon_40D.jpg");
+const FIXTURE = cameraFixture("Canon_40D.jpg");
 
 describe("exiftool's processes", () => {
   let databaseUrl: string;

@@ -20,8 +20,9 @@ import { cookieFor, makeMember, request } from "../support/members";
 import { featureDirectly, insertPhoto, rateDirectly } from "../support/photos";
 import { call } from "../support/routes";
 import { uploadFile } from "../support/uploads";
+import { CAMERA_FIXTURES } from "../fixtures/camera-files";
 
-const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/camera");
+const FIXTURES = CAMERA_FIXTURES;
 
 afterAll(async () => {
   await closeExiftool();

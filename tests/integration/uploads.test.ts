@@ -21,8 +21,9 @@ import { truncatedHeic } from "../support/heic-files";
 import { cookieFor, makeMember, memberAndOther } from "../support/members";
 import { useTestStorage } from "../support/storage";
 import { announce, putBytes, uploadFile } from "../support/uploads";
+import { CAMERA_FIXTURES } from "../fixtures/camera-files";
 
-const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/camera");
+const FIXTURES = CAMERA_FIXTURES;
 const fixture = (name: string) => fs.readFile(path.join(FIXTURES, name));
 
 const camera = useCameraJpeg();

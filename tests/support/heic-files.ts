@@ -2,10 +2,10 @@
 // changing a few bytes of its container (never its pixels): rotated by the
 // HEIF 'irot' property, declaring a huge size, or cut short.
 import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import { cameraFixture } from "../fixtures/camera-files";
 
-export const HEIC_FIXTURE = path.resolve(__dirname, "../../../shared/fixtures/camera/IMG_5195.HEIC");
+export const HEIC_FIXTURE = cameraFixture("IMG_5195.HEIC");
 /** The fixture's upright size (libheif's, after its irot of 0). */
 export const HEIC_SIZE = { width: 2566, height: 3313 };
 

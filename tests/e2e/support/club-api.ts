@@ -5,10 +5,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
-import { repoRoot, type MemberDetails } from "./club-server";
+import { type MemberDetails } from "./club-server";
+import { CAMERA_FIXTURES } from "../../fixtures/camera-files";
 
-/** The shared camera files (../shared/fixtures/camera beside the checkout). */
-export const CAMERA_FIXTURES = path.resolve(repoRoot, "../shared/fixtures/camera");
+/** The real camera files (tests/fixtures/camera). */
+export { CAMERA_FIXTURES };
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
   if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
