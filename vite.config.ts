@@ -4,7 +4,6 @@ import tsconfigPaths from "vite-tsconfig-paths";
 
 // Native or Node-only packages used by *.server.ts modules.
 const serverOnlyPackages = [
-  "@electric-sql/pglite",
   "@node-rs/argon2",
   "postgres",
   "sharp",

@@ -10,7 +10,6 @@ export default defineConfig({
       "db/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/integration/**/*.test.ts",
-      "tests/pglite/**/*.test.ts",
     ],
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],

@@ -2,11 +2,11 @@
 // rows the API and pages read (members, assets, photos with every sort key,
 // featured years). Image files are not needed: the benchmarks measure queries
 // and pages, and the processing benchmark measures the pipeline separately.
-import { PGlite } from "@electric-sql/pglite";
+import { connect } from "@db/client.server";
 import { withSql } from "../tests/support/test-database";
 import { hashPassword } from "~/services/auth/password-hash.server";
 
-/** A tagged-template query, as postgres-js writes them (PGlite gets a small adapter below). */
+/** A tagged-template query, as postgres-js writes them. */
 type Query = <T = Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]) => Promise<T[]>;
 
 export const BENCH_PASSWORD = "bench-pass-1";
@@ -19,20 +19,16 @@ export function generateClub(databaseUrl: string, shape: ClubShape) {
 }
 
 /**
- * The same club in an embedded database (DATA_DIR/pglite), for a server started
- * without DATABASE_URL; `migrate` applies the migrations first.
+ * The same club in the embedded server of `dataDir` (as a server started without
+ * DATABASE_URL finds it), migrated first; the server is stopped after.
  */
-export async function generatePgliteClub(dataDir: string, shape: ClubShape, migrate: () => Promise<void>) {
-  await migrate();
-  const client = await PGlite.create(`${dataDir}/pglite`);
+export async function generateEmbeddedClub(dataDir: string, shape: ClubShape) {
+  const handle = await connect({ dataDir });
   try {
-    const query: Query = async <T>(strings: TemplateStringsArray, ...values: unknown[]) => {
-      const text = strings.reduce((all, part, i) => `${all}$${i}${part}`);
-      return (await client.query<T>(text, values)).rows;
-    };
-    return await fillClub(query, shape);
+    await handle.migrate();
+    return await generateClub(handle.url, shape);
   } finally {
-    await client.close();
+    await handle.close();
   }
 }
 

@@ -1,13 +1,13 @@
 // The generated clubs the HTTP benchmarks run against: a server started as in
 // the browser tests (the built site, its own database and port), on PostgreSQL
-// or on the embedded default (PGlite in the server's own process).
+// or on the embedded default (the PostgreSQL server the site starts under DATA_DIR).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { connect } from "@db/client.server";
 import { startClubServer, type ClubServer } from "../tests/e2e/support/club-server";
-import { BENCH_LOGIN, BENCH_PASSWORD, generateClub, generatePgliteClub, type ClubShape } from "./club-data";
+import { BENCH_LOGIN, BENCH_PASSWORD, generateClub, generateEmbeddedClub, type ClubShape } from "./club-data";
 import { logIn } from "./http";
 
 export const SMALL: ClubShape = { members: 100, photosPerMember: 100, featuredPerMember: 10 }; // 10,000 photos, 1,000 featured
@@ -16,7 +16,7 @@ export const BIG: ClubShape = { members: 1000, photosPerMember: 110, featuredPer
 export type BenchClub = { club: ClubServer; counts: { photos: number; features: number }; cookie: string };
 
 export type ClubOptions = {
-  /** The embedded database in the server's process instead of PostgreSQL. */
+  /** The embedded default (the site's own PostgreSQL under DATA_DIR) instead of a PostgreSQL server. */
   embedded?: boolean;
   /** Extra environment (NODE_OPTIONS for a CPU profile, for instance). */
   env?: Record<string, string>;
@@ -35,11 +35,7 @@ export async function startClub(name: string, shape: ClubShape, options: ClubOpt
     },
     beforeStart: async (databaseUrl) => {
       if (dataDir) {
-        counts = await generatePgliteClub(dataDir, shape, async () => {
-          const handle = await connect({ dataDir });
-          await handle.migrate();
-          await handle.close();
-        });
+        counts = await generateEmbeddedClub(dataDir, shape);
         return;
       }
       const handle = await connect({ databaseUrl, dataDir: "unused" });
@@ -57,7 +53,7 @@ export async function startClub(name: string, shape: ClubShape, options: ClubOpt
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     return code;
   };
-  const where = options.embedded ? "embedded PGlite" : "PostgreSQL";
+  const where = options.embedded ? "embedded PostgreSQL" : "PostgreSQL server";
   console.log(
     `  ${name} club (${where}): ${counts.photos.toLocaleString()} photos, ${counts.features.toLocaleString()} featured`,
   );

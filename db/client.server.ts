@@ -1,42 +1,42 @@
-// One code path, two drivers: postgres-js when DATABASE_URL is set, embedded
-// PGlite under $DATA_DIR/pglite otherwise. Both speak PostgreSQL, so the same
-// schema, migrations and queries run on either.
+// One engine, one code path: postgres-js on PostgreSQL. With DATABASE_URL set,
+// the operator's server; without it, the server the site runs itself under
+// $DATA_DIR (db/embedded-postgres.server.ts). The same pool, queries and
+// migrations either way; only who starts and stops the server differs.
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { watchedSocket } from "./database-socket.server";
-import { lockDataDir } from "./pglite-lock.server";
+import { openEmbeddedPostgres, type EmbeddedRole } from "./embedded-postgres.server";
 import * as schema from "./schema";
 
-// The query builder API is the same for both drivers; we type against postgres-js.
 export type Database = PostgresJsDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
-  kind: "postgres" | "pglite";
+  /** "embedded": the server this install runs itself under DATA_DIR; "postgres": DATABASE_URL's. */
+  kind: "postgres" | "embedded";
+  /** Where it is (for a second client of the same database: the live rooms' adapter, a test's counter). */
+  url: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /**
-   * The embedded database only: how many writes this process has finished on it.
-   * No other process can open it (pglite-lock.server.ts), so while this number
-   * stays the same nothing in it changed (data-versions.server.ts then needs no
-   * query to know its versions). Absent for PostgreSQL, which others write to.
-   */
-  writesDone?: () => number;
 }
 
 export type DatabaseConfig = {
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * Without DATABASE_URL: "site" owns the embedded server for its whole life; a
+   * "command" (the default) joins the running site's server or starts one for itself.
+   * `exclusive` (a restore) refuses a running site.
+   */
+  embeddedRole?: EmbeddedRole;
+  exclusive?: boolean;
   /** How long opening a connection to PostgreSQL may take (DATABASE_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
   /** How long one statement may run, and how long a silent server is waited for (DATABASE_QUERY_TIMEOUT_MS). */
@@ -87,6 +87,19 @@ export function postgresOptions(
   };
 }
 
+/**
+ * A postgres-js client for `url`. A libpq-style `?host=/folder` (the embedded
+ * server's Unix socket) becomes postgres-js's `host` option: in the URL it would
+ * be sent to the server as a setting.
+ */
+export function postgresClient(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> = {}) {
+  const parsed = new URL(url);
+  const socketDir = parsed.searchParams.get("host");
+  if (!socketDir?.startsWith("/")) return postgres(url, options);
+  parsed.searchParams.delete("host");
+  return postgres(parsed.toString(), { ...options, host: socketDir });
+}
+
 export function migrationsFolder() {
   // In development and tests this file sits in db/; in the production bundle it
   // does not, so fall back to the working directory (the app's root).
@@ -95,83 +108,45 @@ export function migrationsFolder() {
 }
 
 export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
-  if (config.databaseUrl) {
-    const client = postgres(
-      config.databaseUrl,
-      postgresOptions(config, config.queryTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMs),
-    );
-    const db = drizzlePostgres({ client, schema, casing: "snake_case" });
-    return {
-      db,
-      kind: "postgres",
-      // Migrations (an index on a big table) may take longer than a page's query: their own client, no statement limit.
-      migrate: async () => {
-        const migrator = postgres(config.databaseUrl!, { ...postgresOptions(config, 0), max: 1 });
-        try {
-          const migrating = drizzlePostgres({ client: migrator, schema, casing: "snake_case" });
-          await migratePostgres(migrating, { migrationsFolder: migrationsFolder() });
-        } finally {
-          await migrator.end({ timeout: 5 });
-        }
-      },
-      ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => client.end({ timeout: 5 }),
-    };
-  }
-  const dataDir = path.join(config.dataDir, "pglite");
-  const release = lockDataDir(dataDir);
-  try {
-    const client = await PGlite.create(dataDir);
-    const writesDone = countWrites(client);
-    const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
-    return {
-      db,
-      kind: "pglite",
-      writesDone,
-      migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
-      ping: async () => void (await db.execute(sql`select 1`)),
-      close: async () => {
-        try {
-          await client.close();
-        } finally {
-          release();
-        }
-      },
-    };
-  } catch (error) {
-    release();
-    throw error;
-  }
-}
-
-// Only a plain SELECT reads without writing (this code base runs no SELECT of a
-// function that writes tables); anything else (INSERT, UPDATE, a WITH, DDL, a
-// transaction, exec's scripts) counts as a write once it has finished, which is
-// before its caller hears that it has. Drizzle and PGlite's own helpers (sql``)
-// all go through these three methods.
-const READ_ONLY = /^\s*select\b/i;
-
-/** Counts the writes finished through this client; returns the counter's reader. */
-function countWrites(client: PGlite): () => number {
-  let done = 0;
-  const counted = async <T>(write: boolean, run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } finally {
-      if (write) done++;
-    }
+  const embedded = config.databaseUrl
+    ? null
+    : await openEmbeddedPostgres({
+        dataDir: config.dataDir,
+        role: config.embeddedRole ?? "command",
+        exclusive: config.exclusive,
+      });
+  const url = config.databaseUrl ?? embedded!.url;
+  const options = { ...config, databaseUrl: url };
+  const client = postgresClient(
+    url,
+    postgresOptions(options, config.queryTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMs),
+  );
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  return {
+    db,
+    kind: embedded ? "embedded" : "postgres",
+    url,
+    // Migrations (an index on a big table) may take longer than a page's query: their own client, no statement limit.
+    migrate: async () => {
+      const migrator = postgresClient(url, { ...postgresOptions(options, 0), max: 1 });
+      try {
+        await migrate(drizzle({ client: migrator, schema, casing: "snake_case" }), {
+          migrationsFolder: migrationsFolder(),
+        });
+      } finally {
+        await migrator.end({ timeout: 5 });
+      }
+    },
+    ping: async () => void (await db.execute(sql`select 1`)),
+    // The pool first, then (if this process started it) the embedded server: after the last query.
+    close: async () => {
+      try {
+        await client.end({ timeout: 5 });
+      } finally {
+        await embedded?.release();
+      }
+    },
   };
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((text: string, ...rest: unknown[]) =>
-    counted(!READ_ONLY.test(text), () =>
-      (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest),
-    )) as PGlite["query"];
-  client.exec = ((...args: Parameters<PGlite["exec"]>) => counted(true, () => exec(...args))) as PGlite["exec"];
-  client.transaction = ((...args: Parameters<PGlite["transaction"]>) =>
-    counted(true, () => transaction(...args))) as PGlite["transaction"];
-  return () => done;
 }
 
 // The running app holds one handle for its whole life (kept on globalThis so

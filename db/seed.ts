@@ -3,7 +3,7 @@
 // storage), so the demo exercises the same paths as an upload.
 import { eq } from "drizzle-orm";
 import { closeDatabase, db, openDatabase } from "@db/client.server";
-import { DatabaseInUseError } from "@db/pglite-lock.server";
+import { DatabaseInUseError } from "@db/data-dir-lock.server";
 import { features, meetings, meetingSubmissions, meetingTemplates, photos, users } from "@db/schema";
 import { EnvError, parseEnv } from "~/env.server";
 import { addCalendarDays, instantOf, wallClockOf } from "~/lib/club-time";

@@ -1,12 +1,10 @@
 // npm run backup -- --out FILE
 // Writes one archive of the club: the database (a consistent snapshot), every
 // stored file, and a manifest with checksums (README "Backups"). Safe while the
-// site runs: on PostgreSQL it reads a snapshot; on the embedded database, which
-// only the running site may open, it asks the site to write the archive.
+// site runs: it reads one snapshot of the database (on the embedded server, the
+// running site's own, which it joins; else it starts that server for itself).
 import { parseArgs } from "node:util";
-import { DatabaseInUseError } from "@db/pglite-lock.server";
 import { writeBackup, type BackupSummary } from "~/services/backup/backup.server";
-import { askRunningSite } from "~/services/backup/channel.server";
 import { storage } from "~/storage/storage.server";
 import { commandEnv, connectForWholeTables, fail } from "./command";
 
@@ -23,14 +21,7 @@ if (!out) fail(usage);
 const env = commandEnv();
 
 async function backUp(file: string): Promise<BackupSummary> {
-  let handle;
-  try {
-    handle = await connectForWholeTables(env);
-  } catch (error) {
-    // The embedded database is open in the running site: it writes the archive.
-    if (error instanceof DatabaseInUseError) return askRunningSite(env.DATA_DIR, file);
-    throw error;
-  }
+  const handle = await connectForWholeTables(env);
   try {
     await handle.migrate();
     return await writeBackup(handle, storage(), file);

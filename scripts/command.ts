@@ -13,10 +13,12 @@ export function fail(message: string): never {
  * The club's database for a command that reads or writes whole tables (backup,
  * restore): without the pages' statement limit, which such a statement may pass.
  */
-export function connectForWholeTables(env: Env): Promise<DatabaseHandle> {
+export function connectForWholeTables(env: Env, options: { exclusive?: boolean } = {}): Promise<DatabaseHandle> {
   return connect({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
+    // The embedded server: joined while the site runs, unless the command needs the site stopped.
+    exclusive: options.exclusive,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: 0,
   });

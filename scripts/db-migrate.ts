@@ -1,7 +1,7 @@
 // npm run db:migrate: applies db/migrations to the configured database.
 // (The server also applies them at start.)
 import { connect } from "@db/client.server";
-import { DatabaseInUseError } from "@db/pglite-lock.server";
+import { DatabaseInUseError } from "@db/data-dir-lock.server";
 import { EnvError, parseEnv } from "~/env.server";
 
 try {

@@ -3,7 +3,7 @@
 // an archive of npm run backup, after proving every checksum. An install that
 // already holds rows or files is refused unless --force, which replaces them.
 import { parseArgs } from "node:util";
-import { DatabaseInUseError } from "@db/pglite-lock.server";
+import { DatabaseInUseError } from "@db/data-dir-lock.server";
 import { DamagedArchiveError, RestoreRefusedError, restoreBackup } from "~/services/backup/backup.server";
 import { storage } from "~/storage/storage.server";
 import { commandEnv, connectForWholeTables, fail } from "./command";
@@ -29,7 +29,7 @@ const env = commandEnv();
 
 let handle;
 try {
-  handle = await connectForWholeTables(env);
+  handle = await connectForWholeTables(env, { exclusive: true });
 } catch (error) {
   if (error instanceof DatabaseInUseError) fail(`${error.message} A restore needs the site stopped.`);
   fail(`Could not open the database: ${(error as Error).message}`);

@@ -2,7 +2,7 @@
 // Creates a member (the first admin of a new club is made this way) and prints its id.
 import { parseArgs } from "node:util";
 import { closeDatabase, openDatabase } from "@db/client.server";
-import { DatabaseInUseError } from "@db/pglite-lock.server";
+import { DatabaseInUseError } from "@db/data-dir-lock.server";
 import { NewMemberSchema } from "~/lib/account-schemas";
 import { InvalidError } from "~/services/errors.server";
 import { createMember } from "~/services/members/members.server";

@@ -22,7 +22,6 @@ import { runWithRequestFacts } from "./request-context.server";
 import { privateByDefault, quietErrors, refuseLargeBodies } from "./request-limits.server";
 import { refuseCrossSiteWrites } from "./same-site.server";
 import { securityHeaders } from "./security-headers.server";
-import { openBackupChannel } from "~/services/backup/channel.server";
 
 export { attachRealtime } from "~/realtime/realtime.server";
 
@@ -90,6 +89,8 @@ export async function startServices() {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    // Without DATABASE_URL this process starts the club's own PostgreSQL and stops it last (stopServices).
+    embeddedRole: "site",
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
   });
@@ -105,23 +106,17 @@ export async function startServices() {
   );
   // Sweeping abandoned uploads, comment e-mails, meeting reminders (jobs.server.ts).
   startJobs();
-  // The embedded database cannot be opened by `npm run backup` while this process holds it: it asks here.
-  if (database.kind === "pglite") closeBackupChannel = await openBackupChannel(config.DATA_DIR);
   const setupToken = await openFirstAdminSetup();
   if (setupToken) {
     console.log(
       `\nThis club has no members yet. Create the first admin at:\n  ${config.BASE_URL}/setup/${setupToken}\n` +
-        `(or run: npm run user:create -- --admin ... while the site is stopped)\n`,
+        `(or run: npm run user:create -- --admin ...)\n`,
     );
   }
   return { database: database.kind, storage: storage().kind };
 }
 
-let closeBackupChannel: (() => Promise<void>) | null = null;
-
 export async function stopServices() {
-  await closeBackupChannel?.();
-  closeBackupChannel = null;
   await stopJobs();
   await closeRealtime();
   closeMail();

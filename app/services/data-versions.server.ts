@@ -24,23 +24,15 @@ export function inTransaction(): boolean {
   return db() !== databaseHandle().db;
 }
 
-// The embedded database: the versions last read, and this process's write count
-// when that read was sent (db/client.server.ts writesDone). While the count is
-// the same, nothing committed since: the versions are still the ones read.
-let lastRead: { versions: DataVersions; writes: number } | null = null;
-
 async function readVersions(): Promise<DataVersions> {
   const database = databaseHandle();
-  const writes = database.writesDone?.();
   const [row] = await database.db
     .select({ members: versionsTable.members, photos: versionsTable.photos })
     .from(versionsTable)
     .where(eq(versionsTable.id, 1));
   // A database whose migrations have not run yet has no row: nothing may be kept.
   if (!row) throw new Error("data_versions has no row: are the migrations applied?");
-  const versions = { ...row, database };
-  if (writes !== undefined) lastRead = { versions, writes };
-  return versions;
+  return { ...row, database };
 }
 
 let running: Promise<unknown> = Promise.resolve();
@@ -48,9 +40,6 @@ let next: Promise<DataVersions> | null = null;
 
 /** The versions as committed now (read after this call, shared with the calls waiting with it). */
 export function currentDataVersions(): Promise<DataVersions> {
-  const database = databaseHandle();
-  if (lastRead && lastRead.versions.database === database && lastRead.writes === database.writesDone?.())
-    return Promise.resolve(lastRead.versions);
   if (next) return next;
   const query: Promise<DataVersions> = running.then(() => {
     if (next === query) next = null; // from here on, callers wait for the query after this one

@@ -1,33 +1,35 @@
 // Backup and restore (issue 15 item 4), as an operator uses them: a club on the
-// embedded defaults (PGlite and a data folder) is backed up by `npm run backup`
+// embedded defaults (its own PostgreSQL and a data folder) is backed up by `npm run backup`
 // while the site runs and writes, then restored onto PostgreSQL and MinIO (s3rver):
 // every row equal, every stored file byte-identical, and a member logs in and
 // sees their photos. A second restore is refused unless forced, and a damaged
-// archive is refused before anything is written.
+// archive is refused before anything is written. And a club made on the PGlite
+// release moves over: its archive (tests/fixtures/backups) restores into the
+// embedded PostgreSQL of this one (issue 22).
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, databaseHandle, db, openDatabase } from "@db/client.server";
 import { assets, photos } from "@db/schema";
 import { DamagedArchiveError, restoreBackup, RestoreRefusedError } from "~/services/backup/backup.server";
 import { ManifestSchema, type Manifest } from "~/services/backup/archive.server";
-import { openBackupChannel } from "~/services/backup/channel.server";
 import { planTables, readRows } from "~/services/backup/tables.server";
+import { LocalStorage } from "~/storage/local-storage.server";
 import { useStorage, type ObjectStorage } from "~/storage/storage.server";
 import { runCommand } from "../support/commands";
 import { useHttpApp } from "../support/http-app";
 import { makeMember, TEST_PASSWORD } from "../support/members";
 import { insertPhoto, rateDirectly } from "../support/photos";
-import { S3RVER_KEY, s3StorageFor, startS3rver, temporaryLocalStorage, type TestS3 } from "../support/storage";
-import { createTestDatabase, dropTestDatabase } from "../support/test-database";
+import { S3RVER_KEY, s3StorageFor, startS3rver, type TestS3 } from "../support/storage";
+import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from "../support/test-database";
 
 const site = useHttpApp();
 
 let work: string;
 let sourceDir: string;
-let source: { storage: ObjectStorage; cleanup: () => Promise<void> };
+let source: LocalStorage;
 let s3: TestS3;
 let target: ObjectStorage;
 let targetUrl: string;
@@ -39,7 +41,7 @@ const sourceFiles = new Map<string, Buffer>();
 let member: { id: number; username: string };
 let firstPhotoId: number;
 
-const RUN_DATABASE = () => ({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+const RUN_DATABASE = () => ({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
 
 /** Timestamps read back in the database's own zone setting: compared as instants. */
 function normalised(json: string): unknown {
@@ -72,14 +74,17 @@ async function filesOf(storage: ObjectStorage): Promise<Map<string, Buffer>> {
 
 beforeAll(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), "club-backup-test-"));
+  // Searchable by others: run as root, the embedded PostgreSQL runs as another user and must reach source/.
+  await fs.chmod(work, 0o755);
   sourceDir = path.join(work, "source");
   archive = path.join(work, "club.tar.gz");
-  // The club on the embedded defaults: this process is its running site (it holds the PGlite lock).
+  // The club on the embedded defaults: this process is its running site (it owns the embedded server).
   await closeDatabase();
-  await openDatabase({ dataDir: sourceDir });
+  await openDatabase({ dataDir: sourceDir, embeddedRole: "site" });
   await databaseHandle().migrate();
-  source = await temporaryLocalStorage();
-  useStorage(source.storage);
+  // The site's own storage folder, as `npm run backup` (another process, same DATA_DIR) finds it.
+  source = new LocalStorage(path.join(sourceDir, "storage"));
+  useStorage(source);
   const made = await makeMember({ firstName: "Helen" });
   member = made;
   const other = await makeMember({ firstName: "Saul", isAdmin: true });
@@ -96,16 +101,14 @@ afterAll(async () => {
   useStorage(undefined);
   await closeDatabase();
   await openDatabase(RUN_DATABASE());
-  await source?.cleanup();
   await s3?.stop();
   if (targetUrl) await dropTestDatabase(targetUrl);
   await fs.rm(work, { recursive: true, force: true });
 });
 
 describe("npm run backup", () => {
-  it("asks the running embedded site to write one archive, consistent while photos are added", async () => {
-    const closeChannel = await openBackupChannel(sourceDir);
-    try {
+  it("joins the running site's embedded server and writes one archive, consistent while photos are added", async () => {
+    {
       // The site keeps writing while the command runs.
       let writing = true;
       const writes = (async () => {
@@ -121,8 +124,6 @@ describe("npm run backup", () => {
       expect(result.stderr).not.toContain("failed");
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^Backup written to .*club\.tar\.gz: \d+ rows in \d+ tables, \d+ stored files/);
-    } finally {
-      await closeChannel();
     }
 
     const listed: string[] = [];
@@ -132,7 +133,7 @@ describe("npm run backup", () => {
     await fs.mkdir(folder);
     await tar.extract({ file: archive, cwd: folder });
     manifest = ManifestSchema.parse(JSON.parse(await fs.readFile(path.join(folder, "manifest.json"), "utf8")));
-    expect(manifest.source).toEqual({ database: "pglite", storage: "local" });
+    expect(manifest.source).toEqual({ database: "embedded", storage: "local" });
     expect(manifest.tables.map((t) => t.name)).not.toContain("sessions");
     // One snapshot: every photo in it has its original asset in it too, and all three of its files.
     const lines = async (table: string) =>
@@ -164,7 +165,7 @@ describe("npm run backup", () => {
     }
     for (const key of savedKeys)
       sourceFiles.set(key, await fs.readFile(path.join(folder, "objects", ...key.split("/"))));
-    const live = await filesOf(source.storage);
+    const live = await filesOf(source);
     for (const [key, bytes] of sourceFiles) expect(live.get(key)?.equals(bytes), key).toBe(true);
   }, 180_000);
 });
@@ -264,6 +265,56 @@ describe("npm run restore", () => {
       DamagedArchiveError,
     );
   }, 120_000);
+});
+
+describe("moving a club from the PGlite release", () => {
+  const legacyArchive = path.resolve(import.meta.dirname, "../fixtures/backups/pglite-demo-club.tar.gz");
+
+  it("restores its archive into a new embedded install, where its members log in and see their photos", async () => {
+    const dataDir = path.join(work, "moved");
+    useStorage(undefined);
+    await closeDatabase();
+    // As the README says: npm run restore on the new release, with DATABASE_URL unset.
+    const result = await runCommand("scripts/restore.ts", [legacyArchive], { DATABASE_URL: "", DATA_DIR: dataDir });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Restored 71 rows in \d+ tables and 24 stored files \(embedded, local storage\)/);
+
+    // The site starts on it.
+    await openDatabase({ dataDir, embeddedRole: "site" });
+    useStorage(new LocalStorage(path.join(dataDir, "storage")));
+    const count = async (table: string) =>
+      Number(
+        (
+          (await databaseHandle().db.execute(`select count(*)::int as n from ${table}`)) as unknown as { n: number }[]
+        )[0]!.n,
+      );
+    expect(await count("users")).toBe(5);
+    expect(await count("photos")).toBe(8);
+    expect(await count("ratings")).toBe(20);
+    expect(await count("comments")).toBe(8);
+
+    const login = await fetch(`${site.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.url },
+      body: JSON.stringify({ email: "vivian", password: "street123" }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const me = (await login.json()) as { id: number; username: string };
+    expect(me.username).toBe("vivian");
+    const list = await fetch(`${site.url}/api/photos?userId=${me.id}`, { headers: { Cookie: cookie } });
+    expect(list.headers.get("X-Total-Count")).toBe("2");
+    const [first] = (await list.json()) as { id: number }[];
+    const thumb = await fetch(`${site.url}/media/photos/${first!.id}/thumb`, { headers: { Cookie: cookie } });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toMatch(/^image\//);
+    expect((await thumb.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    useStorage(undefined);
+    await closeDatabase();
+    await openDatabase(RUN_DATABASE());
+  }, 180_000);
 });
 
 async function nextPhotoValues(userId: number) {

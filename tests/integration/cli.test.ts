@@ -3,12 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { lockDataDir } from "@db/pglite-lock.server";
+import { lockDataDir } from "@db/data-dir-lock.server";
 import { users } from "@db/schema";
 import { verifyPassword } from "~/services/auth/password-hash.server";
 import { runCommand } from "../support/commands";
+import { testDatabaseUrl } from "../support/test-database";
 
 /** The stored row, password hash included: what the command wrote. */
 async function storedMember(username: string) {
@@ -39,7 +40,7 @@ describe("npm run user:create", () => {
   it("creates a member, prints its id, and the password works", async () => {
     const tag = `cli_${Date.now()}`;
     const result = await run("scripts/user-create.ts", member(tag, ["--admin"]), {
-      DATABASE_URL: inject("databaseUrl"),
+      DATABASE_URL: testDatabaseUrl(),
     });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
@@ -52,9 +53,9 @@ describe("npm run user:create", () => {
 
   it("refuses a duplicate, whatever its case, and writes nothing", async () => {
     const tag = `dup_${Date.now()}`;
-    expect((await run("scripts/user-create.ts", member(tag), { DATABASE_URL: inject("databaseUrl") })).code).toBe(0);
+    expect((await run("scripts/user-create.ts", member(tag), { DATABASE_URL: testDatabaseUrl() })).code).toBe(0);
     const again = await run("scripts/user-create.ts", member(tag.toUpperCase()), {
-      DATABASE_URL: inject("databaseUrl"),
+      DATABASE_URL: testDatabaseUrl(),
     });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("--username: Username is already taken.");
@@ -76,7 +77,7 @@ describe("npm run user:create", () => {
         "--last-name",
         "B",
       ],
-      { DATABASE_URL: inject("databaseUrl") },
+      { DATABASE_URL: testDatabaseUrl() },
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("--email: Email must be a valid email address.");
@@ -123,7 +124,7 @@ describe("server start-up configuration", () => {
     [{ NODE_ENV: "production", SESSION_SECRET: undefined }, "Invalid environment variable SESSION_SECRET"],
     [{ DATABASE_URL: "mysql://nope" }, "Invalid environment variable DATABASE_URL"],
   ])("stops with one clear line for %o", async (env, message) => {
-    const result = await run("server.ts", [], { DATABASE_URL: inject("databaseUrl"), ...env });
+    const result = await run("server.ts", [], { DATABASE_URL: testDatabaseUrl(), ...env });
     expect(result.code).toBe(1);
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);

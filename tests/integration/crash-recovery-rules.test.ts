@@ -4,7 +4,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, db, openDatabase, transaction } from "@db/client.server";
 import { assets, storageRemovals, users } from "@db/schema";
 import {
@@ -17,7 +17,7 @@ import { newOriginalKey } from "~/storage/keys.server";
 import { removeStoredObjects, retryStoredObjectRemovals } from "~/storage/removals.server";
 import { makeMember } from "../support/members";
 import { useTestStorage } from "../support/storage";
-import { createTestDatabase, dropTestDatabase } from "../support/test-database";
+import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from "../support/test-database";
 
 let databaseUrl: string;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeDatabase();
   await dropTestDatabase(databaseUrl);
-  await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+  await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
 });
 
 const store = useTestStorage("local");

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import S3rver from "s3rver";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, db, openDatabase } from "@db/client.server";
 import { assets, photos, storageRemovals } from "@db/schema";
 import type { DirectUploadResponse } from "~/lib/upload-schemas";
@@ -27,7 +27,7 @@ import { startWorker, WORKER_START_TIMEOUT } from "../support/club-workers";
 import { cookieFor, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
 import { S3RVER_KEY, storedKeys, type TestS3 } from "../support/storage";
-import { createTestDatabase, dropTestDatabase } from "../support/test-database";
+import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from "../support/test-database";
 import { announce, putBytes, uploadFile } from "../support/uploads";
 import { CAMERA_FIXTURES } from "../fixtures/camera-files";
 
@@ -47,7 +47,7 @@ afterAll(async () => {
   useStorage(undefined);
   await closeDatabase();
   await dropTestDatabase(databaseUrl);
-  await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+  await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
 });
 
 /** A storage both this process and the workers use, which the test can take away and give back. */

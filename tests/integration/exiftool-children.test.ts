@@ -4,11 +4,11 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { startWorker, WORKER_START_TIMEOUT } from "../support/club-workers";
 import { descendants, stillRunning } from "../support/processes";
-import { createTestDatabase, dropTestDatabase } from "../support/test-database";
+import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from "../support/test-database";
 import { cameraFixture } from "../fixtures/camera-files";
 
 const FIXTURE = cameraFixture("Canon_40D.jpg");
@@ -26,7 +26,7 @@ describe("exiftool's processes", () => {
   afterAll(async () => {
     await closeDatabase();
     await dropTestDatabase(databaseUrl);
-    await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+    await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 

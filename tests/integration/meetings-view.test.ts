@@ -2,7 +2,6 @@
 // group by position, authors in the seeded Random order (the same for every
 // member and the host) or Alphabetical; previous/next follow that order; and
 // the number of queries does not grow with the photos.
-import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { meetingPhotoView, meetingView } from "~/services/meetings/meeting-view.server";
@@ -10,6 +9,7 @@ import { cookieFor, makeMember } from "../support/members";
 import { insertMeeting, meetingsApi, submitDirectly } from "../support/meetings";
 import { insertPhoto, rateDirectly } from "../support/photos";
 import { countQueries } from "../support/query-count";
+import { testDatabaseUrl } from "../support/test-database";
 
 const names = [
   ["Helen", "Levitt"],
@@ -134,8 +134,8 @@ describe("the meeting view", () => {
     const small = await meetingWith(1, 4);
     const large = await meetingWith(8, 5);
     const viewer = small.members[0]!;
-    const four = await countQueries(inject("databaseUrl"), () => meetingView(viewer, small.meeting.id, "random"));
-    const forty = await countQueries(inject("databaseUrl"), () => meetingView(viewer, large.meeting.id, "random"));
+    const four = await countQueries(testDatabaseUrl(), () => meetingView(viewer, small.meeting.id, "random"));
+    const forty = await countQueries(testDatabaseUrl(), () => meetingView(viewer, large.meeting.id, "random"));
     expect(four.result.meeting.MeetingSubmissions).toHaveLength(4);
     expect(forty.result.meeting.MeetingSubmissions).toHaveLength(40);
     expect(forty.queries).toBe(four.queries);

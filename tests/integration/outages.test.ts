@@ -6,7 +6,7 @@
 // the club's words inside the site's shell, /api answers 503 JSON, /healthz
 // answers within 2 seconds, and the site recovers by itself when the part
 // comes back.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { env } from "~/env.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE } from "~/server/outages.server";
@@ -18,6 +18,7 @@ import { cookieFor, makeMember } from "../support/members";
 import { S3Storage } from "~/storage/s3-storage.server";
 import { S3RVER_KEY, startS3rver, type TestS3 } from "../support/storage";
 import { uploadFile } from "../support/uploads";
+import { testDatabaseUrl } from "../support/test-database";
 
 const site = useHttpApp();
 
@@ -68,12 +69,12 @@ describe("the database", () => {
   let cookie: string;
 
   beforeAll(async () => {
-    const url = new URL(inject("databaseUrl"));
+    const url = new URL(testDatabaseUrl());
     proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
     cookie = await cookieFor((await makeMember()).id);
     await closeDatabase();
     await openDatabase({
-      databaseUrl: proxy.through(inject("databaseUrl")),
+      databaseUrl: proxy.through(testDatabaseUrl()),
       dataDir: process.env.DATA_DIR!,
       ...TIMEOUTS,
     });
@@ -82,7 +83,7 @@ describe("the database", () => {
   afterAll(async () => {
     await closeDatabase();
     await proxy.close();
-    await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+    await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
   });
 
   it("answers normally through the proxy", async () => {

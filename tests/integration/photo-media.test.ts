@@ -5,7 +5,7 @@
 // 304, and every answer keeps the site's security headers and its outage 503.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, db, openDatabase } from "@db/client.server";
 import { photos, users } from "@db/schema";
 import { PRIVATE_IMMUTABLE, PUBLIC_IMMUTABLE } from "~/server/media/photo-media.server";
@@ -17,6 +17,7 @@ import { useHttpApp } from "../support/http-app";
 import { cookieFor, makeMember } from "../support/members";
 import { featureDirectly, insertPhoto } from "../support/photos";
 import { useTestStorage } from "../support/storage";
+import { testDatabaseUrl } from "../support/test-database";
 
 const site = useHttpApp();
 const used = useTestStorage("local");
@@ -202,11 +203,11 @@ describe("while the database is down", () => {
   beforeAll(async () => {
     const { featured } = await club();
     path = thumbUrl(featured);
-    const url = new URL(inject("databaseUrl"));
+    const url = new URL(testDatabaseUrl());
     proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
     await closeDatabase();
     await openDatabase({
-      databaseUrl: proxy.through(inject("databaseUrl")),
+      databaseUrl: proxy.through(testDatabaseUrl()),
       dataDir: process.env.DATA_DIR!,
       connectTimeoutMs: 1000,
       queryTimeoutMs: 1000,
@@ -216,7 +217,7 @@ describe("while the database is down", () => {
   afterAll(async () => {
     await closeDatabase();
     await proxy.close();
-    await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+    await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
   });
 
   it("images answer 503 with the club's words, and again 200 once it is back", async () => {

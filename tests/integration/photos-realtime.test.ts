@@ -1,10 +1,11 @@
 // Joining a photo's live room (/photos?id=): only for a photo the member may see,
 // and a refusal tells the client why in plain words, never the server's insides.
-import { describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { cookieFor, makeMember } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { connected, refused, useSocketServer } from "../support/sockets";
+import { testDatabaseUrl } from "../support/test-database";
 
 const sockets = useSocketServer();
 
@@ -44,7 +45,7 @@ describe("photo viewers and photo visibility", () => {
       );
     } finally {
       logged.mockRestore();
-      await openDatabase({ databaseUrl: inject("databaseUrl"), dataDir: process.env.DATA_DIR! });
+      await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
     }
     await connected(sockets.viewer(photo.id, { cookie }));
   });

@@ -1,20 +1,21 @@
 // Two app processes on one PostgreSQL (issue 13 item 7): a viewer connected to
 // one and a viewer connected to the other are in the same photo room, through
 // socket.io's PostgreSQL adapter. Real processes, real database, no stand-ins.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_NAMESPACE, REVIEW_NAMESPACE, type PhotoViewerSocket, type ReviewSocket } from "~/lib/realtime-events";
 import { cookieFor, makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
 import { startReplica, type Replica } from "../support/replicas";
 import { connectTo, connected, framesUntil, nextMessage, nextReview, nextFrame, pointerOf } from "../support/sockets";
+import { testDatabaseUrl } from "../support/test-database";
 
 let one: Replica;
 let two: Replica;
 const clients: { close(): void }[] = [];
 
 beforeAll(async () => {
-  [one, two] = await Promise.all([startReplica(inject("databaseUrl")), startReplica(inject("databaseUrl"))]);
+  [one, two] = await Promise.all([startReplica(testDatabaseUrl()), startReplica(testDatabaseUrl())]);
 }, 120_000);
 
 afterAll(async () => {
@@ -164,8 +165,8 @@ describe("two server processes on one Redis", () => {
   beforeAll(async () => {
     const redis = { REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" };
     [first, second] = await Promise.all([
-      startReplica(inject("databaseUrl"), redis),
-      startReplica(inject("databaseUrl"), redis),
+      startReplica(testDatabaseUrl(), redis),
+      startReplica(testDatabaseUrl(), redis),
     ]);
   }, 120_000);
   afterAll(async () => {

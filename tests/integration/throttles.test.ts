@@ -6,9 +6,10 @@
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOGIN_LIMITS, LOGIN_RULES } from "~/services/auth/login-throttle.server";
 import { createThrottle } from "~/services/auth/throttle-store.server";
+import { testDatabaseUrl } from "../support/test-database";
 
 const run = promisify(execFile);
 
@@ -27,7 +28,7 @@ const anAddress = () => `10.77.${crypto.randomInt(250)}.${crypto.randomInt(1, 25
 for (const store of ["PostgreSQL", "Redis"] as const) {
   describe(`log-in throttle counts in ${store}`, () => {
     const stores = (): Stores => ({
-      DATABASE_URL: inject("databaseUrl"),
+      DATABASE_URL: testDatabaseUrl(),
       ...(store === "Redis" ? { REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" } : {}),
     });
 

@@ -31,6 +31,12 @@ export async function insertPhoto(userId: number, options: PhotoOptions = {}): P
   const key = newOriginalKey();
   const thumbKey = derivedKey(key, "thumb", "webp");
   const largeKey = derivedKey(key, "large", "webp");
+  // Files first, rows after, as the upload pipeline stores them: a row never names a file not yet there.
+  if (withFiles) {
+    await storage().put(key, Buffer.from("original bytes"), { contentType: "image/jpeg" });
+    await storage().put(thumbKey, Buffer.from("thumb bytes"), { contentType: "image/webp" });
+    await storage().put(largeKey, Buffer.from("large bytes"), { contentType: "image/webp" });
+  }
   const [asset] = await db()
     .insert(assets)
     .values({
@@ -56,11 +62,6 @@ export async function insertPhoto(userId: number, options: PhotoOptions = {}): P
       ...columns,
     })
     .returning();
-  if (withFiles) {
-    await storage().put(key, Buffer.from("original bytes"), { contentType: "image/jpeg" });
-    await storage().put(thumbKey, Buffer.from("thumb bytes"), { contentType: "image/webp" });
-    await storage().put(largeKey, Buffer.from("large bytes"), { contentType: "image/webp" });
-  }
   return photo!;
 }
 

@@ -1,16 +1,7 @@
-import type { TestProject } from "vitest/node";
-import { createTestDatabase, dropTestDatabase } from "./test-database";
+// Once per vitest run: the PostgreSQL server (its own, unless DATABASE_URL names
+// one) and the migrated template every test file's database is copied from.
+import { startTestDatabaseServer } from "./test-database";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    databaseUrl: string;
-  }
-}
-
-export default async function setup(project: TestProject) {
-  const url = await createTestDatabase("club_vitest");
-  project.provide("databaseUrl", url);
-  return async () => {
-    await dropTestDatabase(url);
-  };
+export default async function setup() {
+  return startTestDatabaseServer();
 }

@@ -19,7 +19,8 @@ export const ManifestSchema = z.object({
   createdAt: z.string(),
   /** The last database migration of the club that made it: a restore needs the same. */
   migration: z.string(),
-  source: z.object({ database: z.enum(["postgres", "pglite"]), storage: z.enum(["local", "s3"]) }),
+  // "pglite": the embedded database of releases before the embedded PostgreSQL server; the archive is the same.
+  source: z.object({ database: z.enum(["postgres", "embedded", "pglite"]), storage: z.enum(["local", "s3"]) }),
   tables: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), rows: z.number().int(), sha256: Sha256 })),
   objects: z.array(
     z.object({

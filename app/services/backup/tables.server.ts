@@ -2,8 +2,8 @@
 // are only the running site's scratch), the order rows can be put back in
 // without breaking a foreign key, and the rows themselves as JSON, read and
 // written by PostgreSQL itself (row_to_json / json_populate_recordset), so
-// every type (timestamps, jsonb, arrays) comes back exactly, on PostgreSQL and
-// on the embedded PGlite alike.
+// every type (timestamps, jsonb, arrays) comes back exactly (also from archives
+// of the releases whose embedded database was PGlite).
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "@db/client.server";
 

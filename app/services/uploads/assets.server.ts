@@ -245,12 +245,12 @@ const PROCESS_STARTED_AT = new Date(Date.now() - process.uptime() * 1000);
 
 /**
  * Work begun before this moment can no longer be in flight: INTERRUPTED_AFTER_MS
- * ago, or, on the embedded database (locked to one process, db/pglite-lock.server.ts),
- * as soon as this process started, since no other process can be at work.
+ * ago, or, on the embedded database (one site owns it, db/embedded-postgres.server.ts),
+ * as soon as this process started, since no other site can be at work.
  */
 function interruptedBefore(now: Date): Date {
   const bound = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
-  const alone = databaseHandle().kind === "pglite";
+  const alone = databaseHandle().kind === "embedded";
   return alone && PROCESS_STARTED_AT > bound ? PROCESS_STARTED_AT : bound;
 }
 

@@ -1,6 +1,7 @@
-// PGlite is an in-process PostgreSQL: two processes opening the same data
-// directory corrupt it. Whoever opens it first writes its pid into a lock file
-// beside the directory; everyone else is refused with a clear message.
+// One process at a time may start or stop the embedded PostgreSQL of a data
+// folder (db/embedded-postgres.server.ts), and one site at a time may own it.
+// Whoever comes first writes its pid into a lock file beside the folder; everyone
+// else is refused with a clear message (or waits, for the short start/stop lock).
 import fs from "node:fs";
 import path from "node:path";
 

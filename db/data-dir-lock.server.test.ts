@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DatabaseInUseError, lockDataDir } from "./pglite-lock.server";
+import { DatabaseInUseError, lockDataDir } from "./data-dir-lock.server";
 
-const tempDir = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "club-lock-")), "pglite");
+const tempDir = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "club-lock-")), "postgres");
 
 describe("lockDataDir", () => {
   it("refuses while a live process holds the lock, and allows it once released", () => {

