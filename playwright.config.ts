@@ -48,6 +48,8 @@ export default defineConfig({
   // well before the test's limit, instead of as a bare test timeout.
   expect: { timeout: 15_000 },
   reporter: [["list"]],
+  // After the run, the spec files that took longest (the suite must stay fast: README, Tests).
+  reportSlowTests: { max: 10, threshold: 20_000 },
   use: {
     baseURL,
     browserName: "chromium",

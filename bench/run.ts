@@ -14,11 +14,19 @@
 //   6. the 'myRating' sort for a member with 10,000 ratings, page 1 vs the last page: ratio <= 1.2 (bench/ratings.ts).
 //   7. /meetings and GET /api/meetings with 20 vs 2,000 meetings: ratio <= 1.2; the meeting view's queries for
 //      4 vs 40 submissions: the same count (bench/meetings.ts).
-// Needs PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432) and a build (made if missing).
+//   8. memory of the whole site (Node, its PostgreSQL, exiftool; PSS): after 200 page views <= 250 MB, while a
+//      24 MP JPEG is uploaded <= 500 MB, the first start no higher; also on a PostgreSQL server (bench/memory.ts).
+//   9. GET /api/photos and /browse at 50 connections, the embedded default vs a PostgreSQL server with the same
+//      club: ratio >= 0.9 (bench/embedded.ts; part of the http section, or alone as "embedded").
+// The clubs' PostgreSQL: DATABASE_URL's server, else one the run starts for itself from the embedded binaries
+// (bench/database-server.ts). Needs a build (made if missing).
 import { execFileSync } from "node:child_process";
 import type { ClubServer } from "../tests/e2e/support/club-server";
 import { BIG, SMALL, startClub } from "./clubs";
 import { benchComments } from "./comments";
+import { withDatabaseServer } from "./database-server";
+import { embeddedFigures, embeddedTitle } from "./embedded";
+import { benchMemory } from "./memory";
 import { benchMeetings } from "./meetings";
 import { compareLatency, lastPageUrl } from "./http";
 import { benchHeic, benchProcessing } from "./processing";
@@ -47,31 +55,19 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
   return figures;
 }
 
-// BENCH_SECTIONS=http (or processing, comments, ratings, meetings; comma-separated) runs only those.
+// BENCH_SECTIONS=http (or processing, embedded, comments, ratings, meetings, memory; comma-separated) runs only those.
 const sections = process.env.BENCH_SECTIONS?.split(",");
 const want = (section: string) => !sections || sections.includes(section);
 
-// Make sure the build the servers run is the current one.
-execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
-
-if (want("processing")) {
-  console.log("1. Processing one 24 MP JPEG");
-  printFigures("Processing", await benchProcessing());
-
-  console.log("\n1b. Processing one 12 MP iPhone HEIC against the same picture as JPEG");
-  printFigures("HEIC processing", await benchHeic());
-}
-
-if (want("http")) {
-  console.log("\n2-4. Generating the clubs and starting a server on each (PostgreSQL)");
+async function httpSection() {
+  console.log("\n2-4. Generating the clubs and starting a server on each (PostgreSQL server)");
   const small = await startClub("small", SMALL);
   const big = await startClub("big", BIG);
-  let clubsStopped = false;
-  const stopClubs = async () => {
-    if (clubsStopped) return;
-    clubsStopped = true;
+  let smallStopped = false;
+  const stopSmall = async () => {
+    if (smallStopped) return;
+    smallStopped = true;
     await small.club.stop();
-    await big.club.stop();
   };
   try {
     // BENCH_SECTIONS=load (with http) leaves out the random and paging figures.
@@ -106,40 +102,60 @@ if (want("http")) {
       printFigures("Images: a thumbnail URL against express.static serving the same file", [
         ...(await imageFigures(`${big.counts.photos.toLocaleString()} photos`, big, baseline)),
       ]);
-      // The embedded club runs alone: two clubs' servers would share the machine with it.
-      await stopClubs();
-      console.log("\n4b. The embedded default (PGlite in the server's own process)");
-      const embedded = await startClub("embedded", BIG, { embedded: true });
-      try {
-        printFigures("Throughput on the embedded default, 50 connections", [
-          ...(await throughputFigures(
-            `embedded, ${embedded.counts.photos.toLocaleString()} photos`,
-            embedded,
-            baseline,
-          )),
-        ]);
-      } finally {
-        await embedded.club.stop();
-      }
     } finally {
       await baseline.stop();
     }
+    // The big club stays for the embedded comparison; the small one would only share the machine with it.
+    await stopSmall();
+    console.log("\n4b. The embedded default (the site's own PostgreSQL) beside the big club on the PostgreSQL server");
+    printFigures(embeddedTitle(), await embeddedFigures(big));
   } finally {
-    await stopClubs();
+    await stopSmall();
+    await big.club.stop();
   }
 }
 
-if (want("comments")) {
-  console.log("\n5. The comments list (in this process, on its own database)");
-  printFigures("Comments paging: page 1 against the last page", await benchComments());
+// Make sure the build the servers run is the current one.
+execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
+
+if (want("processing")) {
+  console.log("1. Processing one 24 MP JPEG");
+  printFigures("Processing", await benchProcessing());
+
+  console.log("\n1b. Processing one 12 MP iPhone HEIC against the same picture as JPEG");
+  printFigures("HEIC processing", await benchHeic());
 }
 
-if (want("ratings")) {
-  console.log("\n6. The 'myRating' sort (in this process, on its own database)");
-  printFigures("'myRating' paging: page 1 against the last page", await benchMyRating());
-}
+// Every other section makes databases: on the run's PostgreSQL server, started here unless DATABASE_URL names one.
+if (["http", "embedded", "comments", "ratings", "meetings", "memory"].some(want)) {
+  await withDatabaseServer(async () => {
+    if (want("http")) await httpSection();
+    else if (want("embedded")) {
+      console.log("\n4b. The embedded default (the site's own PostgreSQL) against the same club on a PostgreSQL server");
+      printFigures(embeddedTitle(), await embeddedFigures());
+    }
 
-if (want("meetings")) {
-  console.log("\n7. Meetings (in this process, on their own databases)");
-  printFigures("Meetings: the list with 20 vs 2,000 meetings, and the meeting view's queries", await benchMeetings());
+    if (want("comments")) {
+      console.log("\n5. The comments list (in this process, on its own database)");
+      printFigures("Comments paging: page 1 against the last page", await benchComments());
+    }
+
+    if (want("ratings")) {
+      console.log("\n6. The 'myRating' sort (in this process, on its own database)");
+      printFigures("'myRating' paging: page 1 against the last page", await benchMyRating());
+    }
+
+    if (want("meetings")) {
+      console.log("\n7. Meetings (in this process, on their own databases)");
+      printFigures(
+        "Meetings: the list with 20 vs 2,000 meetings, and the meeting view's queries",
+        await benchMeetings(),
+      );
+    }
+
+    if (want("memory")) {
+      console.log("\n8. Memory of the whole site (PSS of every process it runs)");
+      await benchMemory();
+    }
+  });
 }

@@ -7,6 +7,7 @@ import { expect, test } from "./support/fixtures";
 import { io as connectClient } from "socket.io-client";
 import { createMemberWithCli, SERVER_START_TIMEOUT, startClubServer } from "./support/club-server";
 import { cameraFixture } from "../fixtures/camera-files";
+import { postgresClient } from "../../db/client.server";
 
 const member = {
   firstName: "Lee",
@@ -16,25 +17,35 @@ const member = {
   password: "shadows-1963",
 };
 
-/** A photo through the API, as a client makes one: announce, PUT the bytes, create. */
-async function uploadPhoto(baseURL: string, cookie: string): Promise<number> {
-  const bytes = fs.readFileSync(cameraFixture("Canon_40D.jpg"));
+/**
+ * A photo through the API, as a client makes one: announce, PUT the bytes, create.
+ * `beforeCreate` runs once the bytes are in, while the create is sent.
+ */
+async function uploadPhoto(
+  baseURL: string,
+  cookie: string,
+  file = "Canon_40D.jpg",
+  whileCreating?: () => Promise<void>,
+): Promise<number> {
+  const bytes = fs.readFileSync(cameraFixture(file));
   const json = { "Content-Type": "application/json", Accept: "application/json", Cookie: cookie };
   const announced = await fetch(`${baseURL}/api/assets`, {
     method: "POST",
     headers: json,
-    body: JSON.stringify({ blob: { filename: "Canon_40D.jpg", content_type: "image/jpeg", byte_size: bytes.length } }),
+    body: JSON.stringify({ blob: { filename: file, content_type: "image/jpeg", byte_size: bytes.length } }),
   });
   expect(announced.status).toBe(201);
   const { signed_id, direct_upload } = await announced.json();
   expect((await fetch(direct_upload.url, { method: "PUT", headers: direct_upload.headers, body: bytes })).status).toBe(
     200,
   );
-  const created = await fetch(`${baseURL}/api/photos`, {
+  const creating = fetch(`${baseURL}/api/photos`, {
     method: "POST",
     headers: json,
-    body: JSON.stringify({ filename: "Canon_40D.jpg", file: signed_id }),
+    body: JSON.stringify({ filename: file, file: signed_id }),
   });
+  await whileCreating?.();
+  const created = await creating;
   expect(created.status).toBe(201);
   return (await created.json()).id;
 }
@@ -98,26 +109,96 @@ test("health, assets, sockets and a clean SIGTERM on PostgreSQL", async () => {
   }
 });
 
-test("on the embedded database the server releases it when stopped", async () => {
-  // An empty DATABASE_URL counts as unset: PGlite under DATA_DIR.
-  const club = await startClubServer({ name: "embedded", env: { DATABASE_URL: "" }, keepDataDir: true });
-  const lockFile = path.join(club.dataDir, "pglite.lock");
-  let stopped = false;
+/** The embedded server's postmaster pid, if one runs on `dataDir` (its postmaster.pid names a live process). */
+function postmasterOf(dataDir: string): number | null {
   try {
-    const health = await (await fetch(`${club.baseURL}/healthz`)).json();
-    expect(health).toMatchObject({ ok: true, database: { kind: "pglite" } });
-    expect(fs.readFileSync(lockFile, "utf8")).toMatch(/^\d+$/);
-    // A brand-new club: the one-time setup link is printed.
-    await club.waitForOutput(/\/setup\/[\w-]{32}/);
+    const pid = Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
 
-    const exitCode = await club.stop();
-    stopped = true;
-    expect(exitCode).toBe(0);
-    expect(club.output()).toContain("SIGTERM received: shutting down");
-    expect(fs.existsSync(lockFile)).toBe(false);
-    expect(fs.existsSync(path.join(club.dataDir, "pglite"))).toBe(true);
+/** Uploads claimed as a photo so far, read from the site's embedded server through its socket. */
+async function claimedUploads(dataDir: string): Promise<number> {
+  const socketDir = encodeURIComponent(path.join(dataDir, "postgres-socket"));
+  const sql = postgresClient(`postgres://postgres@localhost/club?host=${socketDir}`, { max: 1 });
+  try {
+    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from assets where attached_at is not null`;
+    return row!.n;
   } finally {
-    if (!stopped) await club.stop();
-    fs.rmSync(club.dataDir, { recursive: true, force: true });
+    await sql.end();
+  }
+}
+
+async function gone(pid: number) {
+  await expect
+    .poll(() => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    })
+    .toBe(true);
+}
+
+test("on the embedded PostgreSQL: commands join it, a kill -9 leaves nothing in the way, SIGTERM stops it last", async () => {
+  // An empty DATABASE_URL counts as unset: the site runs its own PostgreSQL under DATA_DIR.
+  const first = await startClubServer({ name: "embedded", env: { DATABASE_URL: "" }, keepDataDir: true });
+  const dataDir = first.dataDir;
+  let second: Awaited<ReturnType<typeof startClubServer>> | null = null;
+  try {
+    const health = await (await fetch(`${first.baseURL}/healthz`)).json();
+    expect(health).toMatchObject({ ok: true, database: { ok: true, kind: "embedded" } });
+    // A brand-new club: the one-time setup link is printed.
+    await first.waitForOutput(/\/setup\/[\w-]{32}/);
+    expect(fs.readFileSync(path.join(dataDir, "postgres.owner"), "utf8")).toBe(`${first.pid} site\n`);
+    // Its only door is a Unix socket in DATA_DIR, no TCP port.
+    expect(fs.readdirSync(path.join(dataDir, "postgres-socket"))).toContain(".s.PGSQL.5432");
+    const orphan = postmasterOf(dataDir);
+    expect(orphan).not.toBeNull();
+
+    // An operator command joins the running site's server (and leaves it running).
+    await createMemberWithCli("", member, { DATA_DIR: dataDir });
+    expect(postmasterOf(dataDir)).toBe(orphan);
+
+    // The site is killed outright: its database server is left behind, an orphan.
+    process.kill(first.pid, "SIGKILL");
+    await first.stop();
+    expect(postmasterOf(dataDir)).toBe(orphan);
+
+    // The next start stops the orphan, starts its own, and finds the member.
+    second = await startClubServer({ name: "embedded-again", env: { DATABASE_URL: "" }, dataDir });
+    await gone(orphan!);
+    const restarted = postmasterOf(dataDir);
+    expect(restarted).not.toBeNull();
+    expect(restarted).not.toBe(orphan);
+    const login = await fetch(`${second.baseURL}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ email: member.username, password: member.password }),
+    });
+    expect(login.status).toBe(200);
+    // A member's upload being processed when SIGTERM comes still finishes: the database stops after it.
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const club = second;
+    let exitCode: number | null = null;
+    const photoId = await uploadPhoto(club.baseURL, cookie, "mobile-HMD_Nokia_8.3_5G.jpg", async () => {
+      await expect.poll(() => claimedUploads(dataDir)).toBe(1); // the create has begun
+      exitCode = await club.stop();
+    });
+    second = null;
+    expect(photoId).toBeGreaterThan(0);
+    expect(exitCode).toBe(0);
+    await gone(restarted!);
+    expect(fs.existsSync(path.join(dataDir, "postgres.owner"))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
+  } finally {
+    await second?.stop();
+    if (postmasterOf(dataDir)) process.kill(postmasterOf(dataDir)!, "SIGINT");
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

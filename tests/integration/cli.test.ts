@@ -1,11 +1,12 @@
 // The operator's commands, run as an operator would: as child processes.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { lockDataDir } from "@db/data-dir-lock.server";
+import { openEmbeddedPostgres } from "@db/embedded-postgres.server";
 import { users } from "@db/schema";
 import { verifyPassword } from "~/services/auth/password-hash.server";
 import { runCommand } from "../support/commands";
@@ -21,6 +22,7 @@ async function storedMember(username: string) {
 }
 
 const run = runCommand;
+const legacyArchive = path.resolve(import.meta.dirname, "../fixtures/backups/pglite-demo-club.tar.gz");
 
 const member = (tag: string, extra: string[] = []) => [
   "--email",
@@ -85,24 +87,31 @@ describe("npm run user:create", () => {
     expect(await storedMember("ok_name")).toBeUndefined();
   });
 
-  it("never opens an embedded database another process holds", async () => {
+  it("joins the running site's embedded PostgreSQL; a restore refuses to run beside the site", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-cli-"));
-    const release = lockDataDir(path.join(dataDir, "pglite")); // as a running server would
+    const site = await openEmbeddedPostgres({ dataDir, role: "site" }); // as the running site does
     try {
-      const result = await run("scripts/user-create.ts", member("locked_out"), {
+      const result = await run("scripts/user-create.ts", member("joins_site"), {
         DATABASE_URL: undefined,
         DATA_DIR: dataDir,
       });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`is in use by process ${process.pid}`);
-      expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
+      expect(result.stderr).toBe("");
+      expect(result.stdout.trim()).toBe("1");
+      // The site's server is still running, owned by the site.
+      expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(true);
+      expect(fs.readFileSync(path.join(dataDir, "postgres.owner"), "utf8")).toBe(`${process.pid} site\n`);
+
+      const restore = await run("scripts/restore.ts", [legacyArchive], { DATABASE_URL: undefined, DATA_DIR: dataDir });
+      expect(restore.code).toBe(1);
+      expect(restore.stderr).toContain(`is in use by process ${process.pid}`);
+      expect(restore.stderr).toContain("A restore needs the site stopped.");
     } finally {
-      release();
+      await site.release();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
-  it("works on the embedded database when nothing holds it", async () => {
+  it("starts the embedded PostgreSQL for itself when no site runs, and stops it on exit", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-cli-"));
     try {
       const result = await run("scripts/user-create.ts", member("embedded_admin", ["--admin"]), {
@@ -111,7 +120,26 @@ describe("npm run user:create", () => {
       });
       expect(result.stderr).toBe("");
       expect(result.stdout.trim()).toBe("1");
-      expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false); // released on exit
+      expect(fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false); // stopped
+      expect(fs.existsSync(path.join(dataDir, "postgres.owner"))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("clears a start lock left by a process that died", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-cli-"));
+    try {
+      const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).stdout.toString();
+      fs.writeFileSync(path.join(dataDir, "postgres.lock"), dead);
+      const result = await run("scripts/user-create.ts", member("after_crash"), {
+        DATABASE_URL: undefined,
+        DATA_DIR: dataDir,
+      });
+      expect(result.stderr).toBe("");
+      expect(result.stdout.trim()).toBe("1");
+      expect(fs.existsSync(path.join(dataDir, "postgres.lock"))).toBe(false);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -133,7 +161,7 @@ describe("server start-up configuration", () => {
 });
 
 describe("npm run db:seed", () => {
-  it("makes a demo club on embedded PGlite with real stored photos, and refuses to run twice", async () => {
+  it("makes a demo club on the embedded PostgreSQL with real stored photos, and refuses to run twice", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-seed-"));
     try {
       const first = await run("db/seed.ts", [], { DATABASE_URL: undefined, DATA_DIR: dataDir });
@@ -153,7 +181,7 @@ describe("npm run db:seed", () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-    // Two child processes, each compiling the scripts and opening PGlite; the first runs 24 camera files
+    // Two child processes, each compiling the scripts and starting PostgreSQL; the first runs 24 camera files
     // through sharp and exiftool. On a 2-core machine at load 15 that took over 90 s: a limit that only
     // catches a hang.
   }, 300_000);

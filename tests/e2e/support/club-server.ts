@@ -67,6 +67,8 @@ export interface ClubServerOptions {
   env?: Record<string, string>;
   /** Leave DATA_DIR in place after stop() (the caller removes it). */
   keepDataDir?: boolean;
+  /** An existing DATA_DIR to start on (a restart); kept after stop(). */
+  dataDir?: string;
   /** Runs after the database is made and before the server starts (seed members here). */
   beforeStart?: (databaseUrl: string) => Promise<void>;
 }
@@ -90,10 +92,10 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
   }
 
   const databaseUrl = await createTestDatabase(`club_e2e_${options.name.replace(/\W/g, "_")}`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `club-e2e-${options.name}-`));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `club-e2e-${options.name}-`));
   const cleanUp = async () => {
     await dropTestDatabase(databaseUrl);
-    if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir && !options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -235,7 +237,12 @@ export interface MemberDetails {
  * npm runs it, minus npm's own start-up, which on a busy machine costs seconds
  * per member.
  */
-export async function createMemberWithCli(databaseUrl: string, member: MemberDetails): Promise<number> {
+export async function createMemberWithCli(
+  databaseUrl: string,
+  member: MemberDetails,
+  /** Other settings for the command (DATA_DIR of an embedded club, say). */
+  env: Record<string, string> = {},
+): Promise<number> {
   const args = ["--import", "tsx", "scripts/user-create.ts"];
   args.push("--email", member.email, "--username", member.username, "--password", member.password);
   args.push("--first-name", member.firstName, "--last-name", member.lastName);
@@ -244,7 +251,14 @@ export async function createMemberWithCli(databaseUrl: string, member: MemberDet
     const { stdout } = await execFileAsync(process.execPath, args, {
       cwd: repoRoot,
       // SESSION_SECRET and DATA_DIR set so the command writes nothing into the repository's ./data.
-      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "test", SESSION_SECRET, DATA_DIR: os.tmpdir() },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        NODE_ENV: "test",
+        SESSION_SECRET,
+        DATA_DIR: os.tmpdir(),
+        ...env,
+      },
     });
     const id = Number(stdout.trim().split("\n").pop());
     if (!Number.isInteger(id) || id <= 0) throw new Error(`user:create printed no id: ${JSON.stringify(stdout)}`);
