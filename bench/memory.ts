@@ -20,7 +20,16 @@ import { serverUrl, withSql } from "../tests/support/test-database";
 import { make24MegapixelJpeg } from "./camera-file";
 import { SMALL, startClub, type BenchClub } from "./clubs";
 import { databaseServerLabel } from "./database-server";
-import { mbOf, perProcess, processTable, sampleTrees, startSampling, summary, type TreeSample } from "./process-memory";
+import {
+  mbOf,
+  perProcess,
+  processTable,
+  sampleTrees,
+  sharedOutsideKb,
+  startSampling,
+  summary,
+  type TreeSample,
+} from "./process-memory";
 import { mb, printFigures, type Figure } from "./report";
 
 const PAGE_VIEWS = 200;
@@ -204,6 +213,12 @@ async function variant(embedded: boolean, jpeg: Uint8Array<ArrayBuffer>) {
         pass: first.peak.kb <= highest.peak.kb,
       },
       { name: `${name}: after the uploads, at rest`, value: `${mbOf(after.kb)} (${summary(after)})` },
+      {
+        name: `${name}: figures 1 and 2 on a server running only the site`,
+        value:
+          `${mbOf(viewed.kb + sharedOutsideKb(viewed))} and ${mbOf(highest.peak.kb + sharedOutsideKb(highest.peak))}: ` +
+          `PSS splits the pages of node's binary and libraries with every other node process on this machine`,
+      },
     ];
     if (embedded) figures.push(postmasterFigure(bench, viewed));
     printFigures(`Memory, ${label}: PSS summed over the site's processes`, figures);

@@ -8,7 +8,9 @@
 import fs from "node:fs";
 
 export type ProcessEntry = { pid: number; ppid: number; pgrp: number; comm: string };
-export type ProcessMemory = { pid: number; ppid: number; name: string; kind: string; kb: number };
+/** kB from smaps_rollup: PSS, and what of it is shared memory (PostgreSQL's buffers); RSS and anonymous pages. */
+export type Rollup = { kb: number; shmemKb: number; fileKb: number; rssKb: number; anonKb: number };
+export type ProcessMemory = Rollup & { pid: number; ppid: number; name: string; kind: string };
 export type TreeSample = { at: number; kb: number; processes: ProcessMemory[] };
 
 /** Every process now: pid, parent, process group and command name, from /proc/PID/stat. */
@@ -45,14 +47,18 @@ export function treeOf(root: number, table = processTable()): ProcessEntry[] {
   return found;
 }
 
-/** A process's PSS in kB, or null once it has ended. */
-export function pssKb(pid: number): number | null {
+/** A process's memory from /proc/PID/smaps_rollup, or null once it has ended. */
+export function rollupOf(pid: number): Rollup | null {
+  let text: string;
   try {
-    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
-    return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? NaN);
+    text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
   } catch {
     return null;
   }
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0);
+  const kb = field("Pss");
+  if (!kb) return null; // a zombie, or a kernel thread
+  return { kb, shmemKb: field("Pss_Shmem"), fileKb: field("Pss_File"), rssKb: field("Rss"), anonKb: field("Anonymous") };
 }
 
 function commandLine(pid: number): string[] {
@@ -86,9 +92,8 @@ export function sampleTrees(roots: number[]): TreeSample {
   const processes: ProcessMemory[] = [];
   for (const root of roots) {
     for (const entry of treeOf(root, table)) {
-      const kb = pssKb(entry.pid);
-      if (kb === null || !Number.isFinite(kb)) continue;
-      processes.push({ pid: entry.pid, ppid: entry.ppid, ...describe(entry), kb });
+      const rollup = rollupOf(entry.pid);
+      if (rollup) processes.push({ pid: entry.pid, ppid: entry.ppid, ...describe(entry), ...rollup });
     }
   }
   return { at: performance.now(), kb: processes.reduce((sum, p) => sum + p.kb, 0), processes };
@@ -134,5 +139,21 @@ const sum = (list: ProcessMemory[]) => list.reduce((total, p) => total + p.kb, 0
 export function perProcess(sample: TreeSample): { name: string; value: string }[] {
   return [...sample.processes]
     .sort((a, b) => b.kb - a.kb)
-    .map((p) => ({ name: `  pid ${p.pid} ${p.name}`.slice(0, 70), value: mbOf(p.kb) }));
+    .map((p) => ({
+      name: `  pid ${p.pid} ${p.name}`.slice(0, 70),
+      value:
+        `${mbOf(p.kb).padStart(8)}  (shared memory ${mbOf(p.shmemKb)}, files ${mbOf(p.fileKb)}; ` +
+        `RSS ${mbOf(p.rssKb)}, anonymous ${mbOf(p.anonKb)})`,
+    }));
+}
+
+/**
+ * What PSS leaves out because other processes on this machine (not the site's) map the
+ * same files: the Node binary's and the libraries' pages, split with every other node
+ * process here. On a server running only the site they would all be counted.
+ */
+export function sharedOutsideKb(sample: TreeSample): number {
+  return sample.processes
+    .filter((p) => p.kind === "node" || p.kind.startsWith("perl"))
+    .reduce((total, p) => total + Math.max(0, p.rssKb - p.anonKb - p.fileKb), 0);
 }
