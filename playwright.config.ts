@@ -1,6 +1,6 @@
 // End-to-end tests: the built site (npm run test:e2e builds it first) driven in
-// the system Chromium. Playwright never downloads a browser here; see
-// scripts/ensure-chromium.mjs, which finds or installs Debian's chromium.
+// Chromium: Playwright's own where it is installed, else the system's (Debian's
+// chromium); scripts/ensure-chromium.mjs finds or installs one first.
 //
 // The server is started by tests/e2e/global-setup.ts, not by `webServer`,
 // because its database must be made and seeded first. This file is evaluated
@@ -8,13 +8,8 @@
 // chosen here once and kept in E2E_PORT: workers inherit the runner's
 // environment, so they all see the same port (and so does the global setup).
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => fs.existsSync(file)) ?? "/usr/bin/chromium";
-}
+import { chooseChromium } from "./tests/e2e/support/chromium.mjs";
 
 /** Asks the OS for a free port (synchronously: this file cannot await). */
 function pickFreePort(): string {
@@ -60,7 +55,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: chromiumPath(),
+      // Playwright's own needs no path; any other Chromium is named.
+      executablePath: chooseChromium()?.kind === "playwright" ? undefined : chooseChromium()?.path,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -1,61 +1,57 @@
-// npm run test:e2e runs this first. Playwright never downloads browsers here:
-// the end-to-end suite drives the system Chromium (Debian's `chromium` package).
-// This finds it (CHROMIUM_PATH, else /usr/bin/chromium, else /usr/bin/chromium-browser),
-// installs it with apt-get when missing and running as root, and prints its path.
-// playwright.config.ts looks in the same places.
-// Plain JavaScript with no dependencies so it runs before anything is built.
+// npm run test:e2e runs this first: it makes sure there is a Chromium for the
+// end-to-end suite and prints which. In order:
+//   1. CHROMIUM_PATH, when set (nothing is installed then);
+//   2. Playwright's own Chromium, when `npx playwright install chromium` has put it in place;
+//   3. the system's Chromium (Debian's `chromium` package: /usr/bin/chromium or chromium-browser);
+//   4. with neither, Playwright's own is installed (its download), and where that cannot be
+//      reached, as root on Debian, the `chromium` package with apt-get.
+// playwright.config.ts picks by the same rules (tests/e2e/support/chromium.mjs).
+// Plain JavaScript with no dependencies but Playwright, so it runs before anything is built.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-
-const explicit = process.env.CHROMIUM_PATH || undefined;
-const candidates = explicit ? [explicit] : ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
-
-function isExecutable(file) {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-const findChromium = () => candidates.find(isExecutable);
+import { chooseChromium, SYSTEM_CHROMIUMS } from "../tests/e2e/support/chromium.mjs";
 
 function run(command, args) {
   console.log(`$ ${command} ${args.join(" ")}`);
   const result = spawnSync(command, args, {
     stdio: "inherit",
+    // A download that cannot be reached gives up within minutes, not hours.
+    timeout: 300_000,
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
   if (result.error) console.error(`Could not run ${command}: ${result.error.message}`);
   return result.status === 0;
 }
 
-let found = findChromium();
+const describe = (choice) => (choice.kind === "playwright" ? `Playwright's own (${choice.path})` : choice.path);
 
-if (!found && explicit) {
-  // Installing a package would not put anything at a path someone chose.
-  console.error(`CHROMIUM_PATH is set to ${explicit}, but there is no executable there.`);
+let choice = chooseChromium();
+if (!choice && process.env.CHROMIUM_PATH) {
+  // Installing a browser would not put anything at a path someone chose.
+  console.error(`CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, but there is no executable there.`);
   process.exit(1);
 }
 
-const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-if (!found && isRoot) {
-  console.log("Chromium was not found; installing Debian's chromium package...");
-  if (run("apt-get", ["update"]) && run("apt-get", ["install", "-y", "chromium"])) found = findChromium();
+if (!choice) {
+  console.log("No Chromium found; installing Playwright's own...");
+  if (run(process.execPath, ["node_modules/@playwright/test/cli.js", "install", "chromium"])) choice = chooseChromium();
 }
 
-if (!found) {
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+if (!choice && isRoot) {
+  console.log("Playwright's download could not be had; installing Debian's chromium package...");
+  if (run("apt-get", ["update"]) && run("apt-get", ["install", "-y", "chromium"])) choice = chooseChromium();
+}
+
+if (!choice) {
   console.error(
     [
-      "The end-to-end tests need Chromium, and it was not found.",
-      `Looked at: ${candidates.join(", ")}.`,
-      isRoot
-        ? "Installing it with apt-get did not work; see the output above."
-        : "Install it (as root: apt-get install chromium), or set CHROMIUM_PATH to a Chromium executable.",
+      "The end-to-end tests need Chromium, and none was found or could be installed.",
+      `Looked for Playwright's own and at ${SYSTEM_CHROMIUMS.join(", ")}.`,
+      "Run `npx playwright install chromium`, or install your system's chromium package, " +
+        "or set CHROMIUM_PATH to a Chromium executable.",
     ].join("\n"),
   );
   process.exit(1);
 }
 
-console.log(`Chromium for the end-to-end tests: ${found}`);
+console.log(`Chromium for the end-to-end tests: ${describe(choice)}`);
