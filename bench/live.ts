@@ -20,7 +20,7 @@
 // all threads share. On a two-core machine the clients compete with the server
 // for the CPU, for the baseline as much as for the club.
 //
-// Needs PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432); no build.
+// The database: on DATABASE_URL's server, else on one started for the run (bench/database-server.ts); no build.
 // BENCH_LIVE_SECONDS shortens the runs (default 20).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +33,7 @@ import { Server } from "socket.io";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { withSql } from "../tests/support/test-database";
 import { startReplica } from "../tests/support/replicas";
+import { withDatabaseServer } from "./database-server";
 import { onOwnDatabase } from "./in-process";
 import { printFigures, type Figure } from "./report";
 
@@ -415,5 +416,5 @@ if (process.argv.includes("--bare")) {
 } else if (!isMainThread) {
   await clientThread(workerData as Assignment);
 } else {
-  await main();
+  await withDatabaseServer(main);
 }

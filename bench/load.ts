@@ -8,8 +8,9 @@
 // answered 201 is checked to be listed and served (else it is a LOST upload).
 //
 // Without --url it starts the built site (npm run build first) on a fresh club
-// of its own (a PostgreSQL database made for the run, its own DATA_DIR and
-// port, as the benchmarks do) and drops it afterwards. With --url it loads a
+// of its own (a PostgreSQL database made for the run on DATABASE_URL's server or
+// on one the run starts, its own DATA_DIR and port, as the benchmarks do) and
+// drops it afterwards. With --url it loads a
 // running server whose PostgreSQL DATABASE_URL is in the environment: the
 // members load1..load280 are added to that database if missing.
 //
@@ -35,9 +36,10 @@ import { Worker, isMainThread, parentPort, workerData } from "node:worker_thread
 import { io as connectClient, type Socket } from "socket.io-client";
 import { connect } from "@db/client.server";
 import { withSql } from "../tests/support/test-database";
-import { startClubServer, type ClubServer } from "../tests/e2e/support/club-server";
+import { startClubServer } from "../tests/e2e/support/club-server";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { CAMERA_FIXTURES } from "../tests/fixtures/camera-files";
+import { withDatabaseServer } from "./database-server";
 
 const BROWSERS = 200;
 const UPLOADERS = 50;
@@ -474,18 +476,24 @@ async function main() {
   const seconds = Number(values.duration);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new Error("--duration is 1 to 600 seconds");
 
-  let club: ClubServer | undefined;
-  let base: URL;
   if (values.url) {
-    base = new URL(values.url);
+    const base = new URL(values.url);
     if (!["127.0.0.1", "localhost", "[::1]"].includes(base.hostname)) throw new Error("--url must be on loopback");
     const databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl)
       throw new Error("--url needs the server's PostgreSQL in DATABASE_URL (to add the load's members)");
     await addMembers(databaseUrl);
-  } else {
+    try {
+      await run(base, seconds);
+    } finally {
+      agent.destroy();
+    }
+    return;
+  }
+  // The club's database: on DATABASE_URL's server, else on one started for the run (bench/database-server.ts).
+  await withDatabaseServer(async () => {
     console.log("Starting a club of its own (the built site on a fresh PostgreSQL database)...");
-    club = await startClubServer({
+    const club = await startClubServer({
       name: "load",
       env: { NODE_ENV: "production" },
       beforeStart: async (databaseUrl) => {
@@ -495,14 +503,13 @@ async function main() {
         await addMembers(databaseUrl);
       },
     });
-    base = new URL(club.baseURL);
-  }
-  try {
-    await run(base, seconds, club?.pid);
-  } finally {
-    agent.destroy();
-    await club?.stop();
-  }
+    try {
+      await run(new URL(club.baseURL), seconds, club.pid);
+    } finally {
+      agent.destroy();
+      await club.stop();
+    }
+  });
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */

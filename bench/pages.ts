@@ -21,6 +21,7 @@ import { chromium, type Browser } from "playwright";
 import sharp from "sharp";
 import { withSql } from "../tests/support/test-database";
 import { SMALL, startClub, type BenchClub } from "./clubs";
+import { withDatabaseServer } from "./database-server";
 import { median, printFigures, type Figure } from "./report";
 import { cameraFixture } from "../tests/fixtures/camera-files";
 
@@ -149,64 +150,67 @@ async function lighthouseRun(url: string, cookie: string | undefined) {
   }
 }
 
-const bench = await startClub("pages", SMALL);
-try {
-  await storeImages(bench);
-  const base = bench.club.baseURL;
-  const firstId = (
-    (await (await fetch(`${base}/api/photos?page=1`, { headers: { Cookie: bench.cookie } })).json()) as { id: number }[]
-  )[0]!.id;
-  const pages: [string, string, string | undefined][] = [
-    ["home page (visitor)", `${base}/`, undefined],
-    ["/browse (member)", `${base}/browse`, bench.cookie],
-    ["photo detail /browse/{id} (member)", `${base}/browse/${firstId}`, bench.cookie],
-  ];
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
-  const bytes: Figure[] = [];
-  const weight: Figure[] = [];
+// The club's database: on DATABASE_URL's server, else on one started for the run (bench/database-server.ts).
+await withDatabaseServer(async () => {
+  const bench = await startClub("pages", SMALL);
   try {
-    for (const [name, url, cookie] of pages) {
-      for (const device of ["phone", "desktop"] as const) {
-        const before = await visit(browser, url, device, cookie, true);
-        const after = await visit(browser, url, device, cookie, false);
-        bytes.push({
-          name: `${name}, ${device === "phone" ? "390 px phone (DPR 2)" : "1,280 px desktop (DPR 1)"}`,
-          value: `before ${kb(before.bytes)}, after ${kb(after.bytes)} (${after.images} images), ${(100 * (1 - after.bytes / before.bytes)).toFixed(0)}% less`,
-        });
-        if (device === "desktop")
-          weight.push({
-            name,
-            value: `JavaScript ${kb(await gzipBytes(after.scripts))} gzip (${new Set(after.scripts).size} files), CSS ${kb(await gzipBytes(after.styles))} gzip`,
+    await storeImages(bench);
+    const base = bench.club.baseURL;
+    const firstId = (
+      (await (await fetch(`${base}/api/photos?page=1`, { headers: { Cookie: bench.cookie } })).json()) as { id: number }[]
+    )[0]!.id;
+    const pages: [string, string, string | undefined][] = [
+      ["home page (visitor)", `${base}/`, undefined],
+      ["/browse (member)", `${base}/browse`, bench.cookie],
+      ["photo detail /browse/{id} (member)", `${base}/browse/${firstId}`, bench.cookie],
+    ];
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
+    const bytes: Figure[] = [];
+    const weight: Figure[] = [];
+    try {
+      for (const [name, url, cookie] of pages) {
+        for (const device of ["phone", "desktop"] as const) {
+          const before = await visit(browser, url, device, cookie, true);
+          const after = await visit(browser, url, device, cookie, false);
+          bytes.push({
+            name: `${name}, ${device === "phone" ? "390 px phone (DPR 2)" : "1,280 px desktop (DPR 1)"}`,
+            value: `before ${kb(before.bytes)}, after ${kb(after.bytes)} (${after.images} images), ${(100 * (1 - after.bytes / before.bytes)).toFixed(0)}% less`,
           });
+          if (device === "desktop")
+            weight.push({
+              name,
+              value: `JavaScript ${kb(await gzipBytes(after.scripts))} gzip (${new Set(after.scripts).size} files), CSS ${kb(await gzipBytes(after.styles))} gzip`,
+            });
+        }
       }
+    } finally {
+      await browser.close();
     }
+    printFigures("Bytes downloaded, scrolled to the end (all responses, headers included)", bytes);
+    printFigures("Page weight: the JavaScript and CSS a page loads", weight);
+    const runs = Number(process.env.LH_RUNS ?? 5);
+    const load = () => os.loadavg()[0]!.toFixed(1);
+    const loadBefore = load();
+    const results = pages.map(() => [] as Awaited<ReturnType<typeof lighthouseRun>>[]);
+    for (let run = 0; run < runs; run++)
+      for (const [i, [, url, cookie]] of pages.entries()) results[i]!.push(await lighthouseRun(url, cookie));
+    const scores: Figure[] = pages.map(([name], i) => {
+      const of = (key: "score" | "lcp" | "tbt") => median(results[i]!.map((result) => result[key]));
+      const all = results[i]!.map((result) => result.score);
+      const score = of("score");
+      const cls = Math.max(...results[i]!.map((result) => result.cls));
+      return {
+        name: `Lighthouse (mobile): ${name}`,
+        value:
+          `performance ${score} (median of ${runs}, ${Math.min(...all)}-${Math.max(...all)}), ` +
+          `LCP ${(of("lcp") / 1000).toFixed(2)} s, TBT ${of("tbt").toFixed(0)} ms, CLS ${cls.toFixed(3)} (largest)`,
+        target: "score >= 95, CLS 0",
+        pass: score >= 95 && cls === 0,
+      };
+    });
+    scores.push({ name: "load average (1 min) before and after the runs", value: `${loadBefore}, ${load()} (2 cores)` });
+    printFigures("Lighthouse, mobile settings, local Chromium", scores);
   } finally {
-    await browser.close();
+    await bench.club.stop();
   }
-  printFigures("Bytes downloaded, scrolled to the end (all responses, headers included)", bytes);
-  printFigures("Page weight: the JavaScript and CSS a page loads", weight);
-  const runs = Number(process.env.LH_RUNS ?? 5);
-  const load = () => os.loadavg()[0]!.toFixed(1);
-  const loadBefore = load();
-  const results = pages.map(() => [] as Awaited<ReturnType<typeof lighthouseRun>>[]);
-  for (let run = 0; run < runs; run++)
-    for (const [i, [, url, cookie]] of pages.entries()) results[i]!.push(await lighthouseRun(url, cookie));
-  const scores: Figure[] = pages.map(([name], i) => {
-    const of = (key: "score" | "lcp" | "tbt") => median(results[i]!.map((result) => result[key]));
-    const all = results[i]!.map((result) => result.score);
-    const score = of("score");
-    const cls = Math.max(...results[i]!.map((result) => result.cls));
-    return {
-      name: `Lighthouse (mobile): ${name}`,
-      value:
-        `performance ${score} (median of ${runs}, ${Math.min(...all)}-${Math.max(...all)}), ` +
-        `LCP ${(of("lcp") / 1000).toFixed(2)} s, TBT ${of("tbt").toFixed(0)} ms, CLS ${cls.toFixed(3)} (largest)`,
-      target: "score >= 95, CLS 0",
-      pass: score >= 95 && cls === 0,
-    };
-  });
-  scores.push({ name: "load average (1 min) before and after the runs", value: `${loadBefore}, ${load()} (2 cores)` });
-  printFigures("Lighthouse, mobile settings, local Chromium", scores);
-} finally {
-  await bench.club.stop();
-}
+});

@@ -10,6 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { withSql } from "../tests/support/test-database";
 import { BIG, SMALL, startClub, type BenchClub } from "./clubs";
+import { withDatabaseServer } from "./database-server";
 import { breakdown, nowMicros, printBreakdowns, type Window } from "./cpu-profile";
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
@@ -98,8 +99,11 @@ async function profiled(name: string, shape: typeof SMALL, embedded = false) {
 
 const only = process.env.BENCH_PROFILE_CLUBS?.split(",");
 const want = (name: string) => !only || only.includes(name);
-if (want("small")) await profiled("small", SMALL);
-if (want("big")) await profiled("big", BIG);
-if (want("embedded")) await profiled("embedded", SMALL, true);
-// Not in the default set: generating 110,000 photos into PGlite takes minutes.
-if (only?.includes("embedded-big")) await profiled("embedded-big", BIG, true);
+// The clubs' databases: on DATABASE_URL's server, else on one started for the run (bench/database-server.ts).
+await withDatabaseServer(async () => {
+  if (want("small")) await profiled("small", SMALL);
+  if (want("big")) await profiled("big", BIG);
+  if (want("embedded")) await profiled("embedded", SMALL, true);
+  // Not in the default set: a third big club, on the embedded default.
+  if (only?.includes("embedded-big")) await profiled("embedded-big", BIG, true);
+});

@@ -7,7 +7,7 @@
 //   4. requests per second for /, /browse and GET /api/photos under 50 connections on 110,000 photos
 //      (>= 1,000 for the API, >= 400 for the pages, p99 <= 150 ms), each beside its baseline (a bare
 //      React Router app: a static 24-photo grid, the same 24-photo JSON from memory; ratio >= 0.5), on
-//      PostgreSQL and on the embedded PGlite; single requests at 110,000 vs 10,000 photos (ratio <= 1.2);
+//      a PostgreSQL server (the embedded default: 9.); single requests at 110,000 vs 10,000 photos (ratio <= 1.2);
 //      a thumbnail URL against express.static on the same file (ratio >= 0.5) (bench/throughput.ts);
 //   (npm run bench:profile: where each hot route's CPU goes, bench/profile.ts)
 //   5. GET /api/comments page 1 vs the last page with 100,000 comments: ratio <= 1.2 (bench/comments.ts);
