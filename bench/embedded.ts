@@ -11,7 +11,7 @@ import { databaseServerLabel } from "./database-server";
 import { median, type Figure } from "./report";
 import { load } from "./throughput";
 
-const ROUNDS = Number(process.env.BENCH_EMBEDDED_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_EMBEDDED_ROUNDS ?? 5);
 const RATIO_TARGET = 0.9;
 
 type Loaded = Awaited<ReturnType<typeof load>>;

@@ -109,7 +109,12 @@ async function pageViews(bench: BenchClub) {
 
 type Answer = { status: number; headers: Headers; json: unknown };
 
-async function send(url: string, method: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>) {
+async function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array<ArrayBuffer>,
+) {
   const response = await fetch(url, { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as unknown) : null };
@@ -236,7 +241,9 @@ export async function benchMemory() {
     const file = await make24MegapixelJpeg(dir);
     const jpeg = new Uint8Array(fs.readFileSync(file));
     const load = () => os.loadavg().map((value) => value.toFixed(1));
-    console.log(`  upload: a 6000x4000 JPEG of ${mb(jpeg.length)}; load average ${load().join(", ")} (${os.cpus().length} cores)`);
+    console.log(
+      `  upload: a 6000x4000 JPEG of ${mb(jpeg.length)}; load average ${load().join(", ")} (${os.cpus().length} cores)`,
+    );
     await variant(true, jpeg);
     await variant(false, jpeg);
     console.log(`\n  load average after: ${load().join(", ")}`);

@@ -157,7 +157,9 @@ await withDatabaseServer(async () => {
     await storeImages(bench);
     const base = bench.club.baseURL;
     const firstId = (
-      (await (await fetch(`${base}/api/photos?page=1`, { headers: { Cookie: bench.cookie } })).json()) as { id: number }[]
+      (await (await fetch(`${base}/api/photos?page=1`, { headers: { Cookie: bench.cookie } })).json()) as {
+        id: number;
+      }[]
     )[0]!.id;
     const pages: [string, string, string | undefined][] = [
       ["home page (visitor)", `${base}/`, undefined],
@@ -208,7 +210,10 @@ await withDatabaseServer(async () => {
         pass: score >= 95 && cls === 0,
       };
     });
-    scores.push({ name: "load average (1 min) before and after the runs", value: `${loadBefore}, ${load()} (2 cores)` });
+    scores.push({
+      name: "load average (1 min) before and after the runs",
+      value: `${loadBefore}, ${load()} (2 cores)`,
+    });
     printFigures("Lighthouse, mobile settings, local Chromium", scores);
   } finally {
     await bench.club.stop();

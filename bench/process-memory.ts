@@ -58,7 +58,13 @@ export function rollupOf(pid: number): Rollup | null {
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0);
   const kb = field("Pss");
   if (!kb) return null; // a zombie, or a kernel thread
-  return { kb, shmemKb: field("Pss_Shmem"), fileKb: field("Pss_File"), rssKb: field("Rss"), anonKb: field("Anonymous") };
+  return {
+    kb,
+    shmemKb: field("Pss_Shmem"),
+    fileKb: field("Pss_File"),
+    rssKb: field("Rss"),
+    anonKb: field("Anonymous"),
+  };
 }
 
 function commandLine(pid: number): string[] {
@@ -129,7 +135,9 @@ export function summary(sample: TreeSample): string {
   for (const p of sample.processes) kinds.set(p.kind, [...(kinds.get(p.kind) ?? []), p]);
   return [...kinds]
     .sort((a, b) => sum(b[1]) - sum(a[1]))
-    .map(([kind, list]) => (list.length > 1 ? `${list.length} x ${kind} ${mbOf(sum(list))}` : `${kind} ${mbOf(sum(list))}`))
+    .map(([kind, list]) =>
+      list.length > 1 ? `${list.length} x ${kind} ${mbOf(sum(list))}` : `${kind} ${mbOf(sum(list))}`,
+    )
     .join(", ");
 }
 

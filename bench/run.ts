@@ -107,7 +107,7 @@ async function httpSection() {
     }
     // The big club stays for the embedded comparison; the small one would only share the machine with it.
     await stopSmall();
-    console.log("\n4b. The embedded default (the site's own PostgreSQL) beside the big club on the PostgreSQL server");
+    console.log("\n9. The embedded default (the site's own PostgreSQL) beside the big club on the PostgreSQL server");
     printFigures(embeddedTitle(), await embeddedFigures(big));
   } finally {
     await stopSmall();
@@ -131,7 +131,7 @@ if (["http", "embedded", "comments", "ratings", "meetings", "memory"].some(want)
   await withDatabaseServer(async () => {
     if (want("http")) await httpSection();
     else if (want("embedded")) {
-      console.log("\n4b. The embedded default (the site's own PostgreSQL) against the same club on a PostgreSQL server");
+      console.log("\n9. The embedded default (the site's own PostgreSQL) against the same club on a PostgreSQL server");
       printFigures(embeddedTitle(), await embeddedFigures());
     }
 
