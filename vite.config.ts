@@ -3,14 +3,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 // Native or Node-only packages used by *.server.ts modules.
-const serverOnlyPackages = [
-  "@node-rs/argon2",
-  "postgres",
-  "sharp",
-  "exiftool-vendored",
-  "minio",
-  "nodemailer",
-];
+const serverOnlyPackages = ["@node-rs/argon2", "postgres", "sharp", "exiftool-vendored", "minio", "nodemailer"];
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app (which itself imports the

@@ -40,13 +40,15 @@ const MB = 1024; // kB
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The site servers this process started (node ... server.ts), found by their parent pid while they start. */
+/** The site servers this process started (node build/server.js), found by their parent pid while they start. */
 function siteServers(): number[] {
   return [...processTable().values()]
     .filter((entry) => entry.ppid === process.pid)
     .filter((entry) => {
       try {
-        return fs.readFileSync(`/proc/${entry.pid}/cmdline`, "utf8").split("\0").filter(Boolean).at(-1) === "server.ts";
+        return (
+          fs.readFileSync(`/proc/${entry.pid}/cmdline`, "utf8").split("\0").filter(Boolean).at(-1) === "build/server.js"
+        );
       } catch {
         return false; // ended meanwhile
       }

@@ -4,8 +4,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const built = "build/server/index.js";
-const sources = ["app", "db", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+// Both halves: the React Router bundle and the server (scripts/build-server.mjs).
+const builds = ["build/server/index.js", "build/server.js"];
+const sources = ["app", "db", "server.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -14,9 +15,9 @@ function newestMtime(target) {
   return Math.max(0, ...fs.readdirSync(target).map((name) => newestMtime(path.join(target, name))));
 }
 
-const buildTime = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+const buildTime = Math.min(...builds.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 if (buildTime < Math.max(...sources.map(newestMtime))) {
   console.log("Building the site...");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

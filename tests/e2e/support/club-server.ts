@@ -87,8 +87,8 @@ function tail(text: string, lines = 40) {
 export async function startClubServer(options: ClubServerOptions): Promise<ClubServer> {
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
-  if (!fs.existsSync(path.join(repoRoot, "build/server/index.js"))) {
-    throw new Error("There is no build/: run `npx react-router build` first (npm run test:e2e does).");
+  if (!["build/server/index.js", "build/server.js"].every((file) => fs.existsSync(path.join(repoRoot, file)))) {
+    throw new Error("There is no build/: run `npm run build` first (npm run test:e2e does).");
   }
 
   const databaseUrl = await createTestDatabase(`club_e2e_${options.name.replace(/\W/g, "_")}`);
@@ -126,7 +126,8 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
     FEATURE_REGISTRATION: "false",
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // The built server, as `npm start` runs it.
+  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
