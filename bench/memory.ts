@@ -57,6 +57,9 @@ function siteServers(): number[] {
 }
 
 /** Figure 3: the first start on an empty DATA_DIR (and, on a server, an empty database), spawn to /healthz. */
+/** The server's environment as `npm start` (and the Dockerfile) give it. */
+const AS_NPM_START = { NODE_ENV: "production", MALLOC_ARENA_MAX: "2" };
+
 async function firstStart(embedded: boolean): Promise<{ peak: TreeSample; seconds: number; samples: number }> {
   const emptyDatabase = `club_bench_memory_first_${process.pid}`;
   const emptyUrl = new URL(serverUrl());
@@ -70,7 +73,7 @@ async function firstStart(embedded: boolean): Promise<{ peak: TreeSample; second
     try {
       const club = await startClubServer({
         name: `memory-first-${embedded ? "embedded" : "server"}`,
-        env: { NODE_ENV: "production", DATABASE_URL: embedded ? "" : emptyUrl.toString() },
+        env: { ...AS_NPM_START, DATABASE_URL: embedded ? "" : emptyUrl.toString() },
       });
       measured = stop();
       await club.stop();
@@ -181,7 +184,7 @@ async function variant(embedded: boolean, jpeg: Uint8Array<ArrayBuffer>) {
     : `PostgreSQL server (node + exiftool only; the database server, ${databaseServerLabel()}, is not the site's)`;
   console.log(`\n  ${label}`);
   const first = await firstStart(embedded);
-  const bench = await startClub(`memory-${embedded ? "embedded" : "server"}`, SMALL, { embedded });
+  const bench = await startClub(`memory-${embedded ? "embedded" : "server"}`, SMALL, { embedded, env: AS_NPM_START });
   try {
     await pageViews(bench);
     const viewed = await steadySample([bench.club.pid]);
