@@ -1,3 +1,4 @@
+import os from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
@@ -18,5 +19,8 @@ export default defineConfig({
     // Every file has its own database, a copy of the run's migrated template (vitest-setup.ts).
     fileParallelism: true,
     pool: "forks",
+    // Files wait on their databases, servers and child processes as much as they compute: one
+    // worker per core at least (vitest's default, cores - 1, ran one file at a time on two cores).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism()),
   },
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 
 // Both halves: the React Router bundle and the server (scripts/build-server.mjs).
 const builds = ["build/server/index.js", "build/server.js"];
-const sources = ["app", "db", "server.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = ["app", "db", "public", "server.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
