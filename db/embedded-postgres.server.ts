@@ -52,7 +52,7 @@ export type EmbeddedServer = {
   release(): Promise<void>;
 };
 
-export const EMBEDDED_DATABASE = "club";
+const EMBEDDED_DATABASE = "club";
 const SUPERUSER = "postgres";
 // On a Unix socket the port only names the socket file.
 const SOCKET_PORT = 5432;
@@ -200,13 +200,6 @@ async function start(options: EmbeddedOptions, where: ReturnType<typeof paths>) 
 
 function socketUrl(where: ReturnType<typeof paths>, database: string, port = SOCKET_PORT) {
   return `postgres://${SUPERUSER}@localhost:${port}/${database}?host=${encodeURIComponent(where.socketDir)}`;
-}
-
-/** The URL of the cluster's maintenance database, to create the club's own. */
-export function maintenanceUrl(server: EmbeddedServer) {
-  const url = new URL(server.url);
-  url.pathname = "/postgres";
-  return url.toString();
 }
 
 /**
