@@ -24,7 +24,8 @@ export type HttpApp = {
 export async function startHttpApp(): Promise<HttpApp> {
   const cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), "club-vite-"));
   const vite: ViteDevServer = await createServer({
-    server: { middlewareMode: true, hmr: false, watch: null },
+    // No HMR WebSocket: test files run side by side, and each would claim its fixed port.
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     appType: "custom",
     cacheDir,
     logLevel: "error",
