@@ -36,8 +36,11 @@ export async function withDeadline<T>(what: string, ms: number, work: Promise<T>
   }
 }
 
-/** Whether a stream's reader is the slow one: bytes wait for it, or it paused the stream. */
-const readerIsBehind = (stream: Readable) => stream.readableFlowing === false || stream.readableLength > 0;
+/**
+ * Whether a stream's reader is the slow one: bytes wait for it, it paused the stream, or it has
+ * not started reading yet (flowing is null until then: nobody waits for bytes, so none are late).
+ */
+const readerIsBehind = (stream: Readable) => stream.readableFlowing !== true || stream.readableLength > 0;
 
 /**
  * The bytes of `source`, ended with the storage error when the source sends
