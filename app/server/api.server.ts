@@ -8,7 +8,9 @@
 //   413 for a body over its limit, 415 for a body that is not JSON,
 //   422 for JSON that fails the declared zod schema (the spec's error shape);
 //   the answer for any DomainError a service throws (errors.server.ts);
-//   `Cache-Control: private, no-store`, since answers depend on who asks.
+//   `Cache-Control: private, no-store`, since answers depend on who asks;
+//   `url` on the site's public origin, so the links an answer writes (paging,
+//   upload targets) never name a forged Host (public-origin.server.ts).
 //
 //   const resource = apiRoute({
 //     params: { photoId: idParam("Photo not found.") },
@@ -30,6 +32,7 @@ import { readBoundedText, refuseNulCharacters } from "./body-limit.server";
 import { CROSS_SITE_MESSAGE, isSameSite } from "./same-site.server";
 import { HttpError, ValidationError } from "./http.server";
 import { refusalOf } from "./outages.server";
+import { publicUrl } from "./public-origin.server";
 
 /** PostgreSQL's integer columns end here; a larger id can name nothing. */
 export const MAX_ID = 2 ** 31 - 1;
@@ -62,6 +65,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export type ApiContext<P extends ParamParsers, A extends Access, B = undefined, Q = undefined> = {
   request: Request;
+  /** The request's path and query on the site's public origin (never the Host a client sent): build links from it. */
   url: URL;
   params: ParsedParams<P>;
   /** The logged-in member, or null for a visitor. */
@@ -147,7 +151,7 @@ export function apiRoute<P extends ParamParsers = Record<never, never>>(spec: {
       const viewer = await currentMember(request);
       if (entry.access !== "anyone" && !viewer) throw new NotLoggedInError();
       if (entry.access === "admin" && !viewer!.isAdmin) throw new ForbiddenError("Only admins may do that.");
-      const url = new URL(request.url);
+      const url = publicUrl(request);
       const { body: bodySchema, query: querySchema, maxBodyBytes, invalidMessage } = entry.options;
       const query = querySchema
         ? parseOrInvalid(querySchema, Object.fromEntries(url.searchParams), invalidMessage)

@@ -18,6 +18,7 @@ import { PHOTO_MEDIA_PATH, photoMedia } from "./media/photo-media-route.server";
 import { reactRouterHandler } from "./react-router-handler.server";
 import { requestLogger } from "./logger.server";
 import { answerOutages } from "./outages.server";
+import { forwardedOrigin, siteOrigin } from "./public-origin.server";
 import { runWithRequestFacts } from "./request-context.server";
 import { privateByDefault, quietErrors, refuseLargeBodies } from "./request-limits.server";
 import { refuseCrossSiteWrites } from "./same-site.server";
@@ -49,7 +50,14 @@ export function createClubApp(config: Env) {
   // One line per request, with an id every line logged while answering it carries.
   club.use(requestLogger({ trustRequestId: (req) => club.get("trust proxy fn")(req.socket.remoteAddress, 0) }));
   club.use((req, _res, next) => {
-    runWithRequestFacts({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }, next);
+    runWithRequestFacts(
+      {
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        // Links in the answer name BASE_URL's origin, never the Host a client sent (public-origin.server.ts).
+        publicOrigin: forwardedOrigin(req) ?? siteOrigin(config.BASE_URL),
+      },
+      next,
+    );
   });
   club.use(securityHeaders(securityOptions(config)));
   club.use(privateByDefault());

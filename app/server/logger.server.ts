@@ -6,8 +6,9 @@
 // Nothing secret reaches a line: requests are logged by method and path only
 // (no headers, so no cookies or authorization), the path's tokens (set-up,
 // reset and invite links, calendar feeds, upload targets) and secret-looking
-// query values are replaced by [redacted], and the fields below are censored
-// wherever they appear in a logged object.
+// query values are replaced by [redacted] however the address is spelled
+// (redact-url.server.ts; error messages too), and the fields below are
+// censored wherever they appear in a logged object.
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
@@ -15,39 +16,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { REDACTED, redactUrl, redactUrlsIn } from "./redact-url.server";
 
-const REDACTED = "[redacted]";
-
-// Paths whose segment after the prefix is a secret (a token or an unguessable id).
-const SECRET_PATHS: RegExp[] = [
-  /^(\/setup\/)[^/?#]+/,
-  /^(\/passwords\/reset\/)[^/?#]+/,
-  /^(\/api\/passwords\/)[^/?#]+/,
-  /^(\/invites\/)[^/?#]+/,
-  /^(\/api\/invites\/)[^/?#]+/,
-  /^(\/calendar\/)[^/?#]+/,
-  /^(\/uploads\/)[^/?#]+/,
-];
-
-const SECRET_QUERY = /token|secret|password|signature|credential|key|code|session|sig$/i;
-
-/** A request target as it may be logged: secret path segments and secret-looking query values replaced. */
-export function redactUrl(target: string): string {
-  const [path = "", query] = splitOnce(target, "?");
-  let safePath = path;
-  for (const pattern of SECRET_PATHS) safePath = safePath.replace(pattern, `$1${REDACTED}`);
-  if (query === undefined) return safePath;
-  const params = new URLSearchParams(query);
-  const kept = [...params.entries()].map(
-    ([name, value]) => `${encodeURIComponent(name)}=${SECRET_QUERY.test(name) ? REDACTED : encodeURIComponent(value)}`,
-  );
-  return `${safePath}?${kept.join("&")}`;
-}
-
-function splitOnce(text: string, separator: string): [string, string | undefined] {
-  const at = text.indexOf(separator);
-  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
-}
+export { redactUrl } from "./redact-url.server";
 
 // Censored wherever they appear in what is logged (an error's properties, a context object).
 const REDACT_PATHS = [
@@ -74,11 +45,18 @@ const REDACT_PATHS = [
   "err.cause.parameters",
 ];
 
-/** An error as logged: its type, message and stack, without a failed query's parameters. */
+/** An error as logged: its type, message and stack, without a failed query's parameters or a path's secret. */
 function serializeError(error: unknown) {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
   // Drizzle's message repeats the query's parameters (a password hash, a token's hash): keep the SQL only.
-  const strip = (value: unknown) => (typeof value === "string" ? value.replace(/\nparams: [\s\S]*$/, "") : value);
+  // A message may quote the address (React Router's "No route matches URL ..."), or a path segment alone
+  // (Express's "Failed to decode param 'abc%E0'", which could be a token's): redacted like the request line.
+  const strip = (value: unknown) =>
+    typeof value === "string"
+      ? redactUrlsIn(
+          value.replace(/\nparams: [\s\S]*$/, "").replace(/(Failed to decode param ')[^'\n]*'/g, `$1${REDACTED}'`),
+        )
+      : value;
   if (serialized && typeof serialized === "object") {
     serialized.message = strip(serialized.message);
     serialized.stack = strip(serialized.stack);

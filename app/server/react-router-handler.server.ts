@@ -7,6 +7,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { HOST } from "./public-origin.server";
 import { countedBody, isStreamedUpload, plainAnswer, refuseTooLarge } from "./request-limits.server";
 import { cspNonce } from "./security-headers.server";
 
@@ -16,9 +17,6 @@ declare module "react-router" {
     cspNonce?: string;
   }
 }
-
-/** A host as a Host header may carry it: a name or IPv4 address, or a bracketed IPv6 one, and a port. */
-const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The URL of the request as the app may trust it; null when the host or target is malformed. */
 export function requestUrl(req: ExpressRequest): URL | null {

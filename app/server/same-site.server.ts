@@ -7,7 +7,7 @@
 // and Sec-Fetch-Site on every request; a client that sends neither (curl, the
 // tests, another server) is not a browser carrying a member's cookie.
 import type { RequestHandler } from "express";
-import { env } from "~/env.server";
+import { siteOrigin } from "./public-origin.server";
 import { plainAnswer } from "./request-limits.server";
 
 export const CROSS_SITE_MESSAGE = "Cross-site requests are refused.";
@@ -32,12 +32,12 @@ export function isSameSite({ origin, host, fetchSite }: Facts): boolean {
   }
   // Any scheme: TLS may end at a proxy in front of the site.
   if (originHost !== "" && originHost === host) return true;
-  return origin === publicOrigin();
+  return origin === baseUrlOrigin();
 }
 
-function publicOrigin(): string | undefined {
+function baseUrlOrigin(): string | undefined {
   try {
-    return new URL(env().BASE_URL).origin;
+    return siteOrigin();
   } catch {
     // BASE_URL is validated at start; a test that never parsed env still has the Host.
     return undefined;

@@ -6,6 +6,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { comments, users } from "@db/schema";
+import { env } from "~/env.server";
 import { action as commentsAction, loader as commentsLoader } from "~/routes/api/comments";
 import { action as commentAction, loader as commentLoader } from "~/routes/api/comments.comment";
 import { NotLoggedInError } from "~/services/errors.server";
@@ -348,7 +349,7 @@ describe("GET /api/comments", () => {
       },
     });
     const link = response.headers.get("Link")!;
-    expect(link).toContain('<http://localhost/api/comments?page=1>; rel="first"');
+    expect(link).toContain(`<${env().BASE_URL}/api/comments?page=1>; rel="first"`);
     expect(link).toMatch(/rel="last"/);
     expect(Number(response.headers.get("X-Total-Count"))).toBeGreaterThanOrEqual(3);
     // Out of the way of the other suites' lists.

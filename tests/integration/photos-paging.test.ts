@@ -2,6 +2,7 @@
 // order with nulls last and ties by newest id, pages read from either end giving
 // the same list, and the Link header with full URLs.
 import { describe, expect, it } from "vitest";
+import { env } from "~/env.server";
 import { loader as photosList } from "~/routes/api/photos";
 import { PAGE_SIZE, placeInList } from "~/services/photos/queries.server";
 import { cookieFor, makeMember, request } from "../support/members";
@@ -92,7 +93,8 @@ describe("GET /api/photos sorts and pages", () => {
     const first = await list(`userId=${owner.id}&sort=takenAt`, cookie);
     expect(first.ids).toHaveLength(PAGE_SIZE);
     expect(first.response.headers.get("X-Total-Count")).toBe("50");
-    const base = `http://localhost/api/photos?userId=${owner.id}&sort=takenAt`;
+    // On BASE_URL, whatever address the request came to (security-links.test.ts).
+    const base = `${env().BASE_URL}/api/photos?userId=${owner.id}&sort=takenAt`;
     expect(first.response.headers.get("Link")).toBe(
       `<${base}&page=1>; rel="first", <${base}&page=2>; rel="next", <${base}&page=3>; rel="last"`,
     );

@@ -51,7 +51,7 @@ describe("POST /api/assets", () => {
     expect(body).not.toHaveProperty("key");
     const [row] = await db().select({ key: assets.key }).from(assets).where(eq(assets.id, body.id));
     expect(row!.key).toMatch(/^originals\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
-    expect(body.direct_upload.url).toMatch(/^http:\/\/localhost\/uploads\/[\w-]+\.[\w-]+$/);
+    expect(body.direct_upload.url).toMatch(/^http:\/\/club\.test\/uploads\/[\w-]+\.[\w-]+$/);
     expect(body.direct_upload.headers).toEqual({ "Content-Type": "application/octet-stream" });
   });
 });

@@ -3,6 +3,7 @@
 // by its declared size or, for a chunked body, as it streams; the local-disk
 // upload endpoint alone streams past it, under its own limit.
 import { describe, expect, it } from "vitest";
+import { env } from "~/env.server";
 import { cookieFor, makeMember } from "../support/members";
 import { rawRequest, useHttpApp } from "../support/http-app";
 
@@ -98,8 +99,10 @@ describe("the server's body limit", () => {
     const { direct_upload } = (await announced.json()) as {
       direct_upload: { url: string; headers: Record<string, string> };
     };
-    expect(direct_upload.url.startsWith(`${site.url}/uploads/`)).toBe(true);
-    const put = await rawRequest(direct_upload.url, {
+    // The target names BASE_URL (the public address); this test's site listens on another.
+    const target = new URL(direct_upload.url);
+    expect(`${target.origin}${target.pathname}`.startsWith(`${env().BASE_URL}/uploads/`)).toBe(true);
+    const put = await rawRequest(`${site.url}${target.pathname}`, {
       method: "PUT",
       headers: direct_upload.headers,
       body: bytes,
