@@ -26,7 +26,6 @@ const PHASES: [RegExp, string][] = [
 // Otherwise, the module of the innermost frame that is not Node's own.
 const MODULES: [RegExp, string][] = [
   [/node_modules\/postgres\//, "database driver (postgres-js)"],
-  [/@electric-sql\/pglite/, "embedded database (PGlite)"],
   [/node_modules\/drizzle-orm\//, "query building & row mapping (drizzle)"],
   [/node_modules\/react-dom\//, "HTML rendering (react-dom)"],
   [/node_modules\/react\//, "HTML rendering (react-dom)"],

@@ -4,7 +4,7 @@
 //   REDIS_URL set     → the Redis adapter (pub/sub on that Redis);
 //   DATABASE_URL set  → the PostgreSQL adapter (LISTEN/NOTIFY on the club's own
 //                       database: no extra service to run);
-//   neither (PGlite)  → in memory: the embedded database serves one process anyway.
+//   neither           → in memory: one site owns the embedded server, so one process serves.
 import crypto from "node:crypto";
 import { createAdapter as createPostgresAdapter, type PostgresAdapter } from "@socket.io/postgres-adapter";
 import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
