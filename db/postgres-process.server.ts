@@ -71,9 +71,14 @@ export async function runnableBinaries(user: RunAs): Promise<{ initdb: string; p
 export function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A process that has exited but is not yet reaped (a zombie) still answers signal 0.
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
+  } catch {
+    return os.platform() !== "linux";
   }
 }
 
@@ -124,10 +129,11 @@ export async function stopPostmaster(pid: number, cluster: string, timeoutMs = 3
     return;
   }
   try {
-    await waitFor("stop", () => runningPostmaster(cluster) === null, timeoutMs);
+    // Gone when its pid file is, and the process too (it removes the file a moment before it exits).
+    await waitFor("stop", () => runningPostmaster(cluster) === null && !isAlive(pid), timeoutMs);
   } catch {
     // Immediate shutdown: the next start replays the log, so nothing committed is lost.
     if (isAlive(pid)) process.kill(pid, "SIGQUIT");
-    await waitFor("stop", () => runningPostmaster(cluster) === null, 5000);
+    await waitFor("stop", () => runningPostmaster(cluster) === null && !isAlive(pid), 5000);
   }
 }
