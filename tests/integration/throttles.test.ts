@@ -1,70 +1,131 @@
-// Limits that survive restarts and span replicas (issue 15 item 5): with
-// DATABASE_URL set, the log-in throttle's counts live in PostgreSQL (with
-// REDIS_URL, in Redis), so a new process (a restart, or a second replica)
-// sees the failures another recorded and enforces the same block. Each
+// Limits that survive restarts and span processes: the throttles count in
+// PostgreSQL's throttle_counts whenever a database is open, DATABASE_URL's or
+// the server the site runs itself without it (with REDIS_URL, in Redis), so a
+// new process (a restart, or a second one) sees the attempts another counted
+// and enforces the same limit; and attempts are counted in one atomic step, so
+// attempts arriving together at several processes still make one limit. Each
 // process here is a real one: `node` running tests/support/throttle-process.ts.
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
-import { LOGIN_LIMITS, LOGIN_RULES } from "~/services/auth/login-throttle.server";
-import { createThrottle } from "~/services/auth/throttle-store.server";
+import { closeDatabase, openDatabase } from "@db/client.server";
+import { LOGIN_LIMITS } from "~/services/auth/login-throttle.server";
+import { createThrottle, throttleStore, type ThrottleStore } from "~/services/auth/throttle-store.server";
+import { RESET_LIMITS } from "~/services/members/passwords.server";
+import type { Outcome } from "../support/throttle-process";
 import { testDatabaseUrl } from "../support/test-database";
 
 const run = promisify(execFile);
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const UPLOADS_PER_10_MIN = 5;
 
-type Stores = { DATABASE_URL: string; REDIS_URL?: string };
+type Settings = Record<string, string>;
 
-async function clubProcess(stores: Stores, ...args: string[]): Promise<{ retryAfterMs: number }> {
+async function clubProcess(settings: Settings, ...args: string[]): Promise<Outcome> {
   const { stdout } = await run(process.execPath, ["--import", "tsx", "tests/support/throttle-process.ts", ...args], {
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", REDIS_URL: "", ...stores },
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      REDIS_URL: "",
+      UPLOAD_ANNOUNCE_PER_10_MIN: String(UPLOADS_PER_10_MIN),
+      ...settings,
+    },
   });
-  return JSON.parse(stdout.trim().split("\n").pop()!) as { retryAfterMs: number };
+  return JSON.parse(stdout.trim().split("\n").pop()!) as Outcome;
 }
+
+const sum = (outcomes: Outcome[]) => ({
+  allowed: outcomes.reduce((total, outcome) => total + outcome.allowed, 0),
+  refused: outcomes.reduce((total, outcome) => total + outcome.refused, 0),
+});
 
 const someone = () => `member-${crypto.randomBytes(6).toString("hex")}@example.com`;
-const anAddress = () => `10.77.${crypto.randomInt(250)}.${crypto.randomInt(1, 250)}`;
+// Redis keeps counts across runs: an address (of the documentation range) no other run uses.
+const anAddress = () => `2001:db8::${crypto.randomBytes(2).toString("hex")}:${crypto.randomBytes(2).toString("hex")}`;
+// Redis outlives the file's database: an id no other run uses.
+const aMemberId = () => String(crypto.randomInt(1_000_000, 2_000_000_000));
 
-for (const store of ["PostgreSQL", "Redis"] as const) {
-  describe(`log-in throttle counts in ${store}`, () => {
-    const stores = (): Stores => ({
-      DATABASE_URL: testDatabaseUrl(),
-      ...(store === "Redis" ? { REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" } : {}),
-    });
+const CONFIGURATIONS = {
+  "PostgreSQL named by DATABASE_URL": () => ({ DATABASE_URL: testDatabaseUrl() }),
+  "the PostgreSQL the site runs itself (no DATABASE_URL)": () => ({
+    DATABASE_URL: "",
+    THROTTLE_PROCESS_DATABASE_URL: testDatabaseUrl(),
+  }),
+  "Redis (REDIS_URL)": () => ({ DATABASE_URL: testDatabaseUrl(), REDIS_URL }),
+};
 
-    it("survive a restart: a new process still refuses the blocked pair", async () => {
-      const [identifier, address] = [someone(), anAddress()];
-      const first = await clubProcess(stores(), "fail", String(LOGIN_LIMITS.pairFailures), identifier, address);
-      expect(first.retryAfterMs).toBeGreaterThan(0);
-      const restarted = await clubProcess(stores(), "retry-after", identifier, address);
-      expect(restarted.retryAfterMs).toBeGreaterThan(0);
-      // Another pair (the member from elsewhere) is not held back.
-      expect((await clubProcess(stores(), "retry-after", identifier, anAddress())).retryAfterMs).toBe(0);
-    });
-
-    it("span processes: failures counted by two processes make one limit", async () => {
+for (const [configuration, settings] of Object.entries(CONFIGURATIONS)) {
+  describe(`throttle counts with ${configuration}`, () => {
+    it("log-in failures: two processes at once make one limit, and a new process still refuses the pair", async () => {
       const [identifier, address] = [someone(), anAddress()];
       const below = LOGIN_LIMITS.pairFailures - 2;
-      const [one, two] = await Promise.all([
-        clubProcess(stores(), "fail", String(below), identifier, address),
-        clubProcess(stores(), "fail", "1", identifier, address),
+      const together = await Promise.all([
+        clubProcess(settings(), "log-in", String(below), identifier, address),
+        clubProcess(settings(), "log-in", "1", identifier, address),
       ]);
-      // Each process alone stays under the limit...
-      expect(Math.max(one.retryAfterMs, two.retryAfterMs)).toBe(0);
-      // ...and the failure a third process records passes the shared one.
-      const third = await clubProcess(stores(), "fail", "1", identifier, address);
-      expect(third.retryAfterMs).toBeGreaterThan(0);
+      expect(sum(together)).toEqual({ allowed: below + 1, refused: 0 });
+      // A new process: one attempt is left for the pair, then it is refused; elsewhere the member is not.
+      const [restarted, elsewhere] = await Promise.all([
+        clubProcess(settings(), "log-in", "2", identifier, address),
+        clubProcess(settings(), "log-in", "1", identifier, anAddress()),
+      ]);
+      expect(restarted).toMatchObject({ allowed: 1, refused: 1 });
+      expect(restarted.retryAfterMs).toBeGreaterThan(14 * 60_000);
+      expect(elsewhere).toMatchObject({ allowed: 1, refused: 0 });
+    });
+
+    it("reset requests from one address, arriving at two processes at once, make one limit", async () => {
+      const address = anAddress();
+      const outcomes = await Promise.all([
+        clubProcess(settings(), "resets", "8", address),
+        clubProcess(settings(), "resets", "8", address),
+      ]);
+      expect(sum(outcomes)).toEqual({ allowed: RESET_LIMITS.perAddress, refused: 16 - RESET_LIMITS.perAddress });
+    });
+
+    it("a member's upload starts, arriving at two processes at once, make one limit", async () => {
+      const memberId = aMemberId();
+      const outcomes = await Promise.all([
+        clubProcess(settings(), "uploads", "6", memberId),
+        clubProcess(settings(), "uploads", "6", memberId),
+      ]);
+      expect(sum(outcomes)).toEqual({ allowed: UPLOADS_PER_10_MIN, refused: 12 - UPLOADS_PER_10_MIN });
     });
   });
 }
 
-describe("the embedded default", () => {
-  it("keeps counts in memory: a new limiter starts from nothing", async () => {
-    const key = crypto.randomBytes(8).toString("hex");
-    const before = createThrottle(LOGIN_RULES.pair, { kind: "memory" });
-    await before.consume(key, LOGIN_LIMITS.pairFailures - 1);
-    expect((await before.get(key))?.consumedPoints).toBe(LOGIN_LIMITS.pairFailures - 1);
-    const after = createThrottle(LOGIN_RULES.pair, { kind: "memory" });
-    expect(await after.get(key)).toBeNull();
+describe("the stores", () => {
+  const stores: Record<string, () => ThrottleStore> = {
+    PostgreSQL: () => ({ kind: "database" }),
+    Redis: () => ({ kind: "redis", client: new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }) }),
+  };
+
+  for (const [name, store] of Object.entries(stores)) {
+    it(`${name}: 200 attempts at once on one key are numbered 1 to 200, each once`, async () => {
+      const made = store();
+      try {
+        const limiter = createThrottle({ keyPrefix: "atomicity", points: 1000, duration: 60 }, made);
+        const key = crypto.randomBytes(8).toString("hex");
+        const results = await Promise.all(Array.from({ length: 200 }, () => limiter.consume(key)));
+        const numbers = results.map((result) => result.consumedPoints).sort((a, b) => a - b);
+        expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+      } finally {
+        if (made.kind === "redis") await made.client.quit();
+      }
+    });
+  }
+
+  it("memory only where no database is open", async () => {
+    expect(throttleStore().kind).toBe("database");
+    await closeDatabase();
+    try {
+      expect(throttleStore().kind).toBe("memory");
+    } finally {
+      await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
+    }
+    expect(throttleStore().kind).toBe("database");
   });
 });

@@ -6,13 +6,14 @@
 // - per account, from any address: past 10 failures an hour each attempt is
 //   delayed (doubling, at most 5 s): a distributed guesser is slowed, and the
 //   member still gets in with the right password.
-// Counters live in PostgreSQL (or Redis) when the club runs on it, so a restart
-// keeps them and several app processes enforce one limit; in memory on the
-// embedded default (throttle-store.server.ts). Their keys are hashes, so
-// whatever a client types (a megabyte of 'username') is kept as 64 characters.
+// Each attempt is counted before its password is checked, atomically in the
+// shared store (throttle-store.server.ts: PostgreSQL's throttle_counts, or
+// Redis), and given back when the password is right; so attempts that arrive
+// together are numbered one by one and only the first 5 of a pair are checked,
+// on one process or several. Their keys are hashes, so whatever a client types
+// (a megabyte of 'username') is kept as 64 characters.
 import crypto from "node:crypto";
-import type { RateLimiterRes } from "rate-limiter-flexible";
-import { throttle } from "./throttle-store.server";
+import { take, throttle } from "./throttle-store.server";
 
 export const LOGIN_LIMITS = {
   pairFailures: 5,
@@ -57,38 +58,43 @@ const addressKey = (clientAddress: string) => sha256(clientAddress);
 const pairKey = (identifier: string, clientAddress: string) =>
   sha256(`${identifier.trim().toLowerCase()}\n${clientAddress}`);
 
-function blockedFor(res: RateLimiterRes | null, limit: number): number {
-  return res && res.consumedPoints > limit ? res.msBeforeNext : 0;
-}
+/** What the throttle says about an attempt: go ahead after `delayMs`, or wait `retryAfterMs`. */
+export type LoginAttempt = { allowed: true; delayMs: number } | { allowed: false; retryAfterMs: number };
 
-/** Milliseconds until this attempt may be tried, or 0 when it may go ahead now. */
-export async function loginRetryAfterMs(identifier: string, clientAddress: string): Promise<number> {
-  const [pairRes, addressRes] = await Promise.all([
-    pair().get(pairKey(identifier, clientAddress)),
-    address().get(addressKey(clientAddress)),
-  ]);
-  return Math.max(
-    blockedFor(pairRes, LOGIN_LIMITS.pairFailures - 1),
-    blockedFor(addressRes, LOGIN_LIMITS.addressFailures - 1),
-  );
-}
-
-/** How long to hold this attempt before answering (the per-account slow-down). */
-export async function loginDelayMs(identifier: string): Promise<number> {
-  const failures = (await account().get(accountKey(identifier)))?.consumedPoints ?? 0;
+/** The per-account slow-down of an attempt that follows `failures` failures. */
+function delayAfter(failures: number): number {
   const over = failures - LOGIN_LIMITS.accountFreeFailures;
   return over <= 0 ? 0 : Math.min(250 * 2 ** (over - 1), LOGIN_LIMITS.maxDelayMs);
 }
 
-export async function recordLoginFailure(identifier: string, clientAddress: string) {
-  // consume() rejects once a limit is passed; the block it sets is what we want.
-  await Promise.allSettled([
-    pair().consume(pairKey(identifier, clientAddress)),
-    address().consume(addressKey(clientAddress)),
-    account().consume(accountKey(identifier)),
-  ]);
+/**
+ * Counts one log-in attempt, before its password is checked: against the pair,
+ * then the address (a refused attempt is not held against the next rule, and
+ * the pair's point is given back when the address refuses), then the account,
+ * whose count before this attempt sets its delay. An attempt that fails keeps
+ * its points; `loginSucceeded` gives them back.
+ */
+export async function countLoginAttempt(identifier: string, clientAddress: string): Promise<LoginAttempt> {
+  const pairTaken = await take(pair(), pairKey(identifier, clientAddress));
+  if (!pairTaken.allowed) return pairTaken;
+  const addressTaken = await take(address(), addressKey(clientAddress));
+  if (!addressTaken.allowed) {
+    await pair().reward(pairKey(identifier, clientAddress));
+    return addressTaken;
+  }
+  const accountTaken = await take(account(), accountKey(identifier));
+  return { allowed: true, delayMs: accountTaken.allowed ? delayAfter(accountTaken.consumed - 1) : 0 };
 }
 
-export async function recordLoginSuccess(identifier: string, clientAddress: string) {
-  await pair().delete(pairKey(identifier, clientAddress));
+/**
+ * The password was right, so the attempt was no failure: the pair's failures are
+ * forgotten (the guesser knows the password already), and the address and the
+ * account get this attempt's point back.
+ */
+export async function loginSucceeded(identifier: string, clientAddress: string) {
+  await Promise.all([
+    pair().delete(pairKey(identifier, clientAddress)),
+    address().reward(addressKey(clientAddress)),
+    account().reward(accountKey(identifier)),
+  ]);
 }

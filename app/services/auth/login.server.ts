@@ -7,8 +7,9 @@ import { users } from "@db/schema";
 import { DEACTIVATED_MESSAGE, INVALID_LOGIN_MESSAGE, type Login } from "~/lib/account-schemas";
 import { clientAddress } from "~/server/request-context.server";
 import { ForbiddenError, RateLimitedError, RefusedError } from "~/services/errors.server";
-import { loginDelayMs, loginRetryAfterMs, recordLoginFailure, recordLoginSuccess } from "./login-throttle.server";
+import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
 import { burnPasswordCheck, verifyPassword } from "./password-hash.server";
+import { minutesToWait } from "./throttle-store.server";
 import type { Member } from "./session.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,27 +32,24 @@ export async function verifyLogin(identifier: string, password: string, address 
   // username and email must not double a guesser's attempts.
   const account = user ? `member:${user.id}` : `unknown:${identifier.trim().toLowerCase()}`;
 
-  const retryAfterMs = await loginRetryAfterMs(account, address);
-  if (retryAfterMs > 0) {
-    const minutes = Math.ceil(retryAfterMs / 60_000);
+  // Counted before the password is checked, so guesses that arrive together cannot all be checked.
+  const attempt = await countLoginAttempt(account, address);
+  if (!attempt.allowed) {
     throw new RateLimitedError(
-      `Too many failed log-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      retryAfterMs / 1000,
+      `Too many failed log-in attempts. Please try again in ${minutesToWait(attempt.retryAfterMs)}.`,
+      attempt.retryAfterMs / 1000,
     );
   }
-  const delay = await loginDelayMs(account);
-  if (delay > 0) await sleep(delay);
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
   const passwordMatches = user
     ? await verifyPassword(user.passwordHash, password)
     : (await burnPasswordCheck(password), false);
-  if (!user || !passwordMatches) {
-    await recordLoginFailure(account, address);
-    throw new RefusedError(INVALID_LOGIN_MESSAGE);
-  }
+  // A failure keeps the point it was counted with.
+  if (!user || !passwordMatches) throw new RefusedError(INVALID_LOGIN_MESSAGE);
+  await loginSucceeded(account, address);
   // Only told after the right password, so the message reveals nothing to a guesser.
   if (user.deactivatedAt) throw new ForbiddenError(DEACTIVATED_MESSAGE);
-  await recordLoginSuccess(account, address);
   const { passwordHash: _checked, ...member } = user;
   return member;
 }

@@ -12,7 +12,7 @@ type Runner = Database | Transaction;
 /**
  * Not part of a club, so neither saved nor put back:
  * - sessions: cookies are signed with the old install's secret, and a backup should not carry logins;
- * - throttle_counts: failed log-ins of the moment;
+ * - throttle_counts: the throttles' counts of the moment (log-ins, resets, upload starts);
  * - socket_io_attachments: messages in flight between app processes;
  * - storage_removals: files the old storage still had to remove (the archive holds none of them);
  * - data_versions: the running site's cache counters; the new install keeps its own.

@@ -12,7 +12,7 @@ import { clientAddress } from "~/server/request-context.server";
 import { passwordResetMail } from "~/services/mail/messages.server";
 import { sendMail, type MailMessage } from "~/services/mail/mail.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
-import { throttle } from "~/services/auth/throttle-store.server";
+import { minutesToWait, take, throttle } from "~/services/auth/throttle-store.server";
 import { destroyMemberSessions, memberColumns, type Member } from "~/services/auth/session.server";
 import { GoneError, InvalidError, NotFoundError, RateLimitedError } from "~/services/errors.server";
 
@@ -27,8 +27,9 @@ export const EXPIRED_RESET_LINK_MESSAGE = "Sorry, this password reset link has e
 // addresses would use that allowance up and lock the member out of their own
 // reset, so each address keeps its own. The price: an attacker with many
 // addresses can send a member one e-mail per address; each address stays
-// bounded by its own limit. Counters live where the log-in throttle's do
-// (PostgreSQL or Redis when configured: shared and kept over restarts).
+// bounded by its own limit. Each request is counted before the member is looked
+// up, atomically where the log-in throttle's counts live (PostgreSQL's
+// throttle_counts, or Redis: shared by every process and kept over restarts).
 export const RESET_LIMITS = {
   perAddress: 10,
   addressWindowSeconds: 60 * 60,
@@ -47,18 +48,14 @@ const byMemberAndAddress = throttle({
   duration: RESET_LIMITS.memberAndAddressWindowSeconds,
 });
 
+/** Counts one request on `key`, atomically in the throttles' store, before its work; 429 past the rule. */
 async function consumeOrRefuse(limiter: () => RateLimiterAbstract, key: string) {
-  try {
-    await limiter().consume(key);
-  } catch (refusal) {
-    if (refusal instanceof Error) throw refusal;
-    const ms = (refusal as { msBeforeNext: number }).msBeforeNext;
-    const minutes = Math.max(1, Math.ceil(ms / 60_000));
-    throw new RateLimitedError(
-      `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      ms / 1000,
-    );
-  }
+  const taken = await take(limiter(), key);
+  if (taken.allowed) return;
+  throw new RateLimitedError(
+    `Too many password reset requests. Please try again in ${minutesToWait(taken.retryAfterMs)}.`,
+    taken.retryAfterMs / 1000,
+  );
 }
 
 const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");

@@ -3,40 +3,38 @@
 // announcements are limited in rate (UPLOAD_ANNOUNCE_PER_10_MIN) and in the
 // bytes announced and not yet used by a photo or picture (UPLOAD_PENDING_MAX_BYTES).
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { db, transaction } from "@db/client.server";
 import { assets } from "@db/schema";
 import { env } from "~/env.server";
+import { minutesToWait, take, throttle } from "~/services/auth/throttle-store.server";
 import { ConflictError, RateLimitedError } from "~/services/errors.server";
 
 const ANNOUNCE_WINDOW_SECONDS = 10 * 60;
 
-// In memory, as the log-in throttle: the site is one process. One limiter per
-// configured rate, so a changed setting (tests) takes effect at once.
-const limiters = new Map<number, RateLimiterMemory>();
+// Counted before anything is recorded, atomically where the log-in throttle's
+// counts live (PostgreSQL's throttle_counts, or Redis), so announcements that
+// arrive together, at one app process or several, pass the rate one by one.
+// One limiter per configured rate, so a changed setting (tests) takes effect at once.
+const limiters = new Map<number, () => RateLimiterAbstract>();
 
 function announcements(points: number) {
   let limiter = limiters.get(points);
   if (!limiter) {
-    limiter = new RateLimiterMemory({ keyPrefix: "upload_announce", points, duration: ANNOUNCE_WINDOW_SECONDS });
+    limiter = throttle({ keyPrefix: "upload_announce", points, duration: ANNOUNCE_WINDOW_SECONDS });
     limiters.set(points, limiter);
   }
-  return limiter;
+  return limiter();
 }
 
 /** Counts one announcement; 429 with Retry-After past UPLOAD_ANNOUNCE_PER_10_MIN in ten minutes. */
 export async function countAnnouncement(memberId: number): Promise<void> {
-  try {
-    await announcements(env().UPLOAD_ANNOUNCE_PER_10_MIN).consume(String(memberId));
-  } catch (refusal) {
-    if (refusal instanceof Error) throw refusal;
-    const ms = (refusal as { msBeforeNext: number }).msBeforeNext;
-    const minutes = Math.max(1, Math.ceil(ms / 60_000));
-    throw new RateLimitedError(
-      `Too many uploads started. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      ms / 1000,
-    );
-  }
+  const taken = await take(announcements(env().UPLOAD_ANNOUNCE_PER_10_MIN), String(memberId));
+  if (taken.allowed) return;
+  throw new RateLimitedError(
+    `Too many uploads started. Please try again in ${minutesToWait(taken.retryAfterMs)}.`,
+    taken.retryAfterMs / 1000,
+  );
 }
 
 // Advisory locks keyed by one bigint live apart from the (int, int) pairs the
