@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { FlashBanner } from "./components/flash-banner";
 import { Footer } from "./components/footer";
+import { LeaveGuard } from "./components/leave-guard";
 import { Navbar } from "./components/navbar";
 import { PageTitle } from "./components/page-title";
 import { ErrorScreen } from "./components/route-error-boundary";
@@ -77,6 +78,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Shell siteTitle={loaderData.siteTitle} member={loaderData.member} flash={loaderData.flash}>
       <Outlet />
+      {/* Words typed into fields that save themselves are saved, or asked about, before leaving. */}
+      <LeaveGuard />
     </Shell>
   );
 }

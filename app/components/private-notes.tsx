@@ -1,50 +1,44 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { apiFetch } from "~/lib/api-client";
 import { useHereWith } from "./photo-edit-form";
+import { fitsKeepalive } from "./typed-drafts";
 import { useHydrated } from "./use-hydrated";
+import { useSavedAsTyped } from "./use-saved-as-typed";
 
 /** Spec section 9: notes save 500 ms after the last keystroke. */
 export const NOTES_AUTOSAVE_MS = 500;
 
-type SaveState = "idle" | "saving" | "saved" | "failed";
+/** Saves a photo's notes (PATCH /api/photos/{id}); as the page goes, in a request that outlives it. */
+async function saveNotes(photoId: number, notes: string, leaving: boolean) {
+  const json = { notes };
+  await apiFetch(`/api/photos/${photoId}`, { method: "PATCH", json, keepalive: leaving && fitsKeepalive(json) });
+}
 
 /**
  * 'My Private Notes' (spec section 2, photo detail): the owner's own notes on a
- * photo, saved by themselves as they type ('Saving...' then 'Saved!'). Only the
+ * photo, saved by themselves as they type ('Saving...' then 'Saved!'), and at
+ * once when the box loses focus or the page is left (useSavedAsTyped). Only the
  * owner ever receives them from the server. Without JavaScript they are a plain
  * form with a Save button, posted to the page's action (intent "notes").
  */
 export function PrivateNotes({ photoId, notes }: { photoId: number; notes: string | null }) {
   const [text, setText] = useState(notes ?? "");
-  const [state, setState] = useState<SaveState>("idle");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // Saves run one after another, so an older one can never land after a newer one.
-  const queue = useRef(Promise.resolve());
   const hydrated = useHydrated();
   const hereWith = useHereWith();
+  const { state, typed, flush } = useSavedAsTyped({
+    key: photoId,
+    send: saveNotes,
+    delayMs: NOTES_AUTOSAVE_MS,
+    canOutlivePage: (value: string) => fitsKeepalive({ notes: value }),
+  });
 
   // Another photo starts from its own notes; a revalidation of this one must not
   // replace what is being typed, so only the photo id resets the text.
   useEffect(() => {
     setText(notes ?? "");
-    setState("idle");
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [photoId]);
-  useEffect(() => () => clearTimeout(timer.current), [photoId]);
-
-  const save = (value: string) => {
-    queue.current = queue.current.then(async () => {
-      setState("saving");
-      try {
-        await apiFetch(`/api/photos/${photoId}`, { method: "PATCH", json: { notes: value } });
-        setState("saved");
-      } catch (error) {
-        console.error("Saving the notes failed:", error);
-        setState("failed");
-      }
-    });
-  };
 
   return (
     <section className="private-notes" aria-label="My Private Notes">
@@ -67,11 +61,10 @@ export function PrivateNotes({ photoId, notes }: { photoId: number; notes: strin
           value={text}
           placeholder="Only you can see these notes."
           onChange={(event) => {
-            const value = event.target.value;
-            setText(value);
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => save(value), NOTES_AUTOSAVE_MS);
+            setText(event.target.value);
+            typed(event.target.value);
           }}
+          onBlur={flush}
         />
         <p role="status" className="muted">
           {state === "saving"

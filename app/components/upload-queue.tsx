@@ -176,7 +176,8 @@ export function UploadQueue({
                     </p>
                   </div>
                   <div className="stack">
-                    <PhotoEditForm photo={item.photo} />
+                    {/* A caption typed straight after uploading saves itself, and is never lost by leaving. */}
+                    <PhotoEditForm photo={item.photo} savesAsTyped />
                     <DeletePhotoButton photoId={item.photo.id} onDeleted={() => remove(item.key)} />
                   </div>
                 </>
