@@ -9,6 +9,7 @@ import { insertPhoto } from "../support/photos";
 import { startReplica, type Replica } from "../support/replicas";
 import { connectTo, connected, framesUntil, nextMessage, nextReview, nextFrame, pointerOf } from "../support/sockets";
 import { testDatabaseUrl } from "../support/test-database";
+import { testRedisUrl } from "../support/test-redis";
 
 let one: Replica;
 let two: Replica;
@@ -159,11 +160,11 @@ describe("two server processes on one PostgreSQL", () => {
   });
 });
 
-describe("two server processes on one Redis", () => {
+describe.skipIf(!testRedisUrl())("two server processes on one Redis", () => {
   let first: Replica;
   let second: Replica;
   beforeAll(async () => {
-    const redis = { REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" };
+    const redis = { REDIS_URL: testRedisUrl()! };
     [first, second] = await Promise.all([
       startReplica(testDatabaseUrl(), redis),
       startReplica(testDatabaseUrl(), redis),

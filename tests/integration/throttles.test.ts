@@ -16,9 +16,10 @@ import { createThrottle, throttleStore, type ThrottleStore } from "~/services/au
 import { RESET_LIMITS } from "~/services/members/passwords.server";
 import type { Outcome } from "../support/throttle-process";
 import { testDatabaseUrl } from "../support/test-database";
+import { testRedisUrl } from "../support/test-redis";
 
 const run = promisify(execFile);
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = testRedisUrl() ?? "";
 const UPLOADS_PER_10_MIN = 5;
 
 type Settings = Record<string, string>;
@@ -58,7 +59,7 @@ const CONFIGURATIONS = {
 };
 
 for (const [configuration, settings] of Object.entries(CONFIGURATIONS)) {
-  describe(`throttle counts with ${configuration}`, () => {
+  describe.skipIf(configuration.startsWith("Redis") && !testRedisUrl())(`throttle counts with ${configuration}`, () => {
     it("log-in failures: two processes at once make one limit, and a new process still refuses the pair", async () => {
       const [identifier, address] = [someone(), anAddress()];
       const below = LOGIN_LIMITS.pairFailures - 2;
@@ -104,18 +105,21 @@ describe("the stores", () => {
   };
 
   for (const [name, store] of Object.entries(stores)) {
-    it(`${name}: 200 attempts at once on one key are numbered 1 to 200, each once`, async () => {
-      const made = store();
-      try {
-        const limiter = createThrottle({ keyPrefix: "atomicity", points: 1000, duration: 60 }, made);
-        const key = crypto.randomBytes(8).toString("hex");
-        const results = await Promise.all(Array.from({ length: 200 }, () => limiter.consume(key)));
-        const numbers = results.map((result) => result.consumedPoints).sort((a, b) => a - b);
-        expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-      } finally {
-        if (made.kind === "redis") await made.client.quit();
-      }
-    });
+    it.skipIf(name === "Redis" && !testRedisUrl())(
+      `${name}: 200 attempts at once on one key are numbered 1 to 200, each once`,
+      async () => {
+        const made = store();
+        try {
+          const limiter = createThrottle({ keyPrefix: "atomicity", points: 1000, duration: 60 }, made);
+          const key = crypto.randomBytes(8).toString("hex");
+          const results = await Promise.all(Array.from({ length: 200 }, () => limiter.consume(key)));
+          const numbers = results.map((result) => result.consumedPoints).sort((a, b) => a - b);
+          expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+        } finally {
+          if (made.kind === "redis") await made.client.quit();
+        }
+      },
+    );
   }
 
   it("memory only where no database is open", async () => {
