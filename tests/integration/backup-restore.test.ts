@@ -3,9 +3,7 @@
 // while the site runs and writes, then restored onto PostgreSQL and MinIO (s3rver):
 // every row equal, every stored file byte-identical, and a member logs in and
 // sees their photos. A second restore is refused unless forced, and a damaged
-// archive is refused before anything is written. And a club made on the PGlite
-// release moves over: its archive (tests/fixtures/backups) restores into the
-// embedded PostgreSQL of this one (issue 22).
+// archive is refused before anything is written.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -265,56 +263,6 @@ describe("npm run restore", () => {
       DamagedArchiveError,
     );
   }, 120_000);
-});
-
-describe("moving a club from the PGlite release", () => {
-  const legacyArchive = path.resolve(import.meta.dirname, "../fixtures/backups/pglite-demo-club.tar.gz");
-
-  it("restores its archive into a new embedded install, where its members log in and see their photos", async () => {
-    const dataDir = path.join(work, "moved");
-    useStorage(undefined);
-    await closeDatabase();
-    // As the README says: npm run restore on the new release, with DATABASE_URL unset.
-    const result = await runCommand("scripts/restore.ts", [legacyArchive], { DATABASE_URL: "", DATA_DIR: dataDir });
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Restored 71 rows in \d+ tables and 24 stored files \(embedded, local storage\)/);
-
-    // The site starts on it.
-    await openDatabase({ dataDir, embeddedRole: "site" });
-    useStorage(new LocalStorage(path.join(dataDir, "storage")));
-    const count = async (table: string) =>
-      Number(
-        (
-          (await databaseHandle().db.execute(`select count(*)::int as n from ${table}`)) as unknown as { n: number }[]
-        )[0]!.n,
-      );
-    expect(await count("users")).toBe(5);
-    expect(await count("photos")).toBe(8);
-    expect(await count("ratings")).toBe(20);
-    expect(await count("comments")).toBe(8);
-
-    const login = await fetch(`${site.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: site.url },
-      body: JSON.stringify({ email: "vivian", password: "street123" }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-    const me = (await login.json()) as { id: number; username: string };
-    expect(me.username).toBe("vivian");
-    const list = await fetch(`${site.url}/api/photos?userId=${me.id}`, { headers: { Cookie: cookie } });
-    expect(list.headers.get("X-Total-Count")).toBe("2");
-    const [first] = (await list.json()) as { id: number }[];
-    const thumb = await fetch(`${site.url}/media/photos/${first!.id}/thumb`, { headers: { Cookie: cookie } });
-    expect(thumb.status).toBe(200);
-    expect(thumb.headers.get("content-type")).toMatch(/^image\//);
-    expect((await thumb.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-
-    useStorage(undefined);
-    await closeDatabase();
-    await openDatabase(RUN_DATABASE());
-  }, 180_000);
 });
 
 async function nextPhotoValues(userId: number) {
