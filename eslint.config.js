@@ -22,6 +22,31 @@ export default tseslint.config(
     },
   },
   {
+    // Server code logs through app/server/logger.server.ts, never console: its lines carry the
+    // request's id and go through the log's redaction of secrets. Browser code, tests and the
+    // benchmarks may use console. So may the operator's commands (scripts/, npm run db:seed): what
+    // they print to the terminal is their answer, not a line of the site's log.
+    files: [
+      "server.ts",
+      "app/**/*.server.{ts,tsx}",
+      "app/server/**/*.ts",
+      "app/services/**/*.ts",
+      "app/storage/**/*.ts",
+      "app/realtime/**/*.ts",
+      "app/images/**/*.ts",
+      "db/**/*.ts",
+    ],
+    ignores: ["**/*.test.ts", "db/seed.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
+    // One way to ask before a change: the site's dialog (app/components/confirm-dialog.tsx,
+    // ConfirmButton), never the browser's alert(), confirm() or prompt().
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-alert": "error" },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {

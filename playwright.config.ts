@@ -43,7 +43,7 @@ export default defineConfig({
   // well before the test's limit, instead of as a bare test timeout.
   expect: { timeout: 15_000 },
   reporter: [["list"]],
-  // After the run, the spec files that took longest (the suite must stay fast: README, Tests).
+  // After the run, the spec files that took longest (the suite must stay fast: docs/testing.md).
   reportSlowTests: { max: 10, threshold: 20_000 },
   use: {
     baseURL,

@@ -17,7 +17,8 @@ try {
   config = parseEnv(process.env);
 } catch (error) {
   if (error instanceof EnvError) {
-    console.error(error.message);
+    // Not through the log: the settings it reads (LOG_LEVEL among them) are the ones refused.
+    process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
   throw error;
@@ -105,9 +106,10 @@ server.listen(config.PORT, config.HOST, () => {
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: shutting down`);
+  // A warning, so LOG_LEVEL=warn still says why the site stopped answering.
+  logger().warn(`${signal} received: shutting down`);
   setTimeout(() => {
-    console.error(
+    logger().error(
       `Requests still running after SHUTDOWN_GRACE_SECONDS (${graceSeconds} s); exiting. ` +
         "What they left half done is cleaned up at the next start.",
     );

@@ -71,11 +71,20 @@ describe("TRUST_PROXY and the limits", () => {
     expect(env.TRUST_PROXY).toBe(false);
     expect(env.REQUEST_MAX_BYTES).toBe(1024 * 1024);
     expect(env.IMAGE_METADATA_MAX_BYTES).toBe(8 * 1024 * 1024);
-    expect(env.EXIFTOOL_PROCS).toBe(2);
+    // One image decoded at a time per two cores, and as many exiftool processes.
+    const imageConcurrency = Math.max(1, Math.floor(os.availableParallelism() / 2));
+    expect(env.IMAGE_PROCESSING_CONCURRENCY).toBe(imageConcurrency);
+    expect(env.IMAGE_PROCESSING_MEMORY_MB).toBe(512);
+    expect(env.EXIFTOOL_PROCS).toBe(Math.min(16, imageConcurrency));
+    expect(parseEnv({ DATA_DIR: dataDir(), IMAGE_PROCESSING_CONCURRENCY: "3" }).EXIFTOOL_PROCS).toBe(3);
+    expect(parseEnv({ DATA_DIR: dataDir(), EXIFTOOL_PROCS: "5" }).EXIFTOOL_PROCS).toBe(5);
     expect(env.EXIFTOOL_TIMEOUT_MS).toBe(10_000);
     expect(env.EXIFTOOL_MAX_MEMORY_MB).toBe(512);
     expect(env.UPLOAD_PENDING_MAX_BYTES).toBe(40 * 50 * 1024 * 1024);
     expect(env.UPLOAD_ANNOUNCE_PER_10_MIN).toBe(120);
+    expect(env.LIVE_SOCKETS_PER_MEMBER_IN_ROOM).toBe(6);
+    expect(env.LIVE_SOCKETS_PER_MEMBER).toBe(20);
+    expect(env.LIVE_HANDSHAKES_PER_ADDRESS_PER_MIN).toBe(600);
     expect(parseEnv({ DATA_DIR: dataDir(), UPLOAD_MAX_BYTES: "1000" }).UPLOAD_PENDING_MAX_BYTES).toBe(40_000);
     expect(parseEnv({ DATA_DIR: dataDir(), UPLOAD_PENDING_MAX_BYTES: "" }).UPLOAD_PENDING_MAX_BYTES).toBe(
       40 * 50 * 1024 * 1024,
@@ -106,9 +115,17 @@ describe("TRUST_PROXY and the limits", () => {
   it.each([
     [{ REQUEST_MAX_BYTES: "0" }, /^Invalid environment variable REQUEST_MAX_BYTES/],
     [{ EXIFTOOL_PROCS: "0" }, /^Invalid environment variable EXIFTOOL_PROCS/],
+    [{ IMAGE_PROCESSING_CONCURRENCY: "0" }, /^Invalid environment variable IMAGE_PROCESSING_CONCURRENCY/],
+    [{ IMAGE_PROCESSING_MEMORY_MB: "10" }, /^Invalid environment variable IMAGE_PROCESSING_MEMORY_MB/],
     [{ EXIFTOOL_TIMEOUT_MS: "10" }, /^Invalid environment variable EXIFTOOL_TIMEOUT_MS/],
     [{ EXIFTOOL_MAX_MEMORY_MB: "lots" }, /^Invalid environment variable EXIFTOOL_MAX_MEMORY_MB/],
     [{ UPLOAD_ANNOUNCE_PER_10_MIN: "0" }, /^Invalid environment variable UPLOAD_ANNOUNCE_PER_10_MIN/],
+    [{ LIVE_SOCKETS_PER_MEMBER_IN_ROOM: "0" }, /^Invalid environment variable LIVE_SOCKETS_PER_MEMBER_IN_ROOM/],
+    [{ LIVE_HANDSHAKES_PER_ADDRESS_PER_MIN: "many" }, /^Invalid environment variable LIVE_HANDSHAKES_PER_ADDRESS/],
+    [
+      { LIVE_SOCKETS_PER_MEMBER: "4" },
+      /^Invalid environment variable LIVE_SOCKETS_PER_MEMBER \(got "4"\): must be at least LIVE_SOCKETS_PER_MEMBER_IN_ROOM/,
+    ],
     [
       { UPLOAD_MAX_BYTES: "1000", UPLOAD_PENDING_MAX_BYTES: "999" },
       /^Invalid environment variable UPLOAD_PENDING_MAX_BYTES \(got "999"\): must be at least UPLOAD_MAX_BYTES/,

@@ -1,8 +1,9 @@
-// The operator contract (design.md): every setting is read once, here, through
+// The operator contract (docs/operations.md): every setting is read once, here, through
 // one zod schema. A bad value stops the start with one line naming it.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { isTimeZone, systemTimeZone } from "./lib/club-time";
@@ -57,7 +58,7 @@ const EnvSchema = z
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     // Optional Redis: the log-in and reset throttles keep their counts there instead of PostgreSQL,
-    // and several app processes share their live rooms through it (README "Several servers").
+    // and several app processes share their live rooms through it (docs/realtime.md).
     REDIS_URL: optional(urlWithProtocol(["redis", "rediss"])),
     // pino's levels; "silent" turns the log off.
     LOG_LEVEL: optional(z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"])),
@@ -99,8 +100,19 @@ const EnvSchema = z
       .int()
       .positive()
       .default(8 * 1024 * 1024),
-    // exiftool: how many processes read metadata at once, and each file's time and memory.
-    EXIFTOOL_PROCS: z.coerce.number().int().min(1).max(16).default(2),
+    // The live layer's sockets (docs/security.md): one member's per photo or meeting room and in all,
+    // and the handshakes one address may start a minute (a club's venue shares one address behind NAT).
+    LIVE_SOCKETS_PER_MEMBER_IN_ROOM: z.coerce.number().int().min(1).max(1000).default(6),
+    LIVE_SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(10_000).default(20),
+    LIVE_HANDSHAKES_PER_ADDRESS_PER_MIN: z.coerce.number().int().min(1).default(600),
+    // The image-processing gate (app/images/processing-gate.server.ts): images decoded at once
+    // (unset: half the cores, at least one), members taking turns, and the memory those decodes
+    // may take together, estimated from each image's header; an image that alone needs more is refused.
+    IMAGE_PROCESSING_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
+    IMAGE_PROCESSING_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+    // exiftool: how many processes read metadata (unset: one per image being processed), and each
+    // file's time and memory.
+    EXIFTOOL_PROCS: optional(z.coerce.number().int().min(1).max(16)),
     EXIFTOOL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
     EXIFTOOL_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(512),
     // On SIGTERM, how long requests in flight (an upload being processed) may take to finish before
@@ -134,6 +146,13 @@ const EnvSchema = z
         message: "is required when S3_ENDPOINT is set",
       });
     }
+    if (env.LIVE_SOCKETS_PER_MEMBER < env.LIVE_SOCKETS_PER_MEMBER_IN_ROOM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LIVE_SOCKETS_PER_MEMBER"],
+        message: "must be at least LIVE_SOCKETS_PER_MEMBER_IN_ROOM",
+      });
+    }
     if (env.UPLOAD_PENDING_MAX_BYTES !== undefined && env.UPLOAD_PENDING_MAX_BYTES < env.UPLOAD_MAX_BYTES) {
       ctx.addIssue({
         code: "custom",
@@ -143,8 +162,13 @@ const EnvSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "TRUST_PROXY" | "UPLOAD_PENDING_MAX_BYTES"> & {
+export type Env = Omit<
+  z.infer<typeof EnvSchema>,
+  "TRUST_PROXY" | "UPLOAD_PENDING_MAX_BYTES" | "IMAGE_PROCESSING_CONCURRENCY" | "EXIFTOOL_PROCS"
+> & {
   UPLOAD_PENDING_MAX_BYTES: number;
+  IMAGE_PROCESSING_CONCURRENCY: number;
+  EXIFTOOL_PROCS: number;
   /** Express's 'trust proxy' setting; false (no proxy trusted) when TRUST_PROXY is unset. */
   TRUST_PROXY: boolean | number | string;
   BASE_URL: string;
@@ -167,6 +191,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new EnvError(`Invalid environment variable ${name}${shown}: ${issue.message}`);
   }
   const env = result.data;
+  // Each decode takes a core; half of them leaves the rest for the pages.
+  const imageConcurrency = env.IMAGE_PROCESSING_CONCURRENCY ?? Math.max(1, Math.floor(os.availableParallelism() / 2));
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
@@ -175,6 +201,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     MAIL_FROM: env.MAIL_FROM ?? `"${env.SITE_TITLE}" <no-reply@localhost>`,
     TRUST_PROXY: env.TRUST_PROXY ?? false,
     UPLOAD_PENDING_MAX_BYTES: env.UPLOAD_PENDING_MAX_BYTES ?? 40 * env.UPLOAD_MAX_BYTES,
+    IMAGE_PROCESSING_CONCURRENCY: imageConcurrency,
+    EXIFTOOL_PROCS: env.EXIFTOOL_PROCS ?? Math.min(16, imageConcurrency),
     // The spec: open only when the flag is exactly the text 'true'.
     registrationEnabled: env.FEATURE_REGISTRATION === "true",
   };

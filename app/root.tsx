@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { FlashBanner } from "./components/flash-banner";
@@ -7,13 +7,14 @@ import { LeaveGuard } from "./components/leave-guard";
 import { Navbar } from "./components/navbar";
 import { PageTitle } from "./components/page-title";
 import { ErrorScreen } from "./components/route-error-boundary";
-import { env } from "./env.server";
 import { errorDetails } from "./lib/error-details";
 import { useRootData } from "./lib/root-data";
 import { siteTitleOfFailure } from "./lib/root-failure";
+import { drawsOwnScreen } from "./lib/route-handle";
 import { rootFailure } from "~/server/pages.server";
 import { takeFlash } from "~/server/flash.server";
 import { currentMember } from "~/services/auth/session.server";
+import { clubName, clubNameWithoutDatabase } from "~/services/club/club-name.server";
 import { toNavMember } from "~/services/members/members.server";
 import type { NavMember } from "~/services/members/members.server";
 
@@ -23,9 +24,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const siteTitle = env().SITE_TITLE;
   try {
-    const [member, flash] = await Promise.all([currentMember(request), takeFlash(request)]);
+    // The club's name and the member share one read of the data versions (requestVersions).
+    const [member, flash, siteTitle] = await Promise.all([currentMember(request), takeFlash(request), clubName()]);
     return data(
       { siteTitle, member: member ? toNavMember(member) : null, flash: flash.message },
       { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     // The root's own failure (the database not answering, say) is shown by the
     // root's boundary, which has no loader data: the answer carries the title.
-    throw rootFailure(error, siteTitle);
+    throw rootFailure(error, clubNameWithoutDatabase());
   }
 }
 
@@ -75,6 +76,9 @@ function Shell(props: {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // A screen that draws the window itself (its route's handle says so: the presenter's) has no shell.
+  const ownScreen = drawsOwnScreen(useMatches());
+  if (ownScreen) return <Outlet />;
   return (
     <Shell siteTitle={loaderData.siteTitle} member={loaderData.member} flash={loaderData.flash}>
       <Outlet />

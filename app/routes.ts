@@ -30,9 +30,13 @@ export default [
     index("routes/meetings/index.tsx"),
     route("new", "routes/meetings/new.tsx"),
     route("templates/:meetingId/edit", "routes/meetings/template-edit.tsx"),
+    // Before the :meetingId routes, so 'standings' is never read as a meeting id.
+    route("standings", "routes/meetings/standings.tsx"),
     route(":meetingId/edit", "routes/meetings/edit.tsx"),
     route(":meetingId/upload", "routes/meetings/upload.tsx"),
     route(":meetingId/calendar.ics", "routes/calendar/meeting.ts"),
+    route(":meetingId/results", "routes/meetings/results.tsx"),
+    route(":meetingId/present", "routes/meetings/present.tsx"),
     route(":meetingId/:photoId?", "routes/meetings/meeting.tsx"),
   ]),
 
@@ -41,6 +45,7 @@ export default [
     route("members", "routes/admin/members.tsx"),
     route("members/invite", "routes/admin/invite.tsx"),
     route("members/:userId", "routes/admin/member-edit.tsx"),
+    route("club", "routes/admin/club.tsx"),
   ]),
 
   // A member's private calendar feed: public, guarded by the token in its name ({token}.ics).
@@ -77,8 +82,11 @@ export default [
     route("meetings/templates", "routes/api/meetings.templates.ts"),
     route("meetings/templates/:templateId", "routes/api/meetings.templates.template.ts"),
     route("meetings/:meetingId", "routes/api/meetings.meeting.ts"),
+    route("meetings/:meetingId/reveal", "routes/api/meetings.reveal.ts"),
+    route("meetings/:meetingId/results", "routes/api/meetings.results.ts"),
     route("meetings/:meetingId/submissions", "routes/api/meetings.submissions.ts"),
     route("meetings/:meetingId/submissions/:submissionId", "routes/api/meetings.submission.ts"),
+    route("standings", "routes/api/standings.ts"),
     route("comments", "routes/api/comments.ts"),
     route("comments/:commentId", "routes/api/comments.comment.ts"),
     route("*", "routes/api/not-found.ts"),

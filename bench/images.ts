@@ -5,11 +5,12 @@
 import { execFileSync } from "node:child_process";
 import { startClub } from "./clubs";
 import { withDatabaseServer } from "./database-server";
-import { printFigures } from "./report";
+import { figuresSection, printFigures, saveFigures } from "./report";
 import { imageFigures, photosBodyOf, startBaseline } from "./throughput";
 
 execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 
+figuresSection("images", "A thumbnail against express.static, alone (bench/images.ts)");
 await withDatabaseServer(async () => {
   const club = await startClub("images", { members: 20, photosPerMember: 10, featuredPerMember: 5 });
   try {
@@ -25,3 +26,5 @@ await withDatabaseServer(async () => {
     await club.club.stop();
   }
 });
+
+saveFigures("npx tsx bench/images.ts");

@@ -42,12 +42,17 @@ export async function cookieOf(username: string): Promise<string> {
   return (await createSession(member!.id)).split(";")[0]!;
 }
 
-type RouteLoader = (args: { request: Request; params: Record<string, string> }) => Promise<Response>;
+type RouteLoader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: { clientAddress: string };
+}) => Promise<Response>;
 
 /** GETs `url` through a route module's loader with the cookie; anything but 200 with a non-empty list throws. */
 export function listGetter(loader: RouteLoader, cookie: string) {
   return async (url: string) => {
-    const response = await loader({ request: new Request(url, { headers: { Cookie: cookie } }), params: {} });
+    const request = new Request(url, { headers: { Cookie: cookie } });
+    const response = await loader({ request, params: {}, context: { clientAddress: "127.0.0.1" } });
     const body = (await response.json()) as unknown[];
     if (response.status !== 200 || body.length === 0) throw new Error(`${url} answered ${response.status}`);
     return response;

@@ -35,7 +35,7 @@ import { withSql } from "../tests/support/test-database";
 import { startReplica } from "../tests/support/replicas";
 import { withDatabaseServer } from "./database-server";
 import { onOwnDatabase } from "./in-process";
-import { printFigures, type Figure } from "./report";
+import { figuresSection, printFigures, saveFigures, type Figure } from "./report";
 
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
 const POINTER_HZ = 20;
@@ -416,5 +416,7 @@ if (process.argv.includes("--bare")) {
 } else if (!isMainThread) {
   await clientThread(workerData as Assignment);
 } else {
+  figuresSection("live", "The live layer: pointers and crops in one photo room (bench:live)");
   await withDatabaseServer(main);
+  saveFigures("npm run bench:live");
 }

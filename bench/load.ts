@@ -40,6 +40,7 @@ import { startClubServer } from "../tests/e2e/support/club-server";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { CAMERA_FIXTURES } from "../tests/fixtures/camera-files";
 import { withDatabaseServer } from "./database-server";
+import { figuresSection, recordFigures, saveFigures, type Figure } from "./report";
 
 const BROWSERS = 200;
 const UPLOADERS = 50;
@@ -562,12 +563,17 @@ async function run(base: URL, seconds: number, serverPid?: number) {
   console.log("Checking every upload is listed and served...");
   const lost = await checkUploads(base, members);
 
+  const figures: Figure[] = [];
   const row = (name: string, values: number[], extra = "") => {
     const sorted = [...values].sort((a, b) => a - b);
     const f = (p: number) => `${percentile(sorted, p).toFixed(0).padStart(6)} ms`;
     console.log(
       `  ${name.padEnd(20)} ${String(values.length).padStart(7)}  p50 ${f(50)}  p95 ${f(95)}  p99 ${f(99)}${extra}`,
     );
+    figures.push({
+      name,
+      value: `${values.length}, p50 ${f(50)}, p95 ${f(95)}, p99 ${f(99)}${extra}`.replace(/ +/g, " "),
+    });
   };
   // Elapsed runs from the start to the last answer of a click begun before the end.
   console.log(`\nLoad: ${elapsed.toFixed(0)} s, ${(requestsDuringRun / elapsed).toFixed(0)} HTTP requests/s`);
@@ -600,11 +606,21 @@ async function run(base: URL, seconds: number, serverPid?: number) {
       .map((value) => value.toFixed(1))
       .join(", ")}`,
   );
+  figures.push(
+    { name: "HTTP requests per second", value: (requestsDuringRun / elapsed).toFixed(0) },
+    { name: "errors", value: String(errorCount), target: "0", pass: errorCount === 0 },
+    { name: "uploads made, lost", value: `${uploaded.length}, ${lost}`, target: "0 lost", pass: lost === 0 },
+    { name: "told to retry (503 busy)", value: String(toldToRetry) },
+    ...(serverPid ? [{ name: "server CPU", value: `${serverCpu.toFixed(0)}% of one core` }] : []),
+  );
+  recordFigures(`A meeting night on loopback, ${elapsed.toFixed(0)} s (count and latency per kind)`, figures);
   if (errorCount > 0 || lost > 0) process.exitCode = 1;
 }
 
 if (!isMainThread) {
   await liveThread(workerData as LiveAssignment);
 } else {
+  figuresSection("load", "A meeting night: browsing, uploading and a live room at once (npm run load)");
   await main();
+  saveFigures("npm run load");
 }

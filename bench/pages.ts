@@ -5,6 +5,8 @@
 //     ("after") and with the srcset/sizes attributes taken out of the page as it
 //     arrives ("before": every <img> fetches its src, the 1,024 px thumbnail);
 //   - the JavaScript and CSS of the home page, /browse and the photo detail, gzip bytes;
+//   - each meeting-night page's first-load JavaScript from the build's manifest
+//     (bench/script-weight.ts) beside the budget of 100 KB;
 //   - Lighthouse (mobile settings) on each, LH_RUNS times (5 unless told), the
 //     pages taken in turn so each sees the same machine: the median performance
 //     score (and the range), LCP, TBT and the largest CLS, with the load average,
@@ -22,8 +24,9 @@ import sharp from "sharp";
 import { withSql } from "../tests/support/test-database";
 import { SMALL, startClub, type BenchClub } from "./clubs";
 import { withDatabaseServer } from "./database-server";
-import { median, printFigures, type Figure } from "./report";
+import { figuresSection, median, printFigures, saveFigures, type Figure } from "./report";
 import { cameraFixture } from "../tests/fixtures/camera-files";
+import { scriptBudgetFigures } from "./script-weight";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = [
@@ -150,7 +153,12 @@ async function lighthouseRun(url: string, cookie: string | undefined) {
   }
 }
 
+// The script budget (issue 27): each meeting-night page's first-load JavaScript, read from the build.
+figuresSection("scripts", "The JavaScript each page loads first (bench:pages, from the build's manifest)");
+printFigures("First-load JavaScript, gzip", scriptBudgetFigures());
+
 // The club's database: on DATABASE_URL's server, else on one started for the run (bench/database-server.ts).
+figuresSection("pages", "What a visit costs a phone and a desktop (bench:pages)");
 await withDatabaseServer(async () => {
   const bench = await startClub("pages", SMALL);
   try {
@@ -219,3 +227,5 @@ await withDatabaseServer(async () => {
     await bench.club.stop();
   }
 });
+
+saveFigures("npm run bench:pages");

@@ -122,7 +122,7 @@ export async function benchProcessing(rounds = 5): Promise<Figure[]> {
 /** The HEIC's picture as a JPEG of the same pixels and EXIF. */
 async function sameImageAsJpeg(heic: string, dir: string): Promise<string> {
   const file = path.join(dir, "IMG_12MP.jpg");
-  const pixels = await decodeHeic(heic, HEIC_12MP, 100_000_000, "bench");
+  const pixels = await decodeHeic(heic, HEIC_12MP, 100_000_000);
   await sharp(pixels.rgba, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
     .removeAlpha()
     .jpeg({ quality: 92 })

@@ -1,6 +1,9 @@
 // Measuring and printing benchmark figures: medians of pieces of work timed in
 // interleaved rounds (so each sees the same machine), each figure a value and,
-// for the targets, the target and whether it is met.
+// for the targets, the target and whether it is met. What is printed inside a
+// figuresSection is also written to docs/performance/figures.md by saveFigures.
+import { commit, loadAverage, machine, writeFigures, type FigureSection } from "./figures-file";
+
 export type Figure = { name: string; value: string; target?: string; pass?: boolean };
 
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
@@ -53,4 +56,35 @@ export function printFigures(title: string, figures: Figure[]) {
     const verdict = figure.target ? `  (target ${figure.target}: ${figure.pass ? "met" : "NOT MET"})` : "";
     console.log(`  ${figure.name.padEnd(width)}  ${figure.value}${verdict}`);
   }
+  recordFigures(title, figures);
+}
+
+const measured: FigureSection[] = [];
+let current: { section: FigureSection; started: Date; loadBefore: string } | undefined;
+
+function closeSection() {
+  if (!current) return;
+  const { section, started, loadBefore } = current;
+  section.measured =
+    `Measured ${started.toISOString().slice(0, 10)} at ${commit()} on ${machine()}; ` +
+    `load average ${loadBefore} before, ${loadAverage()} after.`;
+  if (section.tables.length > 0) measured.push(section);
+  current = undefined;
+}
+
+/** Starts a section of the figures file: the figures printed from now on go under `heading`. */
+export function figuresSection(key: string, heading: string) {
+  closeSection();
+  current = { section: { key, heading, measured: "", tables: [] }, started: new Date(), loadBefore: loadAverage() };
+}
+
+/** Keeps figures for the file without printing them (a command that prints its own way). */
+export function recordFigures(title: string, figures: Figure[]) {
+  current?.section.tables.push({ title, figures });
+}
+
+/** Writes the sections measured so far into docs/performance/figures.md, keeping the others there. */
+export function saveFigures(command: string) {
+  closeSection();
+  writeFigures(measured.splice(0), command);
 }

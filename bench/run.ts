@@ -14,24 +14,30 @@
 //   6. the 'myRating' sort for a member with 10,000 ratings, page 1 vs the last page: ratio <= 1.2 (bench/ratings.ts).
 //   7. /meetings and GET /api/meetings with 20 vs 2,000 meetings: ratio <= 1.2; the meeting view's queries for
 //      4 vs 40 submissions: the same count (bench/meetings.ts).
+//   7b. a meeting's results and the year's standings on the 110,000-photo club with twenty years of meetings vs one
+//      year: ratio <= 1.3, with their plans (bench/results.ts).
 //   8. memory of the whole site (Node, its PostgreSQL, exiftool; PSS): after 200 page views <= 250 MB, while a
 //      24 MP JPEG is uploaded <= 500 MB, the first start no higher; also on a PostgreSQL server (bench/memory.ts).
+//   10. each meeting-night page's first-load JavaScript (gzip) against 100 KB (bench/script-weight.ts; "scripts").
 //   9. GET /api/photos and /browse at 50 connections, the embedded default vs a PostgreSQL server with the same
 //      club: ratio >= 0.9 (bench/embedded.ts; part of the http section, or alone as "embedded").
 // The clubs' PostgreSQL: DATABASE_URL's server, else one the run starts for itself from the embedded binaries
-// (bench/database-server.ts). Needs a build (made if missing).
+// (bench/database-server.ts). The parts that start the site need a build (made if missing). What it prints
+// is also written to docs/performance/figures.md (bench/figures-file.ts), replacing the parts it measured.
 import { execFileSync } from "node:child_process";
 import type { ClubServer } from "../tests/e2e/support/club-server";
 import { BIG, SMALL, startClub } from "./clubs";
 import { benchComments } from "./comments";
 import { withDatabaseServer } from "./database-server";
+import { scriptBudgetFigures } from "./script-weight";
 import { embeddedFigures, embeddedTitle } from "./embedded";
 import { benchMemory } from "./memory";
 import { benchMeetings } from "./meetings";
+import { benchResults, RESULTS_TITLE } from "./results";
 import { compareLatency, lastPageUrl } from "./http";
 import { benchHeic, benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
-import { printFigures, ratioFigure, type Figure } from "./report";
+import { figuresSection, printFigures, ratioFigure, saveFigures, type Figure } from "./report";
 import { flatnessFigures, imageFigures, photosBodyOf, startBaseline, throughputFigures } from "./throughput";
 
 async function pagingFigures(label: string, club: ClubServer, cookie: string): Promise<Figure[]> {
@@ -55,11 +61,12 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
   return figures;
 }
 
-// BENCH_SECTIONS=http (or processing, embedded, comments, ratings, meetings, memory; comma-separated) runs only those.
+// BENCH_SECTIONS=http (or scripts, processing, embedded, comments, ratings, meetings, results, memory; comma-separated) runs only those.
 const sections = process.env.BENCH_SECTIONS?.split(",");
 const want = (section: string) => !sections || sections.includes(section);
 
 async function httpSection() {
+  figuresSection("http", "Pages and the API on generated clubs (2-4, and 9 beside them)");
   console.log("\n2-4. Generating the clubs and starting a server on each (PostgreSQL server)");
   const small = await startClub("small", SMALL);
   const big = await startClub("big", BIG);
@@ -115,10 +122,19 @@ async function httpSection() {
   }
 }
 
-// Make sure the build the servers run is the current one.
-execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
+// Make sure the build the servers run is the current one (the other parts run in this process).
+if (["http", "embedded", "memory", "scripts"].some(want)) {
+  execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
+}
+
+if (want("scripts")) {
+  figuresSection("scripts", "The JavaScript each page loads first (the script budget, from the build)");
+  console.log("\n10. First-load JavaScript of each meeting-night page (bench/script-weight.ts)");
+  printFigures("First-load JavaScript, gzip", scriptBudgetFigures());
+}
 
 if (want("processing")) {
+  figuresSection("processing", "Processing a photo (1, 1b)");
   console.log("1. Processing one 24 MP JPEG");
   printFigures("Processing", await benchProcessing());
 
@@ -127,25 +143,29 @@ if (want("processing")) {
 }
 
 // Every other section makes databases: on the run's PostgreSQL server, started here unless DATABASE_URL names one.
-if (["http", "embedded", "comments", "ratings", "meetings", "memory"].some(want)) {
+if (["http", "embedded", "comments", "ratings", "meetings", "results", "memory"].some(want)) {
   await withDatabaseServer(async () => {
     if (want("http")) await httpSection();
     else if (want("embedded")) {
+      figuresSection("embedded", "The embedded default against a PostgreSQL server (9)");
       console.log("\n9. The embedded default (the site's own PostgreSQL) against the same club on a PostgreSQL server");
       printFigures(embeddedTitle(), await embeddedFigures());
     }
 
     if (want("comments")) {
+      figuresSection("comments", "The comments list (5)");
       console.log("\n5. The comments list (in this process, on its own database)");
       printFigures("Comments paging: page 1 against the last page", await benchComments());
     }
 
     if (want("ratings")) {
+      figuresSection("ratings", "The 'my rating' sort (6)");
       console.log("\n6. The 'myRating' sort (in this process, on its own database)");
       printFigures("'myRating' paging: page 1 against the last page", await benchMyRating());
     }
 
     if (want("meetings")) {
+      figuresSection("meetings", "Meetings (7)");
       console.log("\n7. Meetings (in this process, on their own databases)");
       printFigures(
         "Meetings: the list with 20 vs 2,000 meetings, and the meeting view's queries",
@@ -153,9 +173,18 @@ if (["http", "embedded", "comments", "ratings", "meetings", "memory"].some(want)
       );
     }
 
+    if (want("results")) {
+      figuresSection("results", "Results and standings (7b)");
+      console.log("\n7b. Results and standings (in this process, on their own databases)");
+      printFigures(RESULTS_TITLE, await benchResults());
+    }
+
     if (want("memory")) {
+      figuresSection("memory", "Memory of the whole site (8)");
       console.log("\n8. Memory of the whole site (PSS of every process it runs)");
       await benchMemory();
     }
   });
 }
+
+saveFigures(sections ? `BENCH_SECTIONS=${sections.join(",")} npm run bench` : "npm run bench");

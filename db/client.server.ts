@@ -22,7 +22,8 @@ export interface DatabaseHandle {
   kind: "postgres" | "embedded";
   /** Where it is (for a second client of the same database: the live rooms' adapter, a test's counter). */
   url: string;
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (db/migrations by default) not yet applied. */
+  migrate(folder?: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -107,6 +108,30 @@ export function migrationsFolder() {
   return path.basename(here) === "db" ? path.join(here, "migrations") : path.resolve("db/migrations");
 }
 
+// Every statement that may write, counted as this process sends it, and every
+// commit: a value kept at data versions read before the count moved may miss
+// this process's own write, so a request then reads the versions again
+// (requestVersions, app/services/data-versions.server.ts). Conservative: every
+// statement but a SELECT counts. Kept on globalThis with the handle whose
+// logger moves it (Vite's module reloads in development).
+const writes = globalThis as typeof globalThis & { __clubWritesSent?: number };
+const READ_ONLY = /^\s*\(?\s*select\b/i;
+/** The drizzle logger that counts them (a test's recording handle passes its statements on too). */
+export const writeCounter = {
+  logQuery(query: string) {
+    if (!READ_ONLY.test(query)) wroteOnce();
+  },
+};
+
+function wroteOnce() {
+  writes.__clubWritesSent = (writes.__clubWritesSent ?? 0) + 1;
+}
+
+/** How many writing statements and commits this process has sent so far (moves on every one). */
+export function writesSoFar(): number {
+  return writes.__clubWritesSent ?? 0;
+}
+
 export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
   const embedded = config.databaseUrl
     ? null
@@ -121,18 +146,16 @@ export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
     url,
     postgresOptions(options, config.queryTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMs),
   );
-  const db = drizzle({ client, schema, casing: "snake_case" });
+  const db = drizzle({ client, schema, casing: "snake_case", logger: writeCounter });
   return {
     db,
     kind: embedded ? "embedded" : "postgres",
     url,
     // Migrations (an index on a big table) may take longer than a page's query: their own client, no statement limit.
-    migrate: async () => {
+    migrate: async (folder = migrationsFolder()) => {
       const migrator = postgresClient(url, { ...postgresOptions(options, 0), max: 1 });
       try {
-        await migrate(drizzle({ client: migrator, schema, casing: "snake_case" }), {
-          migrationsFolder: migrationsFolder(),
-        });
+        await migrate(drizzle({ client: migrator, schema, casing: "snake_case" }), { migrationsFolder: folder });
       } finally {
         await migrator.end({ timeout: 5 });
       }
@@ -191,7 +214,9 @@ export async function transaction<T>(work: (tx: Transaction) => Promise<T>): Pro
   const result = await databaseHandle().db.transaction((tx) =>
     openTransaction.run({ tx, afterCommit }, () => work(tx)),
   );
-  // Only now is what the transaction wrote visible to others: tell them.
+  // Only now is what the transaction wrote visible to others: this process's requests read
+  // the data versions again (writesSoFar), and the others are told.
+  wroteOnce();
   for (const run of afterCommit) outsideTransaction(run);
   return result;
 }

@@ -60,7 +60,7 @@ const SOCKET_PORT = 5432;
 // Sized for a club on a small server (a 1 GB VPS, a Raspberry Pi): a club's tables
 // fit in a few MB, so 32 MB of buffers hold them all; no parallel workers, no
 // replication, one autovacuum worker, synchronous I/O (PostgreSQL 18's I/O worker
-// processes cost memory for disks this small). See README "Database".
+// processes cost memory for disks this small). See docs/database.md.
 const SERVER_SETTINGS: Record<string, string> = {
   shared_buffers: "32MB",
   max_connections: "40",

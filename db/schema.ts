@@ -340,6 +340,8 @@ export const meetingTemplates = pgTable(
     maxUploadsCount: integer().notNull().default(4),
     allowedUserIds: integer().array(),
     frequency: integer().notNull(),
+    // Meetings made from it are reviewed anonymously (their own `anonymous`).
+    anonymous: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -359,6 +361,15 @@ export const meetings = pgTable(
     callDetails: text(),
     maxUploadsCount: integer().notNull().default(4),
     allowedUserIds: integer().array(),
+    // A critique night: who submitted what stays hidden (but from the photo's owner)
+    // until an admin reveals it, which sets revealedAt.
+    anonymous: boolean().notNull().default(false),
+    revealedAt: timestamp({ withTimezone: true }),
+    // When the recap e-mails of this meeting were set going (at the reveal of an
+    // anonymous meeting, or by the jobs two hours after a meeting starts); each
+    // member's own e-mail is then claimed in meeting_recaps. Meetings already over
+    // when migration 0013 ran are marked, so nobody gets recaps of old nights.
+    recapQueuedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -389,18 +400,37 @@ export const meetingSubmissions = pgTable(
   ],
 );
 
-// One row per reminder e-mail claimed: inserted before the e-mail goes, so a
-// member hears once per meeting across restarts and several server processes.
-export const meetingReminders = pgTable(
-  "meeting_reminders",
+// One row per e-mail of a meeting claimed for a member: inserted before the
+// e-mail goes, so a member hears once per meeting across restarts and several
+// server processes. The reminder before a meeting, and the recap after it.
+const meetingMailClaims = (name: string) =>
+  pgTable(
+    name,
+    {
+      meetingId: integer()
+        .notNull()
+        .references(() => meetings.id, { onDelete: "cascade" }),
+      userId: memberId(),
+      sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.meetingId, t.userId] })],
+  );
+
+export const meetingReminders = meetingMailClaims("meeting_reminders");
+export const meetingRecaps = meetingMailClaims("meeting_recaps");
+
+// The club's own settings, one row (id 1), made when an admin first sets one:
+// its name, on every page and in every e-mail (null, or no row: SITE_TITLE, the
+// name a new club starts with). Changes bump the members data version
+// (migration 'club_settings'), so every process shows a new name on the next request.
+export const clubSettings = pgTable(
+  "club_settings",
   {
-    meetingId: integer()
-      .notNull()
-      .references(() => meetings.id, { onDelete: "cascade" }),
-    userId: memberId(),
-    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    id: integer().primaryKey(),
+    name: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.meetingId, t.userId] })],
+  (t) => [check("club_settings_one_row", sql`${t.id} = 1`)],
 );
 
 // One row of counters, bumped when a transaction that changed the tables behind
@@ -410,7 +440,7 @@ export const meetingReminders = pgTable(
 // nothing changed (app/services/data-versions.server.ts).
 export const dataVersions = pgTable("data_versions", {
   id: integer().primaryKey(),
-  /** users, sessions */
+  /** users, sessions, club_settings */
   members: bigint({ mode: "number" }).notNull().default(0),
   /** photos, users, features, ratings, meetings, meeting_submissions */
   photos: bigint({ mode: "number" }).notNull().default(0),

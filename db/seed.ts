@@ -1,6 +1,7 @@
 // npm run db:seed: a small demo club to click around in. Refuses to touch a
 // club that already has members. Photos go through the real pipeline (sharp sizes,
-// storage), so the demo exercises the same paths as an upload.
+// storage), so the demo exercises the same paths as an upload. A command: it prints
+// its answer to the terminal with console (eslint.config.js leaves it out of no-console).
 import { eq } from "drizzle-orm";
 import { closeDatabase, db, openDatabase } from "@db/client.server";
 import { DatabaseInUseError } from "@db/data-dir-lock.server";

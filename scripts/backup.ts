@@ -1,6 +1,6 @@
 // npm run backup -- --out FILE
 // Writes one archive of the club: the database (a consistent snapshot), every
-// stored file, and a manifest with checksums (README "Backups"). Safe while the
+// stored file, and a manifest with checksums (docs/operations.md "Backups"). Safe while the
 // site runs: it reads one snapshot of the database (on the embedded server, the
 // running site's own, which it joins; else it starts that server for itself).
 import { parseArgs } from "node:util";

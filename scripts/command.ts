@@ -1,5 +1,7 @@
 // What every operator command (npm run user:create, backup, restore) does the
-// same way: stop with one clear line, and read the site's settings.
+// same way: stop with one clear line, and read the site's settings. Commands
+// print with console, not the site's log: what they print is their answer to the
+// operator at the terminal (eslint's no-console covers server code only).
 import { connect, type DatabaseHandle } from "@db/client.server";
 import { EnvError, parseEnv, type Env } from "~/env.server";
 

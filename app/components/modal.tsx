@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import "./photos.css";
+import "./photo-page.css";
 
 /**
  * A modal dialog shown while `open` is true, titled and described for screen
@@ -12,9 +13,12 @@ export function Modal({
   title,
   description,
   onClose,
+  className,
   children,
 }: {
   open: boolean;
+  /** A kind of dialog (confirm-dialog.tsx's), besides the site's modal look. */
+  className?: string;
   title: string;
   /** What it asks or says, read out with the title; left out, the body says it. */
   description?: React.ReactNode;
@@ -34,7 +38,7 @@ export function Modal({
   return (
     <dialog
       ref={dialog}
-      className="modal"
+      className={className ? `modal ${className}` : "modal"}
       aria-labelledby={titleId}
       aria-describedby={described ? descriptionId : undefined}
       onClose={onClose}

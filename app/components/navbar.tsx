@@ -48,6 +48,8 @@ export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMe
             <NavLink to="/meetings">Meetings</NavLink>
             <NavLink to="/browse">Browse</NavLink>
             <NavLink to="/comments">Comments</NavLink>
+            {/* An admin's own work, reachable from every page (not only from a button on /members). */}
+            {member.isAdmin ? <NavLink to="/admin/members">Manage Members</NavLink> : null}
             <span className="navbar-spacer" />
             <Link to={`/members/${member.username}`} className="navbar-greeting">
               <Avatar member={member} size={28} />

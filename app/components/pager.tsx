@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { pagerItems } from "~/lib/paging";
 import "./photos.css";
+import "./photo-page.css";
 
 /** The same page at another page number, keeping the other query parameters (sort). */
 export function usePageHref() {

@@ -1,46 +1,22 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useId, useState } from "react";
-import { Form, Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
 import { apiFetch } from "~/lib/api-client";
 import { LICENSES } from "~/lib/licenses";
-import { PhotoEditSchema } from "~/lib/photo-schemas";
+import { MAX_CAPTION_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LINK_LENGTH, PhotoEditSchema } from "~/lib/photo-schemas";
 import type { photoFormAction } from "~/routes/photos/photo-forms.server";
-import type { PhotoJson } from "~/services/photos/json.server";
-import { ErrorModal } from "./error-modal";
+import type { PhotoJson } from "~/lib/club-json";
 import { FormErrors, SelectField, TextAreaField, TextField } from "./forms/fields";
 import { useClubForm } from "./forms/use-club-form";
-import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
 import { fitsKeepalive } from "./typed-drafts";
+import { EDIT_PHOTO_STEP, useHereWith } from "./photo-steps";
 import { useHydrated } from "./use-hydrated";
 import { useSavedAsTyped } from "./use-saved-as-typed";
 
-/**
- * Without JavaScript the owner's forms are steps of the page's address: Edit
- * opens the form (?editPhoto=), Delete asks first (?deletePhoto=), and each
- * plain post carries a returnTo to come back to (with the flash message).
- */
-export const EDIT_PHOTO_STEP = "editPhoto";
-export const DELETE_PHOTO_STEP = "deletePhoto";
-
-/** This page's address with the query changed (null removes a name). */
-export function useHereWith() {
-  const location = useLocation();
-  return (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) params.delete(name);
-      else params.set(name, value);
-    }
-    const query = params.toString();
-    return `${location.pathname}${query ? `?${query}` : ""}`;
-  };
-}
-
-/** Whether the address opens this photo's step (?editPhoto={id}, ?deletePhoto={id}). */
-export function usePhotoStep(step: typeof EDIT_PHOTO_STEP | typeof DELETE_PHOTO_STEP, photoId: number) {
-  const [search] = useSearchParams();
-  return search.get(step) === String(photoId);
-}
+// The owner's steps without JavaScript and the delete button live beside this form; the photo
+// detail imports them from here with the form.
+export { DELETE_PHOTO_STEP, EDIT_PHOTO_STEP, useHereWith, usePhotoStep } from "./photo-steps";
+export { DeletePhotoButton } from "./delete-photo";
 
 type EditReply = { result?: SubmissionResult<string[]> } | undefined;
 
@@ -211,10 +187,10 @@ export function PhotoEditForm({
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="photoId" value={photo.id} />
       {hydrated ? null : <input type="hidden" name="returnTo" value={hereWith({ [EDIT_PHOTO_STEP]: null })} />}
-      <TextField label="Caption" meta={text(fields.caption)} />
-      <TextAreaField label="Description" meta={fields.description} rows={4} />
+      <TextField label="Caption" meta={text(fields.caption)} max={MAX_CAPTION_LENGTH} />
+      <TextAreaField label="Description" meta={fields.description} rows={4} max={MAX_DESCRIPTION_LENGTH} />
       <SelectField label="License" meta={fields.license} options={LICENSES} />
-      <TextField label="Acquire License Page" meta={text(fields.acquireLicensePage)} type="url" />
+      <TextField label="Acquire License Page" meta={text(fields.acquireLicensePage)} type="url" max={MAX_LINK_LENGTH} />
       <div className="field">
         <label htmlFor={`photo-filename-${photo.id}`}>Filename</label>
         <input id={`photo-filename-${photo.id}`} value={photo.filename} readOnly />
@@ -240,85 +216,5 @@ export function PhotoEditForm({
         ) : null}
       </div>
     </fetcher.Form>
-  );
-}
-
-/**
- * Delete with the spec's confirmation; `returnTo` is the list to go back to
- * (none: stay). With JavaScript the browser asks; without it, Delete is a link
- * to the same question as a step of the page (?deletePhoto=), never a one-click delete.
- */
-export function DeletePhotoButton({
-  photoId,
-  returnTo,
-  onDeleted,
-}: {
-  photoId: number;
-  returnTo?: string;
-  onDeleted?: () => void;
-}) {
-  const fetcher = useFetcher<typeof photoFormAction>({ key: `photo-delete-${photoId}` });
-  const [refusal, dismiss] = useFetcherRefusal(fetcher);
-  const hydrated = useHydrated();
-  const hereWith = useHereWith();
-  const confirming = usePhotoStep(DELETE_PHOTO_STEP, photoId);
-  const deleted =
-    fetcher.state === "idle" && !!fetcher.data && "intent" in fetcher.data && fetcher.data.intent === "delete";
-  useEffect(() => {
-    if (deleted) onDeleted?.();
-  }, [deleted, onDeleted]);
-  if (confirming)
-    return <DeletePhotoStep photoId={photoId} returnTo={returnTo ?? hereWith({ [DELETE_PHOTO_STEP]: null })} />;
-  if (!hydrated) {
-    // Wrapped as the form is, so the owner's tools lay it out at its own width.
-    return (
-      <div>
-        <Link to={hereWith({ [DELETE_PHOTO_STEP]: String(photoId) })} className="button danger">
-          Delete
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <>
-      <fetcher.Form
-        method="post"
-        onSubmit={(event) => {
-          if (!window.confirm(DELETE_PHOTO_QUESTION)) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="photoId" value={photoId} />
-        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-        <button type="submit" className="button danger" disabled={fetcher.state !== "idle"}>
-          Delete
-        </button>
-      </fetcher.Form>
-      <ErrorModal title="An error has occurred" message={refusal} onClose={dismiss} />
-    </>
-  );
-}
-
-const DELETE_PHOTO_QUESTION = "Are you sure you wish to delete this photo? This cannot be undone.";
-
-/** The question as a step of the page: a plain form that deletes, and Cancel back to the photo. */
-function DeletePhotoStep({ photoId, returnTo }: { photoId: number; returnTo: string }) {
-  const hereWith = useHereWith();
-  const questionId = useId();
-  return (
-    <div className="photo-confirm" role="group" aria-labelledby={questionId}>
-      <p id={questionId}>{DELETE_PHOTO_QUESTION}</p>
-      <Form method="post" className="form-actions">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="photoId" value={photoId} />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <button type="submit" className="button danger">
-          Delete
-        </button>
-        <Link to={hereWith({ [DELETE_PHOTO_STEP]: null })} className="button">
-          Cancel
-        </Link>
-      </Form>
-    </div>
   );
 }

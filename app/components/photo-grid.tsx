@@ -1,15 +1,17 @@
 import { Link } from "react-router";
+import { ANONYMOUS_AUTHOR } from "~/lib/meetings";
 import { gridImageAttributes } from "~/lib/photo-images";
 import { masonryStyles, photoBoxStyle } from "~/lib/photo-masonry";
-import type { PhotoJson } from "~/services/photos/json.server";
+import type { PhotoJson } from "~/lib/club-json";
+import { photoLabel } from "~/lib/photo-label";
 import "./photos.css";
+import "./photo-page.css";
+import "./photo-card.css";
 
 export type GridPhoto = Pick<PhotoJson, "id" | "caption" | "thumbUrl" | "width" | "height" | "User">;
 
 /** What a photo is called when it has no caption: whose it is. */
-export function photoLabel(photo: GridPhoto): string {
-  return photo.caption || `Photo by ${photo.User.firstName} ${photo.User.lastName}`;
-}
+export { photoLabel };
 
 /**
  * One thumbnail linking to its detail, whole, in a box of the photo's own shape
@@ -47,9 +49,16 @@ export function PhotoCard({
       </Link>
       {showText ? (
         <div className="photo-card-text">
-          <p className="photo-card-caption">{photo.caption || "Untitled"}</p>
+          {/* No caption, no line: a page of 'Untitled' said nothing; the author's name follows. */}
+          {photo.caption ? <p className="photo-card-caption">{photo.caption}</p> : null}
           <p className="photo-card-owner">
-            {photo.User.firstName} {photo.User.lastName}
+            {photo.User ? (
+              <Link to={`/members/${encodeURIComponent(photo.User.username)}`}>
+                {photo.User.firstName} {photo.User.lastName}
+              </Link>
+            ) : (
+              ANONYMOUS_AUTHOR
+            )}
           </p>
         </div>
       ) : null}

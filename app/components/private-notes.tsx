@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { apiFetch } from "~/lib/api-client";
+import { MAX_NOTES_LENGTH } from "~/lib/photo-schemas";
+import { isTooLong, LengthCounter } from "./forms/length-counter";
 import { useHereWith } from "./photo-edit-form";
 import { fitsKeepalive } from "./typed-drafts";
 import { useHydrated } from "./use-hydrated";
@@ -9,8 +11,18 @@ import { useSavedAsTyped } from "./use-saved-as-typed";
 /** Spec section 9: notes save 500 ms after the last keystroke. */
 export const NOTES_AUTOSAVE_MS = 500;
 
-/** Saves a photo's notes (PATCH /api/photos/{id}); as the page goes, in a request that outlives it. */
+/** Notes are kept as typed (not trimmed), so they are counted so too. */
+const notesTooLong = (notes: string) => isTooLong(notes, MAX_NOTES_LENGTH, false);
+
+class NotesTooLongError extends Error {}
+
+/**
+ * Saves a photo's notes (PATCH /api/photos/{id}); as the page goes, in a request
+ * that outlives it. Notes past their limit are not sent (the server would refuse
+ * them): the save fails, so they stay in the box and leaving asks first.
+ */
 async function saveNotes(photoId: number, notes: string, leaving: boolean) {
+  if (notesTooLong(notes)) throw new NotesTooLongError("Notes past their limit are not sent.");
   const json = { notes };
   await apiFetch(`/api/photos/${photoId}`, { method: "PATCH", json, keepalive: leaving && fitsKeepalive(json) });
 }
@@ -30,8 +42,10 @@ export function PrivateNotes({ photoId, notes }: { photoId: number; notes: strin
     key: photoId,
     send: saveNotes,
     delayMs: NOTES_AUTOSAVE_MS,
-    canOutlivePage: (value: string) => fitsKeepalive({ notes: value }),
+    canOutlivePage: (value: string) => !notesTooLong(value) && fitsKeepalive({ notes: value }),
   });
+
+  const tooLong = notesTooLong(text);
 
   // Another photo starts from its own notes; a revalidation of this one must not
   // replace what is being typed, so only the photo id resets the text.
@@ -53,27 +67,37 @@ export function PrivateNotes({ photoId, notes }: { photoId: number; notes: strin
         <h3>
           <label htmlFor={`notes-${photoId}`}>My Private Notes</label>
         </h3>
-        <textarea
-          id={`notes-${photoId}`}
-          name="notes"
-          rows={4}
-          maxLength={20000}
-          value={text}
-          placeholder="Only you can see these notes."
-          onChange={(event) => {
-            setText(event.target.value);
-            typed(event.target.value);
-          }}
-          onBlur={flush}
-        />
+        {/* A field like the site's others (app.css .field): its border, padding and focus ring. */}
+        <div className="field">
+          <textarea
+            id={`notes-${photoId}`}
+            name="notes"
+            rows={4}
+            // Without a script the plain form's refusal would lose the words, so the browser holds the limit then.
+            maxLength={hydrated ? undefined : MAX_NOTES_LENGTH}
+            value={text}
+            aria-describedby={`notes-${photoId}-limit`}
+            aria-invalid={tooLong || undefined}
+            placeholder="Only you can see these notes."
+            onChange={(event) => {
+              setText(event.target.value);
+              typed(event.target.value);
+            }}
+            onBlur={flush}
+          />
+        </div>
+        {/* The limit said as it nears (no maxLength, which would cut a pasted text without a word). */}
+        <LengthCounter id={`notes-${photoId}-limit`} text={text} max={MAX_NOTES_LENGTH} noun="Notes" trimmed={false} />
         <p role="status" className="muted">
-          {state === "saving"
-            ? "Saving..."
-            : state === "saved"
-              ? "Saved!"
-              : state === "failed"
-                ? "Your notes could not be saved."
-                : ""}
+          {tooLong
+            ? "Not saved until they are shorter."
+            : state === "saving"
+              ? "Saving..."
+              : state === "saved"
+                ? "Saved!"
+                : state === "failed"
+                  ? "Your notes could not be saved."
+                  : ""}
         </p>
         {hydrated ? null : (
           <button type="submit" className="button">

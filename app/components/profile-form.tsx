@@ -2,9 +2,10 @@ import { getFormProps, type FieldMetadata, type SubmissionResult } from "@confor
 import { useState } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
+import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
 import { LICENSES } from "~/lib/licenses";
 import { useRootData } from "~/lib/root-data";
-import { ProfileSchema } from "~/lib/member-schemas";
+import { MAX_BIO_LENGTH, MAX_PHONE_LENGTH, MAX_PROFILE_LINK_LENGTH, ProfileSchema } from "~/lib/member-schemas";
 import type { UserJson } from "~/services/members/members.server";
 import { CheckboxField, DateField, FormErrors, SelectField, TextAreaField, TextField } from "./forms/fields";
 import { SubmitButton } from "./forms/submit-button";
@@ -39,7 +40,8 @@ export function profileFormWords(member: { firstName: string; lastName: string }
       commentEmails: "E-mail me when someone comments on my photos",
       commentEmailsHint: "At most one e-mail per photo every 15 minutes, with the comments made meanwhile.",
       reminders: "E-mail me a reminder before each meeting",
-      remindersHint: "Sent before each meeting you may upload to, with how many photos you may still upload.",
+      remindersHint:
+        "Sent before each meeting you may upload to, with how many photos you may still upload; the recap of a meeting's results after it comes with them.",
       whosePhotos: "your photos",
       passwordHint: "Leave blank to keep your current password.",
     };
@@ -51,7 +53,7 @@ export function profileFormWords(member: { firstName: string; lastName: string }
     commentEmails: `E-mail ${member.firstName} when someone comments on ${member.firstName}'s photos`,
     commentEmailsHint: "At most one e-mail per photo every 15 minutes, with the comments made meanwhile.",
     reminders: `E-mail ${member.firstName} a reminder before each meeting`,
-    remindersHint: `Sent before each meeting ${member.firstName} may upload to, with how many photos are still allowed.`,
+    remindersHint: `Sent before each meeting ${member.firstName} may upload to, with how many photos are still allowed; the recap of a meeting's results after it comes with them.`,
     whosePhotos: `${member.firstName}'s photos`,
     passwordHint: `Leave blank to keep ${member.firstName}'s current password.`,
   };
@@ -114,20 +116,26 @@ export function ProfileForm({
       <TextField label="Last name" meta={fields.lastName} autoComplete="family-name" />
       <TextField label="Username" meta={fields.username} autoComplete="username" />
       <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
-      <TextField label="Phone" meta={text(fields.phone)} type="tel" autoComplete="tel" />
-      <TextAreaField label="Bio" meta={fields.bio} rows={5} />
-      <TextField label="Website" meta={text(fields.website)} autoComplete="url" />
+      <TextField label="Phone" meta={text(fields.phone)} type="tel" autoComplete="tel" max={MAX_PHONE_LENGTH} />
+      <TextAreaField label="Bio" meta={fields.bio} rows={5} max={MAX_BIO_LENGTH} />
+      <TextField label="Website" meta={text(fields.website)} autoComplete="url" max={MAX_PROFILE_LINK_LENGTH} />
       <CheckboxField label={words.showProfile} meta={fields.isPublic} hint={words.showProfileHint} />
       <CheckboxField label={words.commentEmails} meta={fields.commentEmails} hint={words.commentEmailsHint} />
       <CheckboxField label={words.reminders} meta={fields.meetingReminders} hint={words.remindersHint} />
       <SelectField label="Default licence" meta={fields.license} options={LICENSES}>
         <LicenseLink value={fields.license.value} whose={words.whosePhotos} />
       </SelectField>
-      <TextField label="Acquire licence page" meta={text(fields.acquireLicensePage)} />
+      <TextField label="Acquire licence page" meta={text(fields.acquireLicensePage)} max={MAX_PROFILE_LINK_LENGTH} />
       <fieldset className="form-section">
         <legend>Change password</legend>
         <p className="field-hint">{words.passwordHint}</p>
-        <TextField label="Password" meta={text(fields.password)} type="password" autoComplete="new-password" />
+        <TextField
+          label="Password"
+          meta={text(fields.password)}
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_RULE_MESSAGE}
+        />
         <TextField
           label="Confirm password"
           meta={text(fields.confirmPassword)}

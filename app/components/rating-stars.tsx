@@ -13,6 +13,7 @@ import { ErrorModal } from "./error-modal";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
 import { useHydrated } from "./use-hydrated";
 import "./photos.css";
+import "./photo-page.css";
 
 const STARS = Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, index) => MIN_RATING + index);
 
@@ -21,7 +22,8 @@ export type RatingStarsProps = {
   /** The member looking at the photo (whose rating the stars show). */
   memberId: number;
   /** The photo's owner: the average leaves their own rating out (spec section 4). */
-  ownerId: number;
+  /** null while an anonymous review hides the owner (their own rating is left out of the list then). */
+  ownerId: number | null;
   /** Every rating of the photo, as its `Ratings`. */
   ratings: RatingEntry[];
   /** The route whose action takes intent "rate" (photoFormAction); the current route when left out. */

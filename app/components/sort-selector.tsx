@@ -1,6 +1,7 @@
 import { Form, useSubmit } from "react-router";
-import { PHOTO_SORTS, type PhotoSort } from "~/lib/photo-schemas";
+import { PHOTO_SORTS, type PhotoSort } from "~/lib/photo-sorts";
 import "./photos.css";
+import "./photo-page.css";
 
 /** The list's sort (spec section 9); choosing one goes back to page 1 in that order. */
 export function SortSelector({ sort }: { sort: PhotoSort }) {

@@ -20,6 +20,7 @@ import { useHereWith } from "./photo-edit-form";
 import { MasonryList, PhotoCard, photoLabel, type GridPhoto } from "./photo-grid";
 import { useHydrated } from "./use-hydrated";
 import "./photos.css";
+import "./photo-page.css";
 
 /**
  * Without JavaScript (nothing to drag with), each photo has Earlier and Later:

@@ -3,13 +3,13 @@ import { useDropzone, type FileRejection } from "react-dropzone";
 import { ApiError } from "~/lib/api-client";
 import { ACCEPTED_IMAGE_TYPES } from "~/images/sniff";
 import { directUpload, isTransientUploadError } from "~/lib/direct-upload";
-import { TOO_MANY_FILES_MESSAGE } from "~/lib/meetings";
-import type { PhotoJson } from "~/services/photos/json.server";
+import { roomLeftMessage, STAY_ON_PAGE_WARNING, TOO_MANY_FILES_MESSAGE } from "~/lib/meetings";
+import type { PhotoJson } from "~/lib/club-json";
 import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
 import { photoLabel } from "./photo-grid";
+import { STATE_LABELS, UploadTile, type UploadState } from "./upload-tile";
 import "./photos.css";
-
-type UploadState = "pending" | "uploading" | "uploaded" | "submitted" | "failed";
+import "./photo-page.css";
 
 type UploadItem = {
   key: string;
@@ -35,31 +35,39 @@ function refusalReason(error: unknown): string {
   return "The upload failed. Please try again.";
 }
 
-const STATE_LABELS: Record<UploadState, string> = {
-  pending: "Pending",
-  uploading: "Uploading",
-  uploaded: "Uploaded",
-  submitted: "Submitted",
-  failed: "Not sent yet",
-};
+/** Still on its way: leaving the page now would lose it. */
+const inFlight = (item: UploadItem) => item.state !== "submitted";
+const isUploading = (item: UploadItem) => item.state !== "submitted" && item.state !== "failed";
 
 /**
  * Drop or choose several photos; they are uploaded one at a time, in order,
  * with progress (pending, uploading, uploaded, submitted: spec section 4), and
  * each becomes an editable photo. `createPhoto` turns a finished upload into a
- * photo (POST /api/photos here; a meeting submission elsewhere).
+ * photo (POST /api/photos here; a meeting submission elsewhere). With `maxFiles`
+ * (what the allowance has left), more files than still fit, counting those on
+ * their way, are refused together, saying how many may still be added; with
+ * `tiles`, the uploads are a grid of photos (the meeting upload page).
  */
 export function UploadQueue({
   createPhoto,
   maxSize,
   maxFiles,
+  tiles = false,
+  onBusyChange,
 }: {
   createPhoto: (file: File, signedId: string) => Promise<PhotoJson>;
   maxSize: number;
   maxFiles?: number;
+  tiles?: boolean;
+  /** Told whenever uploads start or all have ended, so the page shows its warning or its way back. */
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const [items, setItems] = useState<UploadItem[]>([]);
+  const itemsNow = useRef(items);
+  itemsNow.current = items;
   const [rejections, setRejections] = useState<readonly FileRejection[]>([]);
+  /** After 'Too many files!': how many could still be added. */
+  const [tooMany, setTooMany] = useState<number | null>(null);
   const [refused, setRefused] = useState<RefusedUpload[]>([]);
   const [tick, setTick] = useState(0);
   const working = useRef(false);
@@ -69,19 +77,37 @@ export function UploadQueue({
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
   const remove = useCallback((key: string) => setItems((current) => current.filter((item) => item.key !== key)), []);
 
-  const onDrop = useCallback((accepted: File[], refused: FileRejection[]) => {
-    setRejections(refused);
-    setItems((current) => [
-      ...current,
-      ...accepted.map((file) => ({ key: `upload-${++counter.current}`, file, state: "pending" as const, progress: 0 })),
-    ]);
-  }, []);
+  const onDrop = useCallback(
+    (accepted: File[], refused: FileRejection[]) => {
+      const room = maxFiles === undefined ? Infinity : maxFiles - itemsNow.current.filter(inFlight).length;
+      setTooMany(accepted.length + refused.length > room ? Math.max(0, room) : null);
+      if (accepted.length + refused.length > room) {
+        // Spec section 5: more files than the allowance left are refused all together.
+        const tooManyError = { code: "too-many-files", message: "Too many files" };
+        setRejections(
+          [...accepted, ...refused.map(({ file }) => file)].map((file) => ({ file, errors: [tooManyError] })),
+        );
+        return;
+      }
+      setRejections(refused);
+      setItems((current) => [
+        ...current,
+        ...accepted.map((file) => ({
+          key: `upload-${++counter.current}`,
+          file,
+          state: "pending" as const,
+          progress: 0,
+        })),
+      ]);
+    },
+    [maxFiles],
+  );
+  // The allowance is counted in onDrop, with the uploads on their way, not per drop by react-dropzone.
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop,
     accept: ACCEPTED_IMAGE_TYPES,
     multiple: true,
     maxSize,
-    maxFiles,
   });
 
   // One upload at a time, in the order the files came.
@@ -118,13 +144,17 @@ export function UploadQueue({
     })();
   }, [items, tick, createPhoto, remove]);
 
-  const busy = items.some((item) => item.state !== "submitted");
+  // Leaving asks first while a file is not yet a photo (a failed one too: it would be lost); the
+  // warning shows only while something is still on its way, and goes once all have ended.
+  const unsent = items.some(inFlight);
+  const busy = items.some(isUploading);
   useEffect(() => {
-    if (!busy) return;
+    if (!unsent) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [busy]);
+  }, [unsent]);
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   return (
     <div className="stack">
@@ -139,9 +169,9 @@ export function UploadQueue({
         <p>{isDragActive ? "Drop the photos here..." : "Drop photos here, or click to choose them."}</p>
       </div>
       {/* Spec section 5: more files than the allowance (maxFiles) left are refused all together. */}
-      {rejections.some(({ errors }) => errors.some((error) => error.code === "too-many-files")) ? (
+      {tooMany !== null ? (
         <p className="rejections" role="alert">
-          {TOO_MANY_FILES_MESSAGE}
+          {TOO_MANY_FILES_MESSAGE} {roomLeftMessage(tooMany)}
         </p>
       ) : null}
       {rejections.length > 0 ? (
@@ -162,8 +192,24 @@ export function UploadQueue({
           ))}
         </ul>
       ) : null}
-      {busy ? <p className="muted">Please do not leave this page until your uploads are complete.</p> : null}
-      {items.length > 0 ? (
+      {busy ? <p className="muted upload-warning">{STAY_ON_PAGE_WARNING}</p> : null}
+      {tiles && items.length > 0 ? (
+        <ol className="upload-grid" aria-label="Uploads">
+          {items.map((item) => (
+            <UploadTile
+              key={item.key}
+              file={item.file}
+              state={item.state}
+              progress={item.progress}
+              photo={item.photo}
+              failure={item.failure}
+              onRetry={() => update(item.key, { state: "pending", failure: undefined })}
+              onDeleted={() => remove(item.key)}
+            />
+          ))}
+        </ol>
+      ) : null}
+      {!tiles && items.length > 0 ? (
         <ol className="upload-queue" aria-label="Uploads">
           {items.map((item) => (
             <li key={item.key} className={`upload-item ${item.state}`} aria-label={item.file.name}>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import "./photos.css";
+import "./photo-page.css";
 
 /** A member's gallery pages: 'All' (members only) and each year, newest first. */
 export function YearPager({

@@ -2,12 +2,14 @@
 // decoded, auto-rotated and scaled once to the largest size, and every size is
 // encoded from that pixel buffer. sharp writes no metadata unless asked, so no
 // derived file carries EXIF, GPS or XMP.
-import sharp, { type Sharp, type SharpOptions } from "sharp";
+import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { env } from "~/env.server";
 import type { DerivedSize } from "~/storage/keys.server";
 import { checkDecodedMetadata, checkEmbeddedMetadata, ImageMetadataTooLargeError } from "./embedded-metadata.server";
 import { rgbaWithProfile } from "./colour-profile.server";
+import { decodeCost, ImageTooLargeError, pixelLimit } from "./decode-budget.server";
 import { decodeHeic, HeicUnreadableError } from "./heic.server";
+import { decodeMemoryBudget, reserveDecodeMemory, withinImageTurn } from "./processing-gate.server";
 
 // Every upload is decoded exactly once, so libvips' operation cache would only hold
 // memory (tens of MB per 24 MP photo) for results nobody asks for again.
@@ -52,23 +54,42 @@ function encode(image: Sharp, spec: SizeSpec) {
 }
 
 /**
- * Makes every size in `specs` from the image file. `maxPixels` is checked from the
- * header before decoding, and again by sharp itself (limitInputPixels); the
- * embedded metadata (compressed PNG text, colour profiles) is measured first.
+ * Makes every size in `specs` from the image file, in an image-processing turn
+ * (processing-gate.server.ts; the caller's, else one of its own). The embedded
+ * metadata is measured first (embedded-metadata.server.ts); then the header's
+ * size is checked against the pixel limit of its kind (decode-budget.server.ts)
+ * and the decode's memory reserved from the gate's budget, before decoding.
  */
-export async function makeDerivatives(
+export function makeDerivatives(
   file: string,
   specs: SizeSpec[],
   maxPixels: number,
   maxMetadataBytes = env().IMAGE_METADATA_MAX_BYTES,
 ): Promise<DecodedImage> {
-  await checkEmbeddedMetadata(file, maxMetadataBytes);
-  const options: SharpOptions = { limitInputPixels: maxPixels, failOn: "warning" };
-  const header = await sharp(file, options).metadata();
-  if (!header.width || !header.height) throw new Error("Input file has no dimensions");
-  if (header.width * header.height > maxPixels) throw new Error("Input image exceeds pixel limit");
-  checkDecodedMetadata(header, maxMetadataBytes);
+  return withinImageTurn(async () => {
+    await checkEmbeddedMetadata(file, maxMetadataBytes);
+    // Only the header: the size is judged below, by its kind's limit, so sharp's own must not speak first.
+    const header = await sharp(file, { limitInputPixels: false, failOn: "warning" }).metadata();
+    if (!header.width || !header.height) throw new Error("Input file has no dimensions");
+    checkDecodedMetadata(header, maxMetadataBytes);
+    const limits = { maxPixels, memoryBytes: decodeMemoryBudget() };
+    const cost = decodeCost({ ...header, width: header.width, height: header.height }, limits);
+    const release = await reserveDecodeMemory(cost);
+    try {
+      return await decodeAndResize(file, header, specs, pixelLimit(header, limits));
+    } finally {
+      release();
+    }
+  });
+}
 
+async function decodeAndResize(
+  file: string,
+  header: Metadata & { width: number; height: number },
+  specs: SizeSpec[],
+  maxPixels: number,
+): Promise<DecodedImage> {
+  const options: SharpOptions = { limitInputPixels: maxPixels, failOn: "warning" };
   const largest = Math.max(...specs.map((s) => s.box));
   // HEVC (iPhone HEIC) is decoded by libheif, already upright; AVIF (also HEIF) by sharp.
   const heic = header.format === "heif" && header.compression === "hevc";
@@ -126,6 +147,10 @@ const megabytes = (bytes: number) => `${Math.max(1, Math.round(bytes / (1024 * 1
 export function imageFailureMessage(error: unknown, maxPixels: number): string {
   if (error instanceof ImageMetadataTooLargeError) {
     return `The image carries more embedded metadata (text, colour profile) than the ${megabytes(error.limit)} allowed.`;
+  }
+  if (error instanceof ImageTooLargeError) {
+    const format = error.format ? ` for ${error.format} images` : "";
+    return `The image is larger than the ${Math.floor(error.limitPixels / 1_000_000)} megapixel limit${format}.`;
   }
   const message = String((error as Error)?.message ?? error);
   if (/pixel limit/i.test(message)) {

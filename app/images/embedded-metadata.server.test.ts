@@ -2,7 +2,20 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { hugeDimensionsPng, iCCP, iTXt, png, tEXt, textBombPng, zTXt } from "../../tests/support/image-bombs";
+import sharp from "sharp";
+import { CAMERA_FIXTURES } from "../../tests/fixtures/camera-files";
+import {
+  extendedXmpJpeg,
+  hugeDimensionsPng,
+  iCCP,
+  iTXt,
+  manyPageTiff,
+  png,
+  tEXt,
+  textBombPng,
+  xmpPacket,
+  zTXt,
+} from "../../tests/support/image-bombs";
 import { checkDecodedMetadata, checkEmbeddedMetadata, ImageMetadataTooLargeError } from "./embedded-metadata.server";
 
 const MB = 1024 * 1024;
@@ -50,6 +63,52 @@ describe("checkEmbeddedMetadata", () => {
   it("measures inflated sizes, not stored ones: the same file passes under a higher limit", async () => {
     const bomb = await file(png([zTXt(4)]));
     expect((await fs.stat(bomb)).size).toBeLessThan(64 * 1024);
+    expect(await refusal(checkEmbeddedMetadata(bomb, 2 * MB))).toBeInstanceOf(ImageMetadataTooLargeError);
+    await checkEmbeddedMetadata(bomb, 8 * MB);
+  });
+});
+
+describe("checkEmbeddedMetadata in the other formats", () => {
+  const pixel = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#808080" } });
+  const camera = () => pixel().withExif({ IFD0: { Make: "Canon", Model: "Canon EOS R5" } });
+
+  it("passes every camera fixture (JPEG, iPhone HEIC) and WebP, TIFF and AVIF files with ordinary metadata", async () => {
+    const fixtures = (await fs.readdir(CAMERA_FIXTURES)).filter((name) => !name.endsWith(".md"));
+    for (const name of fixtures) await checkEmbeddedMetadata(path.join(CAMERA_FIXTURES, name), 64 * 1024);
+    for (const made of [camera().webp(), camera().withXmp(xmpPacket(20_000)).tiff(), camera().avif({ effort: 0 })]) {
+      await checkEmbeddedMetadata(await file(await made.toBuffer()), 64 * 1024);
+    }
+  });
+
+  it.each([
+    ["a JPEG's extended XMP segments", async () => extendedXmpJpeg(await pixel().jpeg().toBuffer(), 40)],
+    [
+      "a WebP's XMP chunk",
+      () =>
+        pixel()
+          .withXmp(xmpPacket(3 * MB))
+          .webp()
+          .toBuffer(),
+    ],
+    [
+      "a TIFF's XMP tag",
+      () =>
+        pixel()
+          .withXmp(xmpPacket(3 * MB))
+          .tiff()
+          .toBuffer(),
+    ],
+    ["TIFF pages adding up", async () => manyPageTiff(100, 30_000)],
+    [
+      "an AVIF's XMP item",
+      () =>
+        pixel()
+          .withXmp(xmpPacket(3 * MB))
+          .avif({ effort: 0 })
+          .toBuffer(),
+    ],
+  ])("refuses %s past the limit", async (_name, make) => {
+    const bomb = await file(await make());
     expect(await refusal(checkEmbeddedMetadata(bomb, 2 * MB))).toBeInstanceOf(ImageMetadataTooLargeError);
     await checkEmbeddedMetadata(bomb, 8 * MB);
   });

@@ -4,11 +4,15 @@
 // of the database.
 //
 // A photo's metadata is untrusted input to a Perl program, so each read is
-// bounded: the file's compressed metadata is measured first (a PNG text bomb
-// never reaches exiftool), every exiftool process runs under a memory ceiling
-// (ulimit -v) and every read under a time limit, and members take turns for the
-// processes (FairQueue), so one member's files cannot hold up everyone else's.
-// A file that exceeds a bound is refused (422), not stored without its details.
+// bounded: the file's metadata is measured first in every format
+// (embedded-metadata.server.ts), exiftool is asked for the few tags the site
+// reads and no others (READ_ARGS: it then skips the rest, and what comes back
+// is a few hundred bytes of JSON, never megabytes for Node to parse on its
+// event loop), every exiftool process runs under a memory ceiling (ulimit -v)
+// and every read under a time limit, and reads happen in image-processing
+// turns (processing-gate.server.ts), so one member's files cannot hold up
+// everyone else's. A file that exceeds a bound is refused (422), not stored
+// without its details.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import {
@@ -22,12 +26,11 @@ import {
 import type { ExifField, PhotoMetadata } from "@db/schema";
 import { env } from "~/env.server";
 import { apertureDescription, exposureDescription, focalLengthDescription } from "~/lib/exif-descriptions";
-import { clientAddress } from "~/server/request-context.server";
 import { InvalidError } from "~/services/errors.server";
 import { checkEmbeddedMetadata, ImageMetadataTooLargeError } from "./embedded-metadata.server";
-import { FairQueue } from "./fair-queue";
+import { inImageTurn, withinImageTurn } from "./processing-gate.server";
 
-type ExifReader = { tool: ExifTool; queue: FairQueue };
+type ExifReader = { tool: ExifTool };
 
 const globalForExif = globalThis as typeof globalThis & { __clubExiftool?: ExifReader };
 
@@ -82,7 +85,7 @@ function exifReader(): ExifReader {
       // A file that timed out or ran out of memory would only do it again.
       taskRetries: 0,
     });
-    globalForExif.__clubExiftool = { tool, queue: new FairQueue(config.EXIFTOOL_PROCS) };
+    globalForExif.__clubExiftool = { tool };
   }
   return globalForExif.__clubExiftool;
 }
@@ -170,13 +173,40 @@ const exceededBounds = (error: unknown) =>
   /^timeout|terminated before task completed|out of memory|exited|ENOMEM/i.test(String((error as Error)?.message));
 
 /**
- * exiftool's tags for a file, read within the time and memory bounds, in the
- * owner's turn (by default the client address of the request being served).
+ * The tags the site reads (exifSubset, takenAtOf), and those exiftool-vendored
+ * needs to give a date its zone and sub-seconds (the offsets, the GPS time and
+ * place it infers a zone from, the other capture dates).
+ */
+const READ_TAGS = [
+  ...["Make", "Model", "LensModel", "Lens", "FocalLength", "FNumber", "ExposureTime", "ShutterSpeedValue", "ISO"],
+  ...["DateTimeOriginal", "CreateDate", "SubSecDateTimeOriginal", "SubSecCreateDate", "SubSecTimeOriginal"],
+  ...["SubSecTimeDigitized", "SubSecTime", "MediaCreateDate", "CreationDate", "DateTimeCreated", "TimeCreated"],
+  ...["TimeZone", "OffsetTime", "OffsetTimeOriginal", "OffsetTimeDigitized", "TimeZoneOffset", "GeolocationTimeZone"],
+  ...["GPSLatitude", "GPSLatitudeRef", "GPSLongitude", "GPSLongitudeRef", "GPSPosition", "GPSDateTime"],
+  ...["GPSDateStamp", "GPSTimeStamp", "DateTimeUTC", "SonyDateTime2", "TimeStamp", "MIMEType"],
+];
+
+/**
+ * exiftool ignores every tag but READ_TAGS (IgnoreTags=All keeps it from even
+ * holding the others: 45 MB of XMP is skipped in milliseconds, not parsed for
+ * 40 s and printed as 45 MB of JSON), and cuts any value past 1,000 characters
+ * (a camera's name is never longer), so its answer stays small.
+ */
+const READ_ARGS = [
+  "-fast",
+  ...["-api", "IgnoreTags=All", "-api", `RequestTags=${READ_TAGS.join(",")}`],
+  ...["-api", "Filter=$_ = substr($_, 0, 1000) if length($_) > 1000"],
+];
+
+/**
+ * exiftool's tags for a file (READ_TAGS only), read within the time and memory
+ * bounds, in the caller's image-processing turn, else in one of `owner`'s (without
+ * one, the gate's: the request's client address, processing-gate.server.ts).
  * Rejects as exiftool does: a timeout, a killed process or an unreadable file.
  */
-export function readTags(file: string, owner: string = clientAddress()): Promise<Tags> {
-  const { tool, queue } = exifReader();
-  return queue.run(owner, () => tool.read(file));
+export function readTags(file: string, owner?: string): Promise<Tags> {
+  const read = () => exifReader().tool.read(file, { readArgs: READ_ARGS });
+  return owner === undefined ? withinImageTurn(read) : inImageTurn(owner, read);
 }
 
 /**

@@ -7,13 +7,12 @@
 // Decoding is seconds of synchronous WebAssembly, so it runs in a worker thread,
 // never on the server's event loop: one short-lived worker per photo, ended
 // afterwards so the WebAssembly memory (which only grows) is given back at once,
-// under a time limit, a few at a time, members taking turns (FairQueue).
+// under a time limit. How many run at once is the image-processing gate's
+// business (processing-gate.server.ts): one per turn at most.
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
 import { Worker } from "node:worker_threads";
-import { clientAddress } from "~/server/request-context.server";
-import { FairQueue } from "./fair-queue";
+import { withinImageTurn } from "./processing-gate.server";
 
 /** libheif could not decode the file, or it is damaged; `damaged` picks the message the member sees. */
 export class HeicUnreadableError extends Error {
@@ -30,13 +29,6 @@ export type DecodedHeic = { width: number; height: number; rgba: Buffer };
 
 /** A 100 MP photo decodes in ~10 s on one core; a minute means something is wrong with the file. */
 const DECODE_TIME_LIMIT_MS = 60_000;
-
-// Each decode takes a core; keep one for the web server (2 cores: one decode at a time).
-const globalForHeic = globalThis as typeof globalThis & { __clubHeicQueue?: FairQueue };
-function decodeQueue() {
-  globalForHeic.__clubHeicQueue ??= new FairQueue(Math.max(1, Math.floor(os.availableParallelism() / 2)));
-  return globalForHeic.__clubHeicQueue;
-}
 
 /**
  * Walks the file's top-level boxes: a HEIF file is a row of boxes, each with
@@ -135,23 +127,25 @@ function decodeInWorker(
 }
 
 /**
- * Decodes a HEIC to upright RGBA pixels. The caller has already checked the
- * size the header declares against the pixel limit; the worker checks it again
- * in libheif's own reading, and the result must be the size declared.
+ * Decodes a HEIC to upright RGBA pixels, in an image-processing turn. The caller
+ * has already checked the size the header declares against the pixel limit; the
+ * worker checks it again in libheif's own reading, and the result must be the
+ * size declared.
  */
-export async function decodeHeic(
+export function decodeHeic(
   file: string,
   declared: { width: number; height: number },
   maxPixels: number,
-  owner: string = clientAddress(),
 ): Promise<DecodedHeic> {
-  await checkHeifBoxes(file);
-  const decoded = await decodeQueue().run(owner, () => decodeInWorker(file, declared, maxPixels));
-  if (decoded.width !== declared.width || decoded.height !== declared.height) {
-    throw new HeicUnreadableError(
-      `HEIC decoded to ${decoded.width}x${decoded.height}, not the declared ${declared.width}x${declared.height}`,
-      true,
-    );
-  }
-  return decoded;
+  return withinImageTurn(async () => {
+    await checkHeifBoxes(file);
+    const decoded = await decodeInWorker(file, declared, maxPixels);
+    if (decoded.width !== declared.width || decoded.height !== declared.height) {
+      throw new HeicUnreadableError(
+        `HEIC decoded to ${decoded.width}x${decoded.height}, not the declared ${declared.width}x${declared.height}`,
+        true,
+      );
+    }
+    return decoded;
+  });
 }

@@ -1,8 +1,33 @@
 // zod schemas for account forms, shared by the Conform forms (client), the
 // actions and the /api routes (server), and the user:create command.
 import { z } from "zod";
+import { ClubNameSchema } from "./club-schemas";
 
-export const PASSWORD_RULE_MESSAGE = "Minimum eight characters, at least one letter and one number.";
+/** A password's length, from the contract's rule (at least eight) and the code's bound (hashing is work). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+const NUMBER_WORDS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
+/**
+ * The password rule, said under every new password field before the first
+ * attempt and as its error: the spec's words, the number from the constant the
+ * schema checks, so the two cannot drift apart.
+ */
+export const PASSWORD_RULE_MESSAGE = `Minimum ${NUMBER_WORDS[PASSWORD_MIN_LENGTH] ?? PASSWORD_MIN_LENGTH} characters, at least one letter and one number.`;
+const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
 export const INVALID_LOGIN_MESSAGE = "Invalid email and/or password.";
 export const DEACTIVATED_MESSAGE = "Your account is deactivated.";
 
@@ -35,8 +60,9 @@ export const EmailSchema = z
 
 export const PasswordSchema = z
   .string({ error: PASSWORD_RULE_MESSAGE })
-  .max(200, "Password must be at most 200 characters.")
-  .regex(/^(?=.*[A-Za-z])(?=.*[0-9]).{8,}$/s, PASSWORD_RULE_MESSAGE);
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
+  // One check for the whole rule, so a password that breaks it twice reads the rule once.
+  .regex(new RegExp(`^(?=.*[A-Za-z])(?=.*[0-9]).{${PASSWORD_MIN_LENGTH},}$`, "s"), PASSWORD_RULE_MESSAGE);
 
 export const LoginSchema = z.object({
   email: z
@@ -48,24 +74,33 @@ export const LoginSchema = z.object({
   password: z
     .string({ error: "Password is required." })
     .min(1, "Password is required.")
-    .max(200, "Password must be at most 200 characters."),
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
 });
 
 export type Login = z.output<typeof LoginSchema>;
 
-/** A new member's details: the setup page, the user:create command, and later invites and registration. */
-export const NewMemberSchema = z
-  .object({
-    firstName: name("First name"),
-    lastName: name("Last name"),
-    username: UsernameSchema,
-    email: EmailSchema,
-    password: PasswordSchema,
-    confirmPassword: z.string({ error: "Please confirm the password." }).max(200, "Passwords do not match."),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords do not match.",
-  });
+const newMemberFields = {
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  confirmPassword: z
+    .string({ error: "Please confirm the password." })
+    .max(PASSWORD_MAX_LENGTH, "Passwords do not match."),
+};
 
+const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
+  value.password === value.confirmPassword;
+const PASSWORDS_DIFFER = { path: ["confirmPassword"], message: "Passwords do not match." };
+
+/** A new member's details: the setup page, the user:create command, and later invites and registration. */
+export const NewMemberSchema = z.object(newMemberFields).refine(passwordsMatch, PASSWORDS_DIFFER);
+
+/** The setup page: the club's name, then the first admin's details. */
+export const FirstAdminSchema = z
+  .object({ clubName: ClubNameSchema, ...newMemberFields })
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
+
+export type FirstAdmin = z.infer<typeof FirstAdminSchema>;
 export type NewMember = z.infer<typeof NewMemberSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  anonymousOrder,
   meetingPhotoOrder,
   meetingSortCookie,
   meetingSortFrom,
@@ -96,5 +97,25 @@ describe("previous and next follow the meeting's order", () => {
     expect(photoNeighbours(order, 12)).toEqual({ previousId: 11, nextId: 21 });
     expect(photoNeighbours(order, 21)).toEqual({ previousId: 12, nextId: null });
     expect(photoNeighbours(order, 99)).toEqual({ previousId: null, nextId: null });
+  });
+});
+
+describe("an anonymous meeting's order (before the reveal)", () => {
+  const submissions = [31, 32, 33, 34, 35, 36, 37, 38].map((id) => ({ id, userId: id % 3 }));
+  const ids = (list: { id: number }[]) => list.map((s) => s.id);
+
+  it("is seeded by the meeting: the same for any order the rows come in, another for another meeting", () => {
+    const order = ids(anonymousOrder(submissions, 12));
+    expect([...order].sort()).toEqual(ids(submissions));
+    expect(ids(anonymousOrder([...submissions].reverse(), 12))).toEqual(order);
+    const others = [13, 14, 15].map((meeting) => ids(anonymousOrder(submissions, meeting)).join());
+    expect(others.some((other) => other !== order.join())).toBe(true);
+  });
+
+  it("reads only the submissions themselves, never who made them", () => {
+    const sameIdsOtherAuthors = submissions.map((s) => ({ ...s, userId: 99 - s.userId }));
+    expect(ids(anonymousOrder(sameIdsOtherAuthors, 12))).toEqual(ids(anonymousOrder(submissions, 12)));
+    // Not the order they were submitted in, which would group an author's photos.
+    expect(ids(anonymousOrder(submissions, 12))).not.toEqual(ids(submissions));
   });
 });

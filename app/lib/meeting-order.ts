@@ -61,6 +61,15 @@ export function orderAuthorGroups<G extends { author: Author }>(
   return copy.sort((a, b) => rank(meetingId, a.author.id) - rank(meetingId, b.author.id) || a.author.id - b.author.id);
 }
 
+/**
+ * An anonymous meeting's submissions before the reveal: one group, in an order
+ * seeded by the meeting (the same for every member and the host, stable across
+ * reloads) that depends on each submission alone, never on who made it.
+ */
+export function anonymousOrder<S extends { id: number }>(submissions: S[], meetingId: number): S[] {
+  return [...submissions].sort((a, b) => rank(meetingId, a.id) - rank(meetingId, b.id) || a.id - b.id);
+}
+
 /** Every photo id of the meeting in its order: author by author, each author's by position. */
 export function meetingPhotoOrder(groups: { submissions: { position: number; photoId: number }[] }[]): number[] {
   return groups.flatMap((group) =>

@@ -29,6 +29,7 @@ describe("a new meeting", () => {
       startsAt: "2026-03-10T19:00:00-07:00",
       topic: "Night walk\nBring a torch",
       maxUploadsCount: 4,
+      anonymous: false,
     });
   });
 
@@ -42,6 +43,7 @@ describe("a new meeting", () => {
         ["frequency", "14"],
         ["allowedUserIds", "3"],
         ["allowedUserIds", "5"],
+        ["anonymous", "on"],
       ]),
       { schema: NewMeetingSchema },
     );
@@ -52,7 +54,19 @@ describe("a new meeting", () => {
       maxUploadsCount: 6,
       frequency: 14,
       allowedUserIds: [3, 5],
+      anonymous: true,
     });
+  });
+
+  it("reads anonymous review as true or false: a ticked box, or the API's boolean; nothing else", () => {
+    const base = { startsAt: "2026-03-10T19:00", topic: "x" };
+    expect(NewMeetingSchema.parse({ ...base, anonymous: true }).anonymous).toBe(true);
+    expect(NewMeetingSchema.parse(base).anonymous).toBe(false);
+    expect(NewMeetingSchema.safeParse({ ...base, anonymous: "yes" }).success).toBe(false);
+    expect(MeetingPatchSchema.parse({ anonymous: false })).toEqual({ anonymous: false });
+    expect(TemplatePatchSchema.parse({ anonymous: true })).toEqual({ anonymous: true });
+    // A page form whose box is unticked sends nothing: not anonymous.
+    expect(wholeFormEdit(MeetingPatchSchema.parse({ topic: "x" })).anonymous).toBe(false);
   });
 
   it("reads an empty list of members, or null, as everyone", () => {
@@ -105,6 +119,7 @@ describe("changing a meeting or a recurring meeting", () => {
       callLink: null,
       callDetails: null,
       allowedUserIds: null,
+      anonymous: false,
     });
   });
 });

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { isDateTimeText } from "./club-time";
 import { DEFAULT_MAX_UPLOADS, type MeetingFrequency } from "./meetings";
 import { MEETING_SORTS, type MeetingSort } from "./meeting-order";
+import { NewPhotoSchema, type NewPhoto } from "./photo-schemas";
 
 /** A row id in a body: PostgreSQL's integer columns end at 2^31 - 1, so a larger one names nothing. */
 const rowId = (label: string) =>
@@ -27,6 +28,11 @@ const startsAt = z
   .max(40, START_MESSAGE)
   .refine(isDateTimeText, { message: START_MESSAGE });
 
+/** The meeting's texts' most, read by their fields too. */
+export const MAX_TOPIC_LENGTH = 2000;
+export const MAX_CALL_DETAILS_LENGTH = 5000;
+export const MAX_CALL_LINK_LENGTH = 2048;
+
 const topic = z
   .string({ error: "Topic is required." })
   // Textareas send CRLF; the first line is the title either way.
@@ -36,7 +42,7 @@ const topic = z
     z
       .string({ error: "Topic is required." })
       .min(1, "Topic is required.")
-      .max(2000, "Topic must be at most 2000 characters."),
+      .max(MAX_TOPIC_LENGTH, `Topic must be at most ${MAX_TOPIC_LENGTH} characters.`),
   );
 
 /** Blank (or null) clears the field; a missing key leaves it as it is. */
@@ -46,12 +52,14 @@ const clearable = <T extends z.ZodType<string>>(field: T) =>
 const callLink = clearable(
   z
     .string({ error: "Call link must be a web address (http or https)." })
-    .max(2048, "Call link must be at most 2048 characters.")
+    .max(MAX_CALL_LINK_LENGTH, `Call link must be at most ${MAX_CALL_LINK_LENGTH} characters.`)
     .pipe(z.url({ protocol: /^https?$/, error: "Call link must be a web address (http or https)." })),
 );
 
 const callDetails = clearable(
-  z.string({ error: "Call details must be text." }).max(5000, "Call details must be at most 5000 characters."),
+  z
+    .string({ error: "Call details must be text." })
+    .max(MAX_CALL_DETAILS_LENGTH, `Call details must be at most ${MAX_CALL_DETAILS_LENGTH} characters.`),
 );
 
 const UPLOADS_MESSAGE = "Max uploads per member must be a whole number.";
@@ -72,6 +80,9 @@ const allowedUserIds = z
   .nullable()
   .transform((ids) => (ids === null || ids.length === 0 ? null : [...new Set(ids)]));
 
+/** Anonymous review (issue 26): a form's checkbox sends 'on' or nothing; the API true or false. */
+const anonymous = z.boolean({ error: "Anonymous review must be true or false." });
+
 const FREQUENCY_MESSAGE = "Frequency must be 7 (Weekly) or 14 (Biweekly).";
 const frequency = z
   .number({ error: FREQUENCY_MESSAGE })
@@ -91,6 +102,7 @@ export const NewMeetingSchema = z
     callDetails,
     maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS),
     allowedUserIds: allowedUserIds.optional(),
+    anonymous: anonymous.default(false),
     frequency: frequency.nullish(),
     meetingTemplateId: rowId("Recurring meeting").nullish(),
   })
@@ -100,26 +112,22 @@ export const NewMeetingSchema = z
   });
 export type NewMeeting = z.output<typeof NewMeetingSchema>;
 
-/** PATCH /api/meetings/{id} and the edit meeting form: a missing field stays as it is. */
-export const MeetingPatchSchema = z.object({
-  startsAt: startsAt.optional(),
+// What a meeting and a recurring meeting both change (PATCH): a missing field stays as it is.
+const sharedPatch = {
   topic: topic.optional(),
   callLink,
   callDetails,
   maxUploadsCount: maxUploadsCount.optional(),
   allowedUserIds: allowedUserIds.optional(),
-});
+  anonymous: anonymous.optional(),
+};
+
+/** PATCH /api/meetings/{id} and the edit meeting form: a missing field stays as it is. */
+export const MeetingPatchSchema = z.object({ startsAt: startsAt.optional(), ...sharedPatch });
 export type MeetingPatch = z.output<typeof MeetingPatchSchema>;
 
 /** PATCH /api/meetings/templates/{id} and the edit recurring meeting form (no date: spec section 5). */
-export const TemplatePatchSchema = z.object({
-  topic: topic.optional(),
-  callLink,
-  callDetails,
-  maxUploadsCount: maxUploadsCount.optional(),
-  allowedUserIds: allowedUserIds.optional(),
-  frequency: frequency.optional(),
-});
+export const TemplatePatchSchema = z.object({ ...sharedPatch, frequency: frequency.optional() });
 export type TemplatePatch = z.output<typeof TemplatePatchSchema>;
 
 /**
@@ -133,6 +141,8 @@ export function wholeFormEdit<T extends MeetingPatch | TemplatePatch>(edit: T): 
     callLink: edit.callLink ?? null,
     callDetails: edit.callDetails ?? null,
     allowedUserIds: edit.allowedUserIds ?? null,
+    // An unticked box sends nothing: for a form that is 'no'.
+    anonymous: edit.anonymous ?? false,
   };
 }
 
@@ -172,6 +182,30 @@ export const SubmissionOrderSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, "Each photo may appear once."),
 });
 export type SubmissionOrder = z.output<typeof SubmissionOrderSchema>;
+
+/** One of the member's own photos already in the gallery, submitted by its id (the code's addition). */
+export const ExistingPhotoSubmissionSchema = z.strictObject(
+  { PhotoId: rowId("Photo id") },
+  { error: "Send either PhotoId alone, or a new upload's filename and file." },
+);
+export type ExistingPhotoSubmission = z.output<typeof ExistingPhotoSubmissionSchema>;
+
+/** The upload page's 'Choose from my photos': the same, from a form that also names its intent. */
+export const ChosenPhotoFormSchema = z.object({ PhotoId: rowId("Photo id") });
+
+/**
+ * POST /api/meetings/{id}/submissions: a new upload ({filename, file, ...}) or
+ * a photo of one's own ({PhotoId}). Which one is read from the body's keys, so
+ * a refusal names the fields of the kind sent rather than zod's 'Invalid input'.
+ */
+export const MeetingSubmissionSchema = z.looseObject({}).transform((body, ctx) => {
+  const schema = "PhotoId" in body ? ExistingPhotoSubmissionSchema : NewPhotoSchema;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data as NewPhoto | ExistingPhotoSubmission;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+export type MeetingSubmission = z.output<typeof MeetingSubmissionSchema>;
 
 /**
  * The edit meeting form: the PATCH's fields, but a form sends every one, so

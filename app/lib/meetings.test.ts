@@ -7,6 +7,7 @@ import {
   meetingYears,
   nextOf,
   remainingUploads,
+  roomLeftMessage,
   upcomingSince,
 } from "./meetings";
 
@@ -55,9 +56,14 @@ describe("a meeting's texts", () => {
 
   it("tells the member their allowance as spec section 5 words it", () => {
     expect(allowanceMessage(4, 0)).toBe("You may upload up to 4 more photos for this meeting.");
-    expect(allowanceMessage(4, 3)).toBe("You may upload up to 1 more photos for this meeting.");
+    expect(allowanceMessage(4, 3)).toBe("You may upload up to 1 more photo for this meeting.");
     expect(allowanceMessage(4, 4)).toBe("You have already uploaded 4 photos for this meeting.");
     expect(allowanceMessage(2, 5)).toBe("You have already uploaded 5 photos for this meeting.");
+    // One photo is 'photo' (the code's addition to the spec's texts).
+    expect(allowanceMessage(1, 1)).toBe("You have already uploaded 1 photo for this meeting.");
+    expect(roomLeftMessage(1)).toBe("You may add 1 more photo to this meeting: choose again.");
+    expect(roomLeftMessage(2)).toBe("You may add 2 more photos to this meeting: choose again.");
+    expect(roomLeftMessage(0)).toBe("You may not add any more photos to this meeting.");
     expect(remainingUploads(2, 5)).toBe(0);
     expect(remainingUploads(4, 1)).toBe(3);
   });

@@ -59,11 +59,19 @@ export function remainingUploads(maxUploadsCount: number, uploaded: number): num
   return Math.max(0, maxUploadsCount - uploaded);
 }
 
+/** '1 photo', '3 photos': the spec's texts say 'photos' for any number; the code says 'photo' for one. */
+/** Who made a photo, while an anonymous review hides it (issue 26). */
+export const ANONYMOUS_AUTHOR = "Anonymous (until the names are revealed)";
+
+export function photosCount(n: number): string {
+  return `${n} ${n === 1 ? "photo" : "photos"}`;
+}
+
 /** Spec section 5: what the upload page says about the member's allowance. */
 export function allowanceMessage(maxUploadsCount: number, uploaded: number): string {
   const remaining = maxUploadsCount - uploaded;
-  if (remaining <= 0) return `You have already uploaded ${uploaded} photos for this meeting.`;
-  return `You may upload up to ${remaining} more photos for this meeting.`;
+  if (remaining <= 0) return `You have already uploaded ${photosCount(uploaded)} for this meeting.`;
+  return `You may upload up to ${remaining} more ${remaining === 1 ? "photo" : "photos"} for this meeting.`;
 }
 
 /** Shown with the allowance while uploads may still be made. */
@@ -71,6 +79,12 @@ export const STAY_ON_PAGE_WARNING = "Please do not leave this page until your up
 
 /** Spec section 5: dropping more files than the allowance. */
 export const TOO_MANY_FILES_MESSAGE = "Too many files!";
+
+/** After 'Too many files!', how many of the chosen files could still be added (the code's addition). */
+export function roomLeftMessage(room: number): string {
+  if (room <= 0) return "You may not add any more photos to this meeting.";
+  return `You may add ${room} more ${room === 1 ? "photo" : "photos"} to this meeting: choose again.`;
+}
 
 /** Told to a member who is not on a meeting's list of who may submit. */
 export const NOT_ON_LIST_MESSAGE = "You are not on this meeting's list, so you cannot upload photos to it.";
@@ -88,3 +102,6 @@ export function meetingYears(latestYear: number | null, thisYear: number): numbe
   const newest = Math.max(latestYear ?? thisYear, FIRST_MEETING_YEAR);
   return Array.from({ length: newest - FIRST_MEETING_YEAR + 1 }, (_, i) => newest - i);
 }
+
+/** 'Choose from my photos' on the upload page: one of the member's photos in no meeting. */
+export type PhotoToChoose = { id: number; caption: string | null; filename: string; thumbUrl: string | null };

@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { LoginSchema, NewMemberSchema } from "./account-schemas";
+import {
+  LoginSchema,
+  NewMemberSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE_MESSAGE,
+  PasswordSchema,
+} from "./account-schemas";
 import { ForgotPasswordSchema, ProfilePatchSchema, ProfileSchema, ResetPasswordSchema } from "./member-schemas";
 
 const profile = {
@@ -133,5 +140,16 @@ describe("ForgotPasswordSchema and ResetPasswordSchema", () => {
       ).toBe(true);
     }
     expect(ResetPasswordSchema.safeParse({ password: "darkroom42" }).success).toBe(true);
+  });
+});
+
+describe("the password rule said under the fields (issue 25, item 7)", () => {
+  it("is the spec's words, its number the one the schema checks", () => {
+    expect(PASSWORD_RULE_MESSAGE).toBe("Minimum eight characters, at least one letter and one number.");
+    const shortest = "a1".padEnd(PASSWORD_MIN_LENGTH, "x");
+    expect(PasswordSchema.safeParse(shortest).success).toBe(true);
+    const short = PasswordSchema.safeParse(shortest.slice(1));
+    expect(short.error?.issues.map((issue) => issue.message)).toEqual([PASSWORD_RULE_MESSAGE]);
+    expect(PasswordSchema.safeParse("a1".padEnd(PASSWORD_MAX_LENGTH + 1, "x")).success).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import {
   EmailSchema,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_RULE_MESSAGE,
   PasswordSchema,
   PersonNameSchema,
@@ -16,6 +17,12 @@ export const RESET_REQUESTED_MESSAGE = "Please check your email in a few minutes
 export const PASSWORD_SAVED_MESSAGE = "Your new password has been saved.";
 export const CURRENT_PASSWORD_NEEDED_MESSAGE = "Please enter your current password to change your password or email.";
 export const CURRENT_PASSWORD_WRONG_MESSAGE = "This is not your current password.";
+
+/** The profile's and the invite's texts' most, read by their fields too. */
+export const MAX_PHONE_LENGTH = 40;
+export const MAX_BIO_LENGTH = 2000;
+export const MAX_PROFILE_LINK_LENGTH = 500;
+export const MAX_INVITE_MESSAGE_LENGTH = 5000;
 
 /** Free text that may be left empty: blank (or missing) is stored as null. */
 const optionalText = (label: string, max: number) =>
@@ -38,7 +45,7 @@ const optionalLink = (label: string) =>
     },
     z
       .url({ protocol: /^https?$/, hostname: /\./, error: `${label} must be a web address (https://...).` })
-      .max(500, `${label} must be at most 500 characters.`)
+      .max(MAX_PROFILE_LINK_LENGTH, `${label} must be at most ${MAX_PROFILE_LINK_LENGTH} characters.`)
       .nullable(),
   );
 
@@ -54,8 +61,8 @@ const profileFields = {
   lastName: PersonNameSchema("Last name"),
   username: UsernameSchema,
   email: EmailSchema,
-  phone: optionalText("Phone", 40),
-  bio: optionalText("Bio", 2000),
+  phone: optionalText("Phone", MAX_PHONE_LENGTH),
+  bio: optionalText("Bio", MAX_BIO_LENGTH),
   website: optionalLink("Website"),
   isPublic: z.boolean({ error: "Show me to visitors must be true or false." }),
   // Whether the member hears by e-mail of comments on their photos (on unless turned off).
@@ -66,9 +73,9 @@ const profileFields = {
   acquireLicensePage: optionalLink("Acquire licence page"),
   // Write-only: blank means 'keep the current password'.
   password: z.preprocess((value) => (value === "" || value === null ? undefined : value), PasswordSchema.optional()),
-  confirmPassword: z.string().max(200, PASSWORDS_DO_NOT_MATCH_MESSAGE).nullish(),
+  confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, PASSWORDS_DO_NOT_MATCH_MESSAGE).nullish(),
   // Write-only: a member changing their own password or e-mail address proves it is them.
-  currentPassword: z.string().max(200, CURRENT_PASSWORD_WRONG_MESSAGE).nullish(),
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, CURRENT_PASSWORD_WRONG_MESSAGE).nullish(),
   isAdmin: z.boolean({ error: "Administrator must be true or false." }).optional(),
   createdAt: JoinedOnSchema.optional(),
   // A signed upload id: the current one (no change), a new upload, or null/"" to remove.
@@ -118,7 +125,7 @@ export const InviteSchema = z.object({
   firstName: PersonNameSchema("First name"),
   lastName: PersonNameSchema("Last name"),
   email: EmailSchema,
-  message: optionalText("Message", 5000),
+  message: optionalText("Message", MAX_INVITE_MESSAGE_LENGTH),
 });
 
 export type Invite = z.output<typeof InviteSchema>;
@@ -157,7 +164,10 @@ export const ForgotPasswordSchema = z.object({
 
 /** The new password of a reset: any failure reads the password rule (spec section 5). */
 export const ResetPasswordSchema = z.object({
-  password: z.string({ error: PASSWORD_RULE_MESSAGE }).max(200, PASSWORD_RULE_MESSAGE).pipe(PasswordSchema),
+  password: z
+    .string({ error: PASSWORD_RULE_MESSAGE })
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE)
+    .pipe(PasswordSchema),
 });
 
 export type ForgotPassword = z.output<typeof ForgotPasswordSchema>;

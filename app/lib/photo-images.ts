@@ -4,11 +4,15 @@ import { z } from "zod";
 // attributes that let the browser pick one by the screen, so a phone showing
 // one column downloads a 768 px thumbnail (358 px wide at DPR 2), not the 1,024 px
 // one, a desktop's four columns 320 px ones, and the photo detail's large size
-// follows the screen's width too. The narrower copies are made from the stored
-// size when first asked for (/media/photos/{id}/{size}?w=).
+// follows the screen's width too, and the presenter's screen its own (a
+// 1920x1080 share gets the 1,920 px copy). The narrower copies are made from
+// the stored size when first asked for (/media/photos/{id}/{size}?w=).
 
-/** The narrower widths each size is offered in, beside its own (thumb 1,024 px, large 3,840 px). */
-export const IMAGE_WIDTHS = { thumb: [320, 768], large: [768, 1280, 2048] } as const;
+/**
+ * The narrower widths each size is offered in, beside its own (thumb 1,024 px,
+ * large 3,840 px). 1,920 is the common width of a shared screen or a projector.
+ */
+export const IMAGE_WIDTHS = { thumb: [320, 768], large: [768, 1280, 1920, 2048] } as const;
 const FULL_WIDTH = { thumb: 1024, large: 3840 } as const;
 
 export type ImageSize = keyof typeof IMAGE_WIDTHS;
@@ -99,6 +103,40 @@ export function detailImageAttributes(photo: {
     return { src: photo.thumbUrl ?? "", ...box(width ? Math.min(width, FULL_WIDTH.thumb) : null) };
   }
   return { sizes: shown, srcSet: imageSrcSet(photo.largeUrl, "large", width), src: photo.largeUrl, ...box(null) };
+}
+
+/**
+ * The presenter's photo (/meetings/{id}/present): the large size, as wide as the
+ * screen allows, never wider than `stageVh` of the screen's height lets a photo
+ * of its shape be, so the browser asks for the narrowest copy that fills it (a
+ * 1920x1080 screen at DPR 1: the 1,920 px copy, never the 3,840 px one).
+ */
+export function presenterImageAttributes(
+  photo: { largeUrl: string | null; thumbUrl: string | null; width?: number | null; height?: number | null },
+  stageVh: number,
+) {
+  const { width, height } = photo;
+  const ratio = width && height && width > 0 && height > 0 ? width / height : null;
+  const sizes = ratio ? `min(100vw, ${(stageVh * ratio).toFixed(2)}vh)` : "100vw";
+  if (!photo.largeUrl) return { src: photo.thumbUrl ?? "" };
+  return { sizes, srcSet: imageSrcSet(photo.largeUrl, "large", width), src: photo.largeUrl };
+}
+
+/**
+ * The full-screen viewer's large image: the narrowest offered copy at least
+ * `cssWidth` (the photo's width on the stage, zoom included) times the device
+ * pixel ratio, within 5 % (a 390 px phone at DPR 2 needs 780 px: the 768 px
+ * copy), else the stored size. A 390 px phone starts from a narrow copy; zooming
+ * in asks for a wider one only when the shown pixels need it.
+ */
+export function viewerImageWidth(cssWidth: number, pixelRatio: number): number | null {
+  const needed = (cssWidth * pixelRatio) / 1.05;
+  return IMAGE_WIDTHS.large.find((width) => width >= needed) ?? null;
+}
+
+/** The address of the large size at a viewerImageWidth (null: the stored size). */
+export function largeImageUrl(url: string, width: number | null): string {
+  return width ? `${url}${url.includes("?") ? "&" : "?"}w=${width}` : url;
 }
 
 /**

@@ -4,20 +4,15 @@
 import { z } from "zod";
 import { LICENSE_VALUES } from "./licenses";
 import { FilenameSchema } from "./upload-schemas";
+import { DEFAULT_SORT, PHOTO_SORTS, type PhotoSort } from "./photo-sorts";
+
+// The sorts and the list addresses live apart, free of zod, for the grids' own script (docs/performance.md).
+export { DEFAULT_SORT, listQuery, pageFrom, PHOTO_SORTS, sortFrom, type PhotoSort } from "./photo-sorts";
 
 /** Spec section 9: at most 12 photos featured per member per year. */
 export const MAX_FEATURED_PER_YEAR = 12;
 export const FEATURE_YEAR_FULL_MESSAGE = "There are already 12 photos featured for that year.";
 
-export const PHOTO_SORTS = [
-  { value: "meeting", label: "Meeting" },
-  { value: "createdAt", label: "Date Added" },
-  { value: "takenAt", label: "Date Taken" },
-  { value: "rating", label: "Rating" },
-  { value: "myRating", label: "My Rating" },
-] as const;
-export type PhotoSort = (typeof PHOTO_SORTS)[number]["value"];
-export const DEFAULT_SORT: PhotoSort = "meeting";
 const SORT_VALUES = PHOTO_SORTS.map((sort) => sort.value) as [PhotoSort, ...PhotoSort[]];
 
 /** A row id in a query or a body: PostgreSQL's integer columns end at 2^31 - 1, so a larger one names nothing. */
@@ -28,14 +23,23 @@ const rowId = (label: string) =>
     .positive(`${label} must be positive.`)
     .max(2 ** 31 - 1, `${label} is not a known id.`);
 
-const caption = z.string().trim().max(500, "Caption must be at most 500 characters.");
-const description = z.string().trim().max(5000, "Description must be at most 5000 characters.");
-const notes = z.string().max(20000, "Notes must be at most 20000 characters.");
+/** The texts' most, read by their fields too (a count near it: forms/length-counter.tsx). */
+export const MAX_CAPTION_LENGTH = 500;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_NOTES_LENGTH = 20000;
+export const MAX_LINK_LENGTH = 2048;
+
+const caption = z.string().trim().max(MAX_CAPTION_LENGTH, `Caption must be at most ${MAX_CAPTION_LENGTH} characters.`);
+const description = z
+  .string()
+  .trim()
+  .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`);
+const notes = z.string().max(MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters.`);
 const license = z.enum(LICENSE_VALUES, { error: "License must be one of the club's licences." });
 const acquireLicensePage = z
   .string()
   .trim()
-  .max(2048, "Acquire license page must be at most 2048 characters.")
+  .max(MAX_LINK_LENGTH, `Acquire license page must be at most ${MAX_LINK_LENGTH} characters.`)
   .pipe(z.url({ protocol: /^https?$/, error: "Acquire license page must be a web address (http or https)." }));
 
 // A missing key leaves a field as it is; an empty string or null clears it. (Not a
@@ -134,24 +138,3 @@ export const PhotoListQuerySchema = z
     path: ["userId"],
     message: "A year needs a userId.",
   });
-
-/** A sort from a page's query string: an unknown value falls back to the default. */
-export function sortFrom(value: string | null): PhotoSort {
-  const parsed = SortSchema.safeParse(value);
-  return parsed.success ? parsed.data : DEFAULT_SORT;
-}
-
-/** A page number from a page's query string: anything but a positive integer is page 1. */
-export function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/** The query of a photo list's address: its page and sort, each left out when it is the default. */
-export function listQuery(sort: PhotoSort, page?: number): string {
-  const params = new URLSearchParams();
-  if (page && page > 1) params.set("page", String(page));
-  if (sort !== DEFAULT_SORT) params.set("sort", sort);
-  const query = params.toString();
-  return query ? `?${query}` : "";
-}

@@ -31,7 +31,7 @@ export function nextRating(current: number | null | undefined, clicked: number):
  * a click (spec section 4): the owner's own rating left out, rounded to three
  * decimals as `photos.ratingAverage / 1000`; null when nobody else rated it.
  */
-export function averageExcludingOwner(ratings: RatingEntry[], ownerId: number): number | null {
+export function averageExcludingOwner(ratings: RatingEntry[], ownerId: number | null): number | null {
   const others = ratings.filter((rating) => rating.UserId !== ownerId && rating.value > 0);
   if (others.length === 0) return null;
   const sum = others.reduce((total, rating) => total + rating.value, 0);

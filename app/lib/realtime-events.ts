@@ -7,7 +7,7 @@
 // (app/realtime/*.server.ts) and the client hooks (app/realtime/use-*.ts).
 import type { Socket } from "socket.io-client";
 import { z } from "zod";
-import type { CommentJson } from "~/services/ratings/comment-json.server";
+import type { CommentJson } from "~/lib/club-json";
 
 /** A share of the photo's width or height: 0 is the left/top edge, 1 the right/bottom one. */
 const fraction = z.number().finite().min(0).max(1);
@@ -29,8 +29,30 @@ export const CropMessageSchema = z.discriminatedUnion("phase", [
   z.object({ phase: z.literal("cancel") }),
 ]);
 
+/**
+ * Why a handshake was refused for a limit (docs/security.md): the connect_error's
+ * message, in words the member's window shows as they are.
+ */
+export const LIVE_LIMIT_REFUSALS = {
+  room: "This photo or meeting is open live in too many of your windows: close one to follow it here.",
+  member: "You have too many live windows open: close some to follow this one.",
+  address: "Too many live connections from your network just now: try again in a minute.",
+} as const;
+
+/** A refusal the window shows as it is (the others, such as "unauthorized", are codes). */
+export function isLimitRefusal(message: string): boolean {
+  return (Object.values(LIVE_LIMIT_REFUSALS) as string[]).includes(message);
+}
+
 /** The member a message came from, added by the server (a client cannot claim to be someone else). */
 export type Viewer = { id: number; firstName: string };
+
+/**
+ * Who the owner of a photo is in its room while its anonymous meeting hides
+ * them (id 0 is no member's: ids start at 1). A room has one owner, so it is
+ * never two people.
+ */
+export const HIDDEN_AUTHOR: Viewer = { id: 0, firstName: "the author" };
 
 /** What a viewer sends. */
 export type PointerInput = z.infer<typeof PointerMessageSchema>;
@@ -75,6 +97,7 @@ export type DeletedComment = { id: number; PhotoId: number };
 
 export interface ServerToClientEvents {
   pointer: (...frame: PointerFrame) => void;
+  /** Another member's crop step (never the viewer's own member's); drags come coalesced, at most one per tick. */
   crop: (message: CropMessage) => void;
   /** Sent once to a viewer that has just joined. */
   room: (snapshot: PhotoRoomSnapshot) => void;
@@ -153,8 +176,14 @@ export interface ReviewServerToClientEvents {
   /** Who leads now (null: nobody); a new leader's first view follows. */
   leader: (message: { leader: Viewer | null }) => void;
   view: (view: ReviewView) => void;
-  /** Sent to a member when the lead is handed to them: from now on they may take it. */
+  /**
+   * Whether this member may take the lead now: sent when the lead is handed to
+   * them, and in answer to a lead or hand-on refused (their rights are read when
+   * they ask: an admin demoted since joining is told false).
+   */
   mayLead: (may: boolean) => void;
+  /** An admin revealed the meeting's names (anonymous review): load the page's data again. */
+  revealed: (message: { meetingId: number }) => void;
 }
 
 export type ReviewSocket = Socket<ReviewServerToClientEvents, ReviewClientToServerEvents>;

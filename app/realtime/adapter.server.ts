@@ -12,6 +12,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import type { ServerOptions } from "socket.io";
 import { Adapter, MessageType, type BroadcastOptions } from "socket.io-adapter";
+import { logger } from "~/server/logger.server";
 
 export type ScaleOut = { databaseUrl?: string; redisUrl?: string };
 
@@ -23,7 +24,7 @@ export type RoomAdapter = {
   close(): Promise<void>;
 };
 
-const logged = (what: string) => (error: Error) => console.error(`The live rooms' ${what} failed:`, error.message);
+const logged = (what: string) => (error: Error) => logger().error({ err: error }, `The live rooms' ${what} failed`);
 
 export function roomAdapter({ databaseUrl, redisUrl }: ScaleOut = {}): RoomAdapter {
   if (redisUrl) {

@@ -1,14 +1,20 @@
 // The photo rooms: members looking at the same photo see each other's pointer
 // and crop, and who is viewing. Viewers connect to /photos?id={photoId}; the
-// handshake admits only a logged-in member and a photo they may see, and every
-// message is rate limited and validated before it is passed on to the others.
+// handshake admits only a logged-in member and a photo they may see (within
+// the caps of live-limits.server.ts), and every message is counted against its
+// member's budget and validated before it is passed on to the others.
 //
 // What a room remembers (who is in it, each member's crop) lives on its
 // sockets (socket.data), and a joiner reads it with fetchSockets(), which the
 // socket.io adapter answers from every app process: nothing to keep in step.
+//
+// A photo whose anonymous meeting is unrevealed hides its owner here too
+// (access.server: authorHiddenFrom): the owner joins its room as 'the author'
+// (HIDDEN_AUTHOR), so their pointer, crop and presence name nobody, and their
+// own windows are told their comments as theirs. The reveal ends the rooms'
+// sockets (relayReveal), and the windows come back under their names.
 import type { Namespace, Socket } from "socket.io";
-import type { CommentJson } from "~/services/ratings/comment-json.server";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { CommentJson } from "~/lib/club-json";
 import {
   CropMessageSchema,
   PHOTO_NAMESPACE,
@@ -19,29 +25,39 @@ import {
   type PhotoComment,
   type ServerToClientEvents,
   type Viewer,
+  HIDDEN_AUTHOR,
 } from "~/lib/realtime-events";
 import { idParam } from "~/server/api.server";
 import { canSeePhoto } from "~/services/access.server";
+import { hiddenOwnerOf } from "~/services/photos/hidden-authors.server";
 import { NotFoundError } from "~/services/errors.server";
-import { subscribe } from "~/services/events.server";
+import { subscribe, type ClubEvents } from "~/services/events.server";
 import { admission, memberOfHandshake, memberRoom, queryValue, sessionRoom } from "./handshake.server";
+import type { LiveGate } from "./live-limits.server";
+import { MessageBudget } from "./message-budget";
 import type { RealtimeServer } from "./realtime.server";
 import { PointerFrames, type RoomFrame } from "./pointer-frames";
 import { cropTime, cropsOf, presenceOf, type CropRecord } from "./room-state";
+import { logger } from "~/server/logger.server";
 
-/** What the handshake learnt, kept on each socket, and the crop step it sent last. */
-export type SocketData = { viewer: Viewer; photoId: number; sessionId: string; crop?: CropRecord };
+/**
+ * What the handshake learnt, kept on each socket, and the crop step it sent
+ * last: `viewer` is who the room is told the socket is (HIDDEN_AUTHOR for the
+ * hidden owner of the photo), `memberId` who it really is (budgets, log-outs).
+ */
+export type SocketData = { viewer: Viewer; memberId: number; photoId: number; sessionId: string; crop?: CropRecord };
 
 type PhotoViewers = Namespace<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type PhotoViewerConnection = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /**
- * Messages a socket may send per second; the rest are dropped without a word.
- * A pointer moving smoothly needs about one per frame (the client sends at most
- * 50), a crop being drawn the same; its clicks (start, end, cancel) far fewer,
- * with a budget of their own so a flood of drags never costs a crop its end.
- * A client sending more is broken or hostile. Pointer moves reach the room in
- * frames (pointer-frames.ts); crop steps one by one, in the order drawn.
+ * Messages a member may send per second, across all their sockets (so more
+ * windows never buy more); the rest are dropped without a word. A pointer
+ * moving smoothly needs about one per frame (the client sends at most 50), a
+ * crop being drawn the same; its clicks (start, end, cancel) far fewer, with a
+ * budget of their own so a flood of drags never costs a crop its end. A client
+ * sending more is broken or hostile. Pointer moves and crop drags reach the
+ * room in frames (pointer-frames.ts); a crop's clicks one by one, in order.
  */
 export const MESSAGE_LIMITS = { pointer: 60, drag: 60, crop: 10 };
 
@@ -50,49 +66,52 @@ const PHOTO_NOT_FOUND = "photo not found";
 const photoIdFrom = idParam(PHOTO_NOT_FOUND);
 
 const photoRoom = (photoId: number) => `photo:${photoId}`;
-/** One member's sockets on one photo (their windows), to tell whether they are still there. */
-const memberPhotoRoom = (photoId: number, userId: number) => `photo:${photoId}:member:${userId}`;
+/** One member's sockets on one photo (their windows): to tell whether they are still there, and to leave them out. */
+const windowsIn = (room: string, userId: number) => `${room}:member:${userId}`;
+const memberPhotoRoom = (photoId: number, userId: number) => windowsIn(photoRoom(photoId), userId);
 
 /** Opens the namespace; returns the function that stops its pointer frames (when the server closes). */
-export function openPhotoViewers(io: RealtimeServer): () => void {
+export function openPhotoViewers(io: RealtimeServer, gate: LiveGate): () => void {
   const viewers: PhotoViewers = io.of(PHOTO_NAMESPACE);
   const frames = new PointerFrames((room, frame) => sendFrame(viewers, room, frame));
-  const limiter = (keyPrefix: keyof typeof MESSAGE_LIMITS) =>
-    new RateLimiterMemory({ keyPrefix, points: MESSAGE_LIMITS[keyPrefix], duration: 1 });
-  const limits = { pointer: limiter("pointer"), drag: limiter("drag"), crop: limiter("crop") };
+  const budget = (kind: keyof typeof MESSAGE_LIMITS) => new MessageBudget<number>(MESSAGE_LIMITS[kind], 1000);
+  const limits = { pointer: budget("pointer"), drag: budget("drag"), crop: budget("crop") };
 
-  viewers.use(admission("id", "photo viewer", admit));
+  viewers.use(admission("id", "photo viewer", gate, ({ photoId }) => photoRoom(photoId), admit));
 
   viewers.on("connection", (socket) => {
-    const { viewer, photoId, sessionId } = socket.data;
+    const { viewer, memberId, photoId, sessionId } = socket.data;
     const room = photoRoom(photoId);
-    void socket.join([room, memberPhotoRoom(photoId, viewer.id), memberRoom(viewer.id), sessionRoom(sessionId)]);
+    const ownWindows = memberPhotoRoom(photoId, viewer.id);
+    void socket.join([room, ownWindows, memberRoom(memberId), sessionRoom(sessionId)]);
     socket.to(room).emit("viewer.joined", { socketId: socket.id, user: viewer });
     void sendSnapshot(viewers, socket);
 
-    // A rejected consume is the limit reached (or the limiter failing): the message is dropped either way.
-    const dropped = () => {};
+    // Counted before it is parsed: a malformed message costs its sender's budget as much as a good one.
     socket.on("pointer", (payload: unknown) => {
-      limits.pointer.consume(socket.id).then(() => {
-        const message = PointerMessageSchema.safeParse(payload);
-        if (message.success) frames.moved(room, viewer, socket.id, message.data);
-      }, dropped);
+      if (!limits.pointer.take(memberId)) return;
+      const message = PointerMessageSchema.safeParse(payload);
+      if (message.success) frames.moved(room, viewer, socket.id, message.data);
     });
     socket.on("crop", (payload: unknown) => {
       const isDrag =
         typeof payload === "object" && payload !== null && (payload as { phase?: unknown }).phase === "drag";
-      (isDrag ? limits.drag : limits.crop).consume(socket.id).then(() => {
-        const message = CropMessageSchema.safeParse(payload);
-        if (!message.success) return;
-        socket.data.crop = { message: message.data, at: cropTime() };
-        socket.to(room).emit("crop", { ...message.data, user: viewer });
-      }, dropped);
+      if (!(isDrag ? limits.drag : limits.crop).take(memberId)) return;
+      const message = CropMessageSchema.safeParse(payload);
+      if (!message.success) return;
+      socket.data.crop = { message: message.data, at: cropTime() };
+      if (message.data.phase === "drag") return frames.dragged(room, viewer, socket.id, message.data);
+      frames.stepped(room, viewer.id);
+      // The member's own windows draw their crop themselves: it never comes back to them.
+      viewers
+        .to(room)
+        .except(ownWindows)
+        .emit("crop", { ...message.data, user: viewer });
     });
     socket.on("disconnect", () => {
       frames.left(room, socket.id);
       viewers.to(room).emit("viewer.left", { socketId: socket.id, user: viewer });
       void takeAwayCrop(viewers, photoId, viewer, socket.data.crop);
-      for (const limit of Object.values(limits)) void limit.delete(socket.id);
     });
   });
   return () => frames.close();
@@ -102,18 +121,24 @@ export function openPhotoViewers(io: RealtimeServer): () => void {
  * One tick's frame to a room, on every app process (one adapter message): the
  * sockets that sent a move get, from this process, the frame less their own
  * member's move. Volatile: a viewer whose link is busy skips it; the next
- * frame has where the pointers are by then.
+ * frame has where the pointers are by then. Then each dragging member's
+ * latest drag, to all but their own windows: reliably, since a second volatile
+ * message to a socket in the same turn is always dropped (its link is busy
+ * writing the first), and at most one per member and tick.
  */
-function sendFrame(viewers: PhotoViewers, room: string, { frame, senders }: RoomFrame) {
-  const sent = senders.flatMap(({ socketIds }) => socketIds);
-  viewers
-    .to(room)
-    .except(sent)
-    .volatile.emit("pointer", ...frame);
+function sendFrame(viewers: PhotoViewers, room: string, { frame, senders, drags }: RoomFrame) {
+  if (frame.length > 0) {
+    const sent = senders.flatMap(({ socketIds }) => socketIds);
+    viewers
+      .to(room)
+      .except(sent)
+      .volatile.emit("pointer", ...frame);
+  }
   for (const { socketIds, frame: theirs } of senders) {
     if (theirs.length === 0) continue;
     for (const id of socketIds) viewers.sockets.get(id)?.volatile.emit("pointer", ...theirs);
   }
+  for (const drag of drags) viewers.to(room).except(windowsIn(room, drag.user.id)).emit("crop", drag);
 }
 
 /** Tells a joiner who is in the room and shows them the crops already drawn (from every app process). */
@@ -122,7 +147,7 @@ async function sendSnapshot(viewers: PhotoViewers, socket: PhotoViewerConnection
     const sockets = await viewers.in(photoRoom(socket.data.photoId)).fetchSockets();
     socket.emit("room", { me: socket.data.viewer, viewers: presenceOf(sockets), crops: cropsOf(sockets) });
   } catch (error) {
-    console.error("A photo room's snapshot failed:", error);
+    logger().error({ err: error }, "A photo room's snapshot failed");
   }
 }
 
@@ -138,9 +163,12 @@ async function takeAwayCrop(viewers: PhotoViewers, photoId: number, viewer: View
     const windows = await viewers.in(memberPhotoRoom(photoId, viewer.id)).fetchSockets();
     if (windows.length === 0 || windows.some((other) => other.data.crop && other.data.crop.at > crop.at)) return;
     const cancel: CropInput = { phase: "cancel" };
-    viewers.to(photoRoom(photoId)).emit("crop", { ...cancel, user: viewer });
+    viewers
+      .to(photoRoom(photoId))
+      .except(memberPhotoRoom(photoId, viewer.id))
+      .emit("crop", { ...cancel, user: viewer });
   } catch (error) {
-    console.error("A photo room's crop could not be taken away:", error);
+    logger().error({ err: error }, "A photo room's crop could not be taken away");
   }
 }
 
@@ -149,7 +177,9 @@ async function admit(cookieHeader: string | undefined, rawPhotoId: unknown): Pro
   const photoId = photoIdFrom(queryValue(rawPhotoId));
   // Only viewers of a photo they may see (for members: any photo that exists).
   if (!(await canSeePhoto(member, photoId))) throw new NotFoundError(PHOTO_NOT_FOUND);
-  return { viewer: { id: member.id, firstName: member.firstName }, photoId, sessionId };
+  const hidden = (await hiddenOwnerOf(photoId)) === member.id;
+  const viewer = hidden ? HIDDEN_AUTHOR : { id: member.id, firstName: member.firstName };
+  return { viewer, memberId: member.id, photoId, sessionId };
 }
 
 /** The photo's own `Comments` shape: the photo a comment is on goes without saying in its room. */
@@ -164,16 +194,34 @@ function asPhotoComment({ Photo: _photo, ...comment }: CommentJson): PhotoCommen
  * see the photo, and nobody else. Returns the functions that unsubscribe.
  */
 export function relayCommentsToViewers(io: RealtimeServer): (() => void)[] {
-  const room = (photoId: number) => io.of(PHOTO_NAMESPACE).to(photoRoom(photoId));
+  const viewers = io.of(PHOTO_NAMESPACE);
+  const room = (photoId: number) => viewers.to(photoRoom(photoId));
+  // While the photo's owner is hidden, their windows (under either name) get their own copy.
+  const relay =
+    (name: "comment.created" | "comment.updated") =>
+    ({ photoId, comment, ownerSees }: ClubEvents["comment.created"]) => {
+      if (!ownerSees) return room(photoId).emit(name, asPhotoComment(comment));
+      const owners = [memberPhotoRoom(photoId, ownerSees.userId), memberPhotoRoom(photoId, HIDDEN_AUTHOR.id)];
+      viewers.to(photoRoom(photoId)).except(owners).emit(name, asPhotoComment(comment));
+      viewers.to(owners).emit(name, asPhotoComment(ownerSees.comment));
+    };
   return [
-    subscribe("comment.created", ({ photoId, comment }) =>
-      room(photoId).emit("comment.created", asPhotoComment(comment)),
-    ),
-    subscribe("comment.updated", ({ photoId, comment }) =>
-      room(photoId).emit("comment.updated", asPhotoComment(comment)),
-    ),
+    subscribe("comment.created", relay("comment.created")),
+    subscribe("comment.updated", relay("comment.updated")),
     subscribe("comment.deleted", ({ photoId, commentId }) =>
       room(photoId).emit("comment.deleted", { id: commentId, PhotoId: photoId }),
     ),
   ];
+}
+
+/**
+ * An anonymous meeting's names were revealed (or its anonymity changed): the
+ * sockets in its photos' rooms end, and the windows connect again (as after
+ * any server-side end), now under the names the handshake gives them.
+ */
+export function relayRevealToViewers(io: RealtimeServer): () => void {
+  return subscribe("meeting.revealed", ({ photoIds }) => {
+    const rooms = photoIds.map(photoRoom);
+    if (rooms.length > 0) io.of(PHOTO_NAMESPACE).in(rooms).disconnectSockets(true);
+  });
 }

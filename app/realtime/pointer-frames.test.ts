@@ -28,7 +28,7 @@ describe("RoomMoves", () => {
     ]);
     // Taken: the next tick starts from nothing.
     expect(moves.empty).toBe(true);
-    expect(moves.take()).toEqual({ frame: [], senders: [] });
+    expect(moves.take()).toEqual({ frame: [], senders: [], drags: [] });
   });
 
   it("does not pass on a move whose socket has left since (its pointer would come back after the leave)", () => {
@@ -42,7 +42,20 @@ describe("RoomMoves", () => {
     expect(moves.take()).toEqual({
       frame: [{ dx: 0.8, dy: 0.9, user: CY }],
       senders: [{ socketIds: ["cy-phone"], frame: [] }],
+      drags: [],
     });
+  });
+
+  it("keeps each member's latest crop drag of a tick; a step sent at once, or its socket leaving, takes it away", () => {
+    const moves = new RoomMoves();
+    const drag = (dx: number) => ({ phase: "drag" as const, start: { dx: 0.1, dy: 0.1 }, drag: { dx, dy: 0.5 } });
+    for (let i = 1; i <= 10; i++) moves.dragged(ANN, i % 2 ? "ann-laptop" : "ann-phone", drag(i / 10));
+    moves.dragged(BOB, "bob", drag(0.3));
+    moves.dragged(CY, "cy", drag(0.4));
+    moves.stepped(BOB.id); // Bob's end went at once: his older drag must not follow it
+    moves.left("cy");
+    expect(moves.take()).toEqual({ frame: [], senders: [], drags: [{ ...drag(1), user: ANN }] });
+    expect(moves.empty).toBe(true);
   });
 });
 
@@ -100,7 +113,7 @@ describe("PointerFrames", () => {
     expect(sent).toEqual([]);
     time.advance(1);
     expect(sent).toEqual([
-      ["photo:1", { frame: [{ dx: 1, dy: 0.5, user: ANN }], senders: [{ socketIds: ["ann"], frame: [] }] }],
+      ["photo:1", { frame: [{ dx: 1, dy: 0.5, user: ANN }], senders: [{ socketIds: ["ann"], frame: [] }], drags: [] }],
     ]);
     expect(time.due()).toBeNull();
 

@@ -10,25 +10,37 @@
 // (the live layer's target is 50 ms at the 99th percentile), and caps what a
 // viewer receives at 40 messages a second however many members move. A room
 // that was quiet for a tick sends its first move at once.
+//
+// Crop drags come at pointer rate too, and go the same way (issue 24 item 2:
+// relayed one by one to every socket, 200 sockets of one member kept another
+// member's page waiting 7 s): the latest drag of each member in a tick, one
+// emit per dragging member. A crop's other steps (start, end, cancel) are sent
+// at once, and take away their member's drag not sent yet, which is older.
 
-import type { PointerFrame, PointerInput, Viewer } from "~/lib/realtime-events";
+import type { CropInput, CropMessage, PointerFrame, PointerInput, Viewer } from "~/lib/realtime-events";
+import { logger } from "~/server/logger.server";
 
 export const FRAME_MS = 25;
 
 /** A member's latest move in a tick, and the sockets (their windows) that moved it. */
 type Move = { user: Viewer; dx: number; dy: number; from: string; senders: Set<string> };
 
+export type CropDrag = Extract<CropInput, { phase: "drag" }>;
+
 /** What to send a room at a tick: the frame, and what each socket that sent a move gets instead. */
 export type RoomFrame = {
-  /** For every viewer that sent nothing this tick. */
+  /** For every viewer that sent nothing this tick (empty when only crops were dragged). */
   frame: PointerFrame;
   /** The sockets that sent moves, each with the frame less its own member's move (its pointer is drawn locally). */
   senders: { socketIds: string[]; frame: PointerFrame }[];
+  /** Each dragging member's latest drag, for everyone but that member's own sockets. */
+  drags: CropMessage[];
 };
 
-/** One room's moves since its last frame: the latest per member wins. */
+/** One room's moves and crop drags since its last frame: the latest per member wins. */
 export class RoomMoves {
   private readonly moves = new Map<number, Move>();
+  private readonly drags = new Map<number, { message: CropMessage; from: string }>();
 
   moved(user: Viewer, socketId: string, { dx, dy }: PointerInput) {
     const move = this.moves.get(user.id);
@@ -36,26 +48,39 @@ export class RoomMoves {
     else this.moves.set(user.id, { user, dx, dy, from: socketId, senders: new Set([socketId]) });
   }
 
+  dragged(user: Viewer, socketId: string, drag: CropDrag) {
+    this.drags.set(user.id, { message: { ...drag, user }, from: socketId });
+  }
+
+  /** The member sent a crop step that goes at once: their drag not sent yet is older, and must not follow it. */
+  stepped(memberId: number) {
+    this.drags.delete(memberId);
+  }
+
   /**
-   * A socket left: a move it sent last is not passed on after it (the others
-   * hear it leave before the next frame, and the pointer would come back).
+   * A socket left: a move or drag it sent last is not passed on after it (the
+   * others hear it leave before the next frame, and the pointer or crop would come back).
    */
   left(socketId: string) {
     for (const [memberId, move] of this.moves) {
       move.senders.delete(socketId);
       if (move.from === socketId) this.moves.delete(memberId);
     }
+    for (const [memberId, drag] of this.drags) if (drag.from === socketId) this.drags.delete(memberId);
   }
 
   get empty(): boolean {
-    return this.moves.size === 0;
+    return this.moves.size === 0 && this.drags.size === 0;
   }
 
-  /** The frame of the tick, emptying the room's moves. */
+  /** The frame of the tick, emptying the room's moves and drags. */
   take(): RoomFrame {
     const entries = [...this.moves.values()].map(({ user, dx, dy, senders }) => ({ move: { dx, dy, user }, senders }));
+    const drags = [...this.drags.values()].map(({ message }) => message);
     this.moves.clear();
+    this.drags.clear();
     return {
+      drags,
       frame: entries.map(({ move }) => move),
       senders: entries
         .filter(({ senders }) => senders.size > 0)
@@ -95,13 +120,29 @@ export class PointerFrames {
   ) {}
 
   moved(room: string, user: Viewer, socketId: string, point: PointerInput) {
+    this.roomToSend(room).moved(user, socketId, point);
+  }
+
+  dragged(room: string, user: Viewer, socketId: string, drag: CropDrag) {
+    this.roomToSend(room).dragged(user, socketId, drag);
+  }
+
+  /** A crop step sent at once (start, end, cancel): the member's drag not sent yet goes. */
+  stepped(room: string, memberId: number) {
+    const moves = this.rooms.get(room);
+    moves?.stepped(memberId);
+    if (moves?.empty) this.rooms.delete(room);
+  }
+
+  /** The room's moves, with the tick that will send them set. */
+  private roomToSend(room: string): RoomMoves {
     let moves = this.rooms.get(room);
     if (!moves) this.rooms.set(room, (moves = new RoomMoves()));
-    moves.moved(user, socketId, point);
     this.timer ??= this.clock.setTimeout(
       () => this.tick(),
       Math.max(0, this.lastTickAt + this.frameMs - this.clock.now()),
     );
+    return moves;
   }
 
   left(room: string, socketId: string) {
@@ -122,7 +163,7 @@ export class PointerFrames {
       try {
         this.send(room, moves.take());
       } catch (error) {
-        console.error("A photo room's pointer frame could not be sent:", error);
+        logger().error({ err: error }, "A photo room's pointer frame could not be sent");
       }
     }
   }

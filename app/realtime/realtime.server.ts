@@ -6,14 +6,25 @@
 // and this layer, while attached, acts on it.
 import type http from "node:http";
 import { Server } from "socket.io";
-import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents } from "~/lib/realtime-events";
+import {
+  REVIEW_NAMESPACE,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type ServerToClientEvents,
+} from "~/lib/realtime-events";
 import { env } from "~/env.server";
 import { subscribe } from "~/services/events.server";
 import { roomAdapter, type RoomAdapter, type ScaleOut } from "./adapter.server";
 import { memberRoom, sessionRoom } from "./handshake.server";
+import { liveGate, liveLimits, type LiveLimits } from "./live-limits.server";
 import { isSameSiteHandshake } from "./origin.server";
-import { openPhotoViewers, relayCommentsToViewers, type SocketData } from "./photo-viewers.server";
-import { openReviewRooms } from "./review-room.server";
+import {
+  openPhotoViewers,
+  relayCommentsToViewers,
+  relayRevealToViewers,
+  type SocketData,
+} from "./photo-viewers.server";
+import { openReviewRooms, relayRevealToReviewRooms } from "./review-room.server";
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -32,11 +43,13 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
  * Starts socket.io on `httpServer` and listens for the club's events until
  * `closeRealtime`. `scaleOut` chooses the adapter (adapter.server.ts); unless
  * given, the settings' DATABASE_URL and REDIS_URL do (what server.ts wants;
- * the socket tests pass {} for the in-memory one).
+ * the socket tests pass {} for the in-memory one). `limits` are the settings'
+ * unless given (live-limits.server.ts; tests lower them).
  */
 export function attachRealtime(
   httpServer: http.Server,
   scaleOut: ScaleOut = { databaseUrl: env().DATABASE_URL, redisUrl: env().REDIS_URL },
+  limits: LiveLimits = liveLimits(env()),
 ): RealtimeServer {
   if (holder.__clubRealtime) throw new Error("Realtime is already attached (closeRealtime was not called).");
   const rooms = roomAdapter(scaleOut);
@@ -47,14 +60,21 @@ export function attachRealtime(
     // A browser page of another site must not open a socket with a member's cookie.
     allowRequest: (request, answer) => answer(null, isSameSiteHandshake(request)),
   });
-  const stopFrames = openPhotoViewers(io);
-  openReviewRooms(io);
+  const gate = liveGate(limits);
+  const stopFrames = openPhotoViewers(io, gate);
+  openReviewRooms(io, gate);
   // Through the adapter, so the member's sockets on every app process close.
   const disconnect = (room: string) => NAMESPACES.forEach((name) => io.of(name).in(room).disconnectSockets(true));
   const unsubscribers = [
     subscribe("sessions.ended", ({ userId }) => disconnect(memberRoom(userId))),
     subscribe("session.ended", ({ sessionId }) => disconnect(sessionRoom(sessionId))),
+    // Only the review rooms act on a role; the member's windows come back with the new one.
+    subscribe("member.rights.changed", ({ userId }) =>
+      io.of(REVIEW_NAMESPACE).in(memberRoom(userId)).disconnectSockets(true),
+    ),
     ...relayCommentsToViewers(io),
+    relayRevealToViewers(io),
+    relayRevealToReviewRooms(io),
   ];
   const unsubscribe = () => {
     unsubscribers.forEach((unsubscribe) => unsubscribe());

@@ -5,12 +5,22 @@
 // Only the leader's views are passed on, and only of the meeting's own photos.
 // The lead ends when the leader's last window leaves.
 //
+// Who may lead or hand on is read when they ask (memberNow), never from the
+// handshake: an admin demoted with the room open is refused at once. A role
+// changed through the site also ends the member's review sockets (realtime.server.ts),
+// and with them a lead they held. Views need no such read: only the leader's
+// pass, and the lead was checked when taken.
+//
 // The state is kept in socket.io rooms, which the adapter keeps across app
 // processes: the leader's sockets are in the meeting's "leader" room, members
 // handed the lead in its "may-lead" room, and the leader's latest view on the
 // socket that sent it (read with fetchSockets() from every process).
+//
+// A window that only waits for an anonymous meeting's reveal (the meeting
+// page, `?meeting={id}&watch=1`) joins the meeting's "watch" room instead: it
+// is in nobody's presence list and sends nothing. The reveal tells both rooms
+// (`revealed`), and their pages load the names again (relayRevealToReviewRooms).
 import type { Namespace, Socket } from "socket.io";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import {
   HandLeadSchema,
   REVIEW_NAMESPACE,
@@ -21,16 +31,20 @@ import {
   type Viewer,
 } from "~/lib/realtime-events";
 import { idParam } from "~/server/api.server";
-import { canSeeMeeting, mayLeadReview } from "~/services/access.server";
+import { canSeeMeeting, mayHandReviewLead, mayLeadReview, mayTakeReviewLead } from "~/services/access.server";
+import type { Member } from "~/lib/member";
 import { NotFoundError } from "~/services/errors.server";
 import { isMeetingPhoto } from "~/services/meetings/review.server";
-import { admission, memberOfHandshake, memberRoom, queryValue, sessionRoom } from "./handshake.server";
+import { admission, memberNow, memberOfHandshake, memberRoom, queryValue, sessionRoom } from "./handshake.server";
+import type { LiveGate } from "./live-limits.server";
+import { MessageBudget } from "./message-budget";
 import type { RealtimeServer } from "./realtime.server";
 import { presenceOf } from "./room-state";
+import { logger } from "~/server/logger.server";
+import { subscribe } from "~/services/events.server";
 
 export type ReviewSocketData = {
   viewer: Viewer;
-  isAdmin: boolean;
   meetingId: number;
   sessionId: string;
   /** The view this socket showed last while leading, and when. */
@@ -50,7 +64,7 @@ type ReviewConnection = Socket<
   ReviewSocketData
 >;
 
-/** Per socket and second: views up to one a frame; lead changes are clicks. */
+/** Per member (across their sockets) and second: views up to one a frame; lead changes are clicks. */
 export const REVIEW_LIMITS = { view: 60, control: 10 };
 
 const MEETING_NOT_FOUND = "meeting not found";
@@ -58,39 +72,41 @@ const meetingIdFrom = idParam(MEETING_NOT_FOUND);
 
 const rooms = (meetingId: number) => ({
   review: `review:${meetingId}`,
+  watch: `review:${meetingId}:watch`,
   leader: `review:${meetingId}:leader`,
   mayLead: `review:${meetingId}:may-lead`,
   member: (userId: number) => `review:${meetingId}:member:${userId}`,
 });
 
-export function openReviewRooms(io: RealtimeServer) {
+export function openReviewRooms(io: RealtimeServer, gate: LiveGate) {
   const review = io.of(REVIEW_NAMESPACE) as unknown as ReviewRooms;
-  const viewLimit = new RateLimiterMemory({ keyPrefix: "review-view", points: REVIEW_LIMITS.view, duration: 1 });
-  const controlLimit = new RateLimiterMemory({
-    keyPrefix: "review-control",
-    points: REVIEW_LIMITS.control,
-    duration: 1,
-  });
+  const viewLimit = new MessageBudget<number>(REVIEW_LIMITS.view, 1000);
+  const controlLimit = new MessageBudget<number>(REVIEW_LIMITS.control, 1000);
 
-  review.use(admission("meeting", "review member", admit));
+  review.use(admission("meeting", "review member", gate, ({ meetingId }) => rooms(meetingId).review, admit));
 
   review.on("connection", (socket) => {
     const { viewer, meetingId, sessionId } = socket.data;
     const room = rooms(meetingId);
+    if (socket.handshake.query.watch === "1") {
+      void socket.join([room.watch, memberRoom(viewer.id), sessionRoom(sessionId)]);
+      return;
+    }
     void socket.join([room.review, room.member(viewer.id), memberRoom(viewer.id), sessionRoom(sessionId)]);
     socket.to(room.review).emit("member.joined", { socketId: socket.id, user: viewer });
     // Messages are handled one after another, so a view checked against the database never overtakes a later one.
     // A failed welcome (another process not answering in time) is logged; it must never go unhandled.
     let queue: Promise<unknown> = welcome(review, socket).catch((error: unknown) =>
-      console.error("A review room's welcome failed:", error),
+      logger().error({ err: error }, "A review room's welcome failed"),
     );
     const inTurn = (work: () => Promise<unknown>) => {
-      queue = queue.then(work).catch((error: unknown) => console.error("A review room message failed:", error));
+      queue = queue
+        .then(work)
+        .catch((error: unknown) => logger().error({ err: error }, "A review room message failed"));
     };
-    const dropped = () => {};
-
-    const control = (work: () => Promise<void>) => () =>
-      controlLimit.consume(socket.id).then(() => inTurn(work), dropped);
+    const control = (work: () => Promise<void>) => () => {
+      if (controlLimit.take(viewer.id)) inTurn(work);
+    };
     socket.on(
       "lead",
       control(() => takeLead(review, socket)),
@@ -99,30 +115,28 @@ export function openReviewRooms(io: RealtimeServer) {
       "stopLeading",
       control(() => stopLeading(review, socket)),
     );
-    socket.on("handTo", (payload: unknown) =>
-      controlLimit.consume(socket.id).then(() => {
-        const message = HandLeadSchema.safeParse(payload);
-        if (message.success) inTurn(() => handLead(review, socket, message.data.memberId));
-      }, dropped),
-    );
+    socket.on("handTo", (payload: unknown) => {
+      if (!controlLimit.take(viewer.id)) return;
+      const message = HandLeadSchema.safeParse(payload);
+      if (message.success) inTurn(() => handLead(review, socket, message.data.memberId));
+    });
     const knownPhotos = new Set<number>();
-    socket.on("view", (payload: unknown) =>
-      viewLimit.consume(socket.id).then(() => {
-        const message = ReviewViewSchema.safeParse(payload);
-        if (!message.success) return;
-        inTurn(async () => {
-          // Only the leader's, and only of this meeting's photos.
-          if (!socket.rooms.has(room.leader)) return;
-          const { photoId } = message.data;
-          if (!knownPhotos.has(photoId)) {
-            if (!(await isMeetingPhoto(meetingId, photoId))) return;
-            knownPhotos.add(photoId);
-          }
-          socket.data.view = { view: message.data, at: Date.now() };
-          socket.to(room.review).emit("view", message.data);
-        });
-      }, dropped),
-    );
+    socket.on("view", (payload: unknown) => {
+      if (!viewLimit.take(viewer.id)) return;
+      const message = ReviewViewSchema.safeParse(payload);
+      if (!message.success) return;
+      inTurn(async () => {
+        // Only the leader's, and only of this meeting's photos.
+        if (!socket.rooms.has(room.leader)) return;
+        const { photoId } = message.data;
+        if (!knownPhotos.has(photoId)) {
+          if (!(await isMeetingPhoto(meetingId, photoId))) return;
+          knownPhotos.add(photoId);
+        }
+        socket.data.view = { view: message.data, at: Date.now() };
+        socket.to(room.review).emit("view", message.data);
+      });
+    });
 
     let wasLeading = false;
     socket.on("disconnecting", () => {
@@ -131,8 +145,6 @@ export function openReviewRooms(io: RealtimeServer) {
     socket.on("disconnect", () => {
       review.to(room.review).emit("member.left", { socketId: socket.id, user: viewer });
       if (wasLeading) void endLeadIfGone(review, meetingId);
-      void viewLimit.delete(socket.id);
-      void controlLimit.delete(socket.id);
     });
   });
 }
@@ -141,12 +153,7 @@ async function admit(cookieHeader: string | undefined, rawMeetingId: unknown): P
   const { member, sessionId } = await memberOfHandshake(cookieHeader);
   const meetingId = meetingIdFrom(queryValue(rawMeetingId));
   if (!(await canSeeMeeting(member, meetingId))) throw new NotFoundError(MEETING_NOT_FOUND);
-  return {
-    viewer: { id: member.id, firstName: member.firstName },
-    isAdmin: mayLeadReview(member),
-    meetingId,
-    sessionId,
-  };
+  return { viewer: { id: member.id, firstName: member.firstName }, meetingId, sessionId };
 }
 
 /**
@@ -154,12 +161,13 @@ async function admit(cookieHeader: string | undefined, rawMeetingId: unknown): P
  * member already leading or handed the lead in another window is so in this one too.
  */
 async function welcome(review: ReviewRooms, socket: ReviewConnection) {
-  const { viewer, meetingId, isAdmin } = socket.data;
+  const { viewer, meetingId } = socket.data;
   const room = rooms(meetingId);
-  const [everyone, leaders, windows] = await Promise.all([
+  const [everyone, leaders, windows, member] = await Promise.all([
     review.in(room.review).fetchSockets(),
     review.in(room.leader).fetchSockets(),
     review.in(room.member(viewer.id)).fetchSockets(),
+    memberNow(socket),
   ]);
   const others = windows.filter((window) => window.id !== socket.id);
   if (others.some((window) => window.rooms.has(room.mayLead))) void socket.join(room.mayLead);
@@ -174,7 +182,7 @@ async function welcome(review: ReviewRooms, socket: ReviewConnection) {
     members: presenceOf(everyone),
     leader,
     view: leader && latest ? aged(latest) : null,
-    mayLead: isAdmin || socket.rooms.has(room.mayLead),
+    mayLead: mayLeadReview(member) || socket.rooms.has(room.mayLead),
   });
 }
 
@@ -205,16 +213,29 @@ async function setLeader(review: ReviewRooms, meetingId: number, leader: Viewer)
   review.to(room.review).emit("leader", { leader });
 }
 
+/** The member the socket speaks for now; a socket whose session ended meanwhile is closed. */
+async function rightsOf(socket: ReviewConnection): Promise<Member | null> {
+  const member = await memberNow(socket);
+  if (!member) socket.disconnect(true);
+  return member;
+}
+
+/** A lead or hand-on refused: the member is told what they may do now (their window's Lead button follows). */
+function refuse(socket: ReviewConnection, member: Member) {
+  socket.emit("mayLead", mayLeadReview(member) || socket.rooms.has(rooms(socket.data.meetingId).mayLead));
+}
+
 /** An admin takes the lead from anyone; a member handed the lead takes it only while nobody leads. */
 async function takeLead(review: ReviewRooms, socket: ReviewConnection) {
-  const { viewer, meetingId, isAdmin } = socket.data;
+  const { viewer, meetingId } = socket.data;
   const room = rooms(meetingId);
   if (socket.rooms.has(room.leader)) return;
-  if (!isAdmin) {
-    if (!socket.rooms.has(room.mayLead)) return;
-    const leaders = await review.in(room.leader).fetchSockets();
-    if (leaders.some((s) => s.data.viewer.id !== viewer.id)) return;
-  }
+  const member = await rightsOf(socket);
+  if (!member) return;
+  const handed = socket.rooms.has(room.mayLead);
+  const someoneElseLeads =
+    !mayLeadReview(member) && (await review.in(room.leader).fetchSockets()).some((s) => s.data.viewer.id !== viewer.id);
+  if (!mayTakeReviewLead(member, { handed, someoneElseLeads })) return refuse(socket, member);
   await setLeader(review, meetingId, viewer);
 }
 
@@ -227,9 +248,11 @@ async function stopLeading(review: ReviewRooms, socket: ReviewConnection) {
 
 /** The admin or the leader hands the lead to a member in the room, who may take it again later. */
 async function handLead(review: ReviewRooms, socket: ReviewConnection, memberId: number) {
-  const { meetingId, isAdmin } = socket.data;
+  const { meetingId } = socket.data;
   const room = rooms(meetingId);
-  if (!isAdmin && !socket.rooms.has(room.leader)) return;
+  const rights = await rightsOf(socket);
+  if (!rights) return;
+  if (!mayHandReviewLead(rights, { leads: socket.rooms.has(room.leader) })) return refuse(socket, rights);
   const windows = await review.in(room.member(memberId)).fetchSockets();
   const member = windows[0]?.data.viewer;
   if (!member) return;
@@ -245,6 +268,14 @@ async function endLeadIfGone(review: ReviewRooms, meetingId: number) {
     const leaders = await review.in(room.leader).fetchSockets();
     if (leaders.length === 0) review.to(room.review).emit("leader", { leader: null });
   } catch (error) {
-    console.error("A review room's lead could not be ended:", error);
+    logger().error({ err: error }, "A review room's lead could not be ended");
   }
+}
+
+/** An anonymous meeting's names were revealed: its review room and its watching pages are told (after the commit). */
+export function relayRevealToReviewRooms(io: RealtimeServer): () => void {
+  return subscribe("meeting.revealed", ({ meetingId }) => {
+    const room = rooms(meetingId);
+    (io.of(REVIEW_NAMESPACE) as unknown as ReviewRooms).to([room.review, room.watch]).emit("revealed", { meetingId });
+  });
 }

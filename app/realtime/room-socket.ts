@@ -2,6 +2,7 @@
 // reconnecting, 20 tries 5 s apart, then it says it is offline. Shared by the
 // hooks of the photo rooms and the review rooms.
 import { io, type Socket } from "socket.io-client";
+import { isLimitRefusal } from "~/lib/realtime-events";
 
 /** Spec section 7: always reconnecting, 20 tries, 5 s apart. */
 export const RECONNECTION = { attempts: 20, delayMs: 5000 } as const;
@@ -10,7 +11,7 @@ export type RoomStatus = "off" | "connecting" | "online" | "offline";
 
 /** Opens a socket to `namespace` with `query` (a new connection: the query belongs to it). */
 export function openRoomSocket<S extends Socket>(namespace: string, query: Record<string, string>): S {
-  return io(namespace, {
+  const socket = io(namespace, {
     query,
     // The query belongs to the connection, not the namespace: a cached connection would keep the last room's.
     forceNew: true,
@@ -19,6 +20,17 @@ export function openRoomSocket<S extends Socket>(namespace: string, query: Recor
     reconnectionDelayMax: RECONNECTION.delayMs,
     randomizationFactor: 0,
   }) as S;
+  // The server ends a member's sockets when their session or rights change; socket.io would leave them
+  // closed. Asked once more, the handshake decides: a new role is let in with it, a closed session refused.
+  socket.on("disconnect", (reason) => {
+    if (reason === "io server disconnect") socket.connect();
+  });
+  return socket;
+}
+
+/** The words to show for a refusal: a limit's sentence (too many windows), or null for the others. */
+export function refusalToShow(error: Error): string | null {
+  return isLimitRefusal(error.message) ? error.message : null;
 }
 
 /**

@@ -26,6 +26,8 @@ export type { CropInput, Viewer } from "~/lib/realtime-events";
 export type LiveLayer = {
   /** off: no room (a visitor); offline: after 20 failed reconnects 5 s apart, or refused. */
   status: RoomStatus;
+  /** Why the server refused this window, to show instead of 'Offline' (too many windows on this photo). */
+  refusal: string | null;
   /** Everyone in the photo's room now, this member included. */
   viewers: Viewer[];
   /** The other members' pointers, each dropped 5 s after its last move. */
@@ -134,7 +136,7 @@ export function useLiveLayer(photoId: number | null): LiveLayer {
       dragSender.current = null;
     };
   }, []);
-  const { status, version, socketRef } = useRoomSocket<PhotoViewerSocket>(
+  const { status, refusal, version, socketRef } = useRoomSocket<PhotoViewerSocket>(
     room.current,
     PHOTO_NAMESPACE,
     "id",
@@ -169,5 +171,5 @@ export function useLiveLayer(photoId: number | null): LiveLayer {
     // `version` is what says the books changed.
   }, [version]);
 
-  return { status, ...layer, movePointer, sendCrop };
+  return { status, refusal, ...layer, movePointer, sendCrop };
 }

@@ -8,6 +8,7 @@
 //   if (review.following && review.leaderView) show(review.leaderView);
 //   if (review.amLeader) review.publishView({ photoId, zoom, centerX, centerY, timerElapsedMs });
 import { useCallback, useMemo, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import { REVIEW_NAMESPACE, type ReviewSocket, type ReviewView, type Viewer } from "~/lib/realtime-events";
 import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
 import { ReviewBook, type FollowedView } from "./review-book";
@@ -41,9 +42,14 @@ export function useReviewLead(meetingId: number | null): ReviewLead {
   const book = useRef(new ReviewBook());
   const [following, setFollowing] = useState(false);
   const viewSender = useRef<FrameCoalescer<ReviewView> | null>(null);
+  // An anonymous meeting's names were revealed: the page (viewer, presenter) loads them.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
 
   const listen = useCallback((socket: ReviewSocket, changed: () => void) => {
     const books = book.current;
+    socket.on("revealed", () => void revalidate.current());
     // The leader's view: the latest per frame; reliable, so a follower never stays on a stale photo.
     viewSender.current = frameCoalescer((view) => socket.emit("view", view));
 

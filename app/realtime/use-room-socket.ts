@@ -6,10 +6,12 @@
 // messages fill its books (`listen`, returning what to close with the socket).
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
 import type { Socket } from "socket.io-client";
-import { openRoomSocket, watchStatus, type RoomStatus } from "./room-socket";
+import { openRoomSocket, refusalToShow, watchStatus, type RoomStatus } from "./room-socket";
 
 export type RoomSocket<S extends Socket> = {
   status: RoomStatus;
+  /** Why the server refused this window, in words to show (too many windows), or null. */
+  refusal: string | null;
   /** Bumped whenever the books change, so what the caller makes of them is made again. */
   version: number;
   /** Says the books changed. */
@@ -30,6 +32,7 @@ export function useRoomSocket<S extends Socket>(
   listen: (socket: S, changed: () => void) => () => void,
 ): RoomSocket<S> {
   const [status, setStatus] = useState<RoomStatus>("off");
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const changed = useCallback(() => setVersion((v) => v + 1), []);
   const socketRef = useRef<S | null>(null);
@@ -42,9 +45,12 @@ export function useRoomSocket<S extends Socket>(
       return;
     }
     setStatus("connecting");
+    setRefusal(null);
     const socket = openRoomSocket<S>(namespace, { [queryName]: String(roomId) });
     socketRef.current = socket;
     const stopWatching = watchStatus(socket, setStatus);
+    socket.on("connect", () => setRefusal(null));
+    socket.on("connect_error", (error: Error) => setRefusal(refusalToShow(error)));
     const stopListening = listen(socket, changed);
     // Back after a drop: the room's snapshot arrives again, so start from nothing.
     socket.on("disconnect", () => {
@@ -61,5 +67,5 @@ export function useRoomSocket<S extends Socket>(
     };
   }, [books, namespace, queryName, roomId, listen, changed]);
 
-  return { status, version, changed, socketRef };
+  return { status, refusal, version, changed, socketRef };
 }

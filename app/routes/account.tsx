@@ -5,6 +5,8 @@ import { CalendarAddress } from "~/components/meetings/calendar-address";
 import { PageTitle } from "~/components/page-title";
 import "~/components/members.css";
 import "~/components/meetings.css";
+import "~/components/meeting-view.css";
+import "~/components/meeting-submissions.css";
 import { formatMeetingDateTime } from "~/lib/club-time";
 import { redirectWithFlash } from "~/server/flash.server";
 import { readForm } from "~/server/forms.server";
@@ -19,11 +21,11 @@ import { toUserJson } from "~/services/members/members.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // Where a new member lands after accepting an invite: who they are, and what to do next.
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const member = await requireMember(request);
   const [next, calendarUrl] = await Promise.all([nextMeeting(), calendarFeedUrl(member)]);
   return { member: toUserJson(member), nextMeeting: next, calendarUrl, timeZone: clubTimeZone() };
-}
+});
 
 const CALENDAR_RENEWED_MESSAGE = "Your new calendar address is below. The old one no longer works.";
 

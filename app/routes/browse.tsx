@@ -1,10 +1,11 @@
 import type { Route } from "./+types/browse";
 import { TitledPage } from "~/components/page-title";
 import { Pager } from "~/components/pager";
-import { neighbourLinks, PhotoDetail } from "~/components/photo-detail";
+import { neighbourLinks } from "~/components/detail/neighbour-links";
+import { LazyPhotoDetail, loadPhotoDetail, prefetchPhotoDetail } from "~/components/lazy-photo-detail";
 import { PhotoGrid } from "~/components/photo-grid";
 import { SortSelector } from "~/components/sort-selector";
-import { listQuery, pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-schemas";
+import { listQuery, pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-sorts";
 import { idParam } from "~/server/api.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
@@ -13,20 +14,20 @@ import { photoDetail } from "~/services/photos/detail.server";
 import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
 import { toGridPhoto } from "~/services/photos/grid.server";
 import { listPhotos } from "~/services/photos/photos.server";
-import { photoVersions } from "~/services/photos/queries.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
-  // Asked at once, the member's lookup and the photos' versions share one read of the data versions.
-  const [member, at] = await Promise.all([requireMember(request), photoVersions()]);
+  // The member's lookup and the photos share one read of the data versions (requestVersions).
+  const member = await requireMember(request);
   const search = new URL(request.url).searchParams;
   const sort = sortFrom(search.get("sort"));
   if (params.photoId) {
     const photoId = idParam(PHOTO_NOT_FOUND_MESSAGE)(params.photoId);
-    return { sort, detail: await photoDetail(member, photoId, { kind: "sorted", sort }, at), list: null };
+    await loadPhotoDetail();
+    return { sort, detail: await photoDetail(member, photoId, { kind: "sorted", sort }), list: null };
   }
-  const list = await listPhotos(member, { page: pageFrom(search.get("page")), sort }, at);
+  const list = await listPhotos(member, { page: pageFrom(search.get("page")), sort });
   return { sort, detail: null, list: { ...list, photos: list.photos.map(toGridPhoto) } };
 });
 
@@ -39,7 +40,7 @@ export default function BrowsePage({ loaderData }: Route.ComponentProps) {
   return (
     <TitledPage title="Browse">
       {detail ? (
-        <PhotoDetail
+        <LazyPhotoDetail
           detail={detail}
           links={neighbourLinks(
             detail,
@@ -52,11 +53,13 @@ export default function BrowsePage({ loaderData }: Route.ComponentProps) {
           <div className="list-toolbar">
             <SortSelector sort={sort} />
           </div>
-          <PhotoGrid
-            photos={list.photos}
-            label="Photos"
-            hrefFor={(photo) => browseHref(`/${photo.id}`, sort, list.page)}
-          />
+          <div className="grid-prefetch" {...prefetchPhotoDetail}>
+            <PhotoGrid
+              photos={list.photos}
+              label="Photos"
+              hrefFor={(photo) => browseHref(`/${photo.id}`, sort, list.page)}
+            />
+          </div>
           <Pager page={list.page} pageCount={list.pageCount} />
         </>
       ) : null}

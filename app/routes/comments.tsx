@@ -2,8 +2,9 @@ import type { Route } from "./+types/comments";
 import { CommentFeed } from "~/components/comments/comment-feed";
 import { TitledPage } from "~/components/page-title";
 import { Pager } from "~/components/pager";
-import { neighbourLinks, PhotoDetail } from "~/components/photo-detail";
-import { pageFrom } from "~/lib/photo-schemas";
+import { neighbourLinks } from "~/components/detail/neighbour-links";
+import { LazyPhotoDetail, loadPhotoDetail, prefetchPhotoDetail } from "~/components/lazy-photo-detail";
+import { pageFrom } from "~/lib/photo-sorts";
 import { idParam } from "~/server/api.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
@@ -22,6 +23,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const listPage = pageFrom(new URL(request.url).searchParams.get("page"));
   if (params.photoId) {
     const photoId = idParam(PHOTO_NOT_FOUND_MESSAGE)(params.photoId);
+    await loadPhotoDetail();
     return { listPage, detail: await photoDetail(member, photoId, { kind: "commented" }), feed: null };
   }
   return { listPage, detail: null, feed: await listComments(member, { page: listPage }) };
@@ -37,7 +39,7 @@ export default function CommentsPage({ loaderData }: Route.ComponentProps) {
   return (
     <TitledPage title="Comments">
       {detail ? (
-        <PhotoDetail
+        <LazyPhotoDetail
           detail={detail}
           defaultTab="comments"
           // The list's page rides along, so 'Back to list' returns to it.
@@ -49,7 +51,9 @@ export default function CommentsPage({ loaderData }: Route.ComponentProps) {
         />
       ) : feed ? (
         <>
-          <CommentFeed comments={feed.comments} hrefFor={(photoId) => atPage(`/comments/${photoId}`, feed.page)} />
+          <div className="grid-prefetch" {...prefetchPhotoDetail}>
+            <CommentFeed comments={feed.comments} hrefFor={(photoId) => atPage(`/comments/${photoId}`, feed.page)} />
+          </div>
           <Pager page={feed.page} pageCount={feed.pageCount} />
         </>
       ) : null}

@@ -1,20 +1,25 @@
 import type { Route } from "./+types/home";
+import { ClubIntro } from "~/components/club-intro";
+import { FirstStepsPanel } from "~/components/first-steps";
 import { PageTitle } from "~/components/page-title";
 import { PhotoGrid } from "~/components/photo-grid";
 import { useRootData } from "~/lib/root-data";
 import { toGridPhoto } from "~/services/photos/grid.server";
 import { RANDOM_PHOTO_COUNT, randomPhotos } from "~/services/photos/photos.server";
-import { photoVersions } from "~/services/photos/queries.server";
 import { currentMember } from "~/services/auth/session.server";
+import { firstSteps } from "~/services/club/first-steps.server";
+import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // Random featured photos: a different handful on every visit.
-export async function loader({ request }: Route.LoaderArgs) {
-  // Asked at once, the member's lookup and the photos' versions share one read of the data versions.
-  const [viewer, at] = await Promise.all([currentMember(request), photoVersions()]);
-  return { photos: (await randomPhotos(viewer, RANDOM_PHOTO_COUNT, at)).map(toGridPhoto) };
-}
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
+  // The member's lookup and the photos share one read of the data versions (requestVersions).
+  const viewer = await currentMember(request);
+  const photos = (await randomPhotos(viewer, RANDOM_PHOTO_COUNT)).map(toGridPhoto);
+  // An admin of a club with nothing to show yet gets its first steps instead of an empty page.
+  return { photos, firstSteps: await firstSteps(viewer, photos.length > 0) };
+});
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
@@ -25,13 +30,22 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <PageTitle>Home</PageTitle>
-      <h1 className="visually-hidden">{siteTitle}</h1>
-      <PhotoGrid
-        photos={loaderData.photos}
-        label="Featured photos"
-        showText
-        hrefFor={(photo) => `/members/${encodeURIComponent(photo.User.username)}/${photo.Feature?.year}/${photo.id}`}
-      />
+      <ClubIntro name={siteTitle ?? ""} />
+      {loaderData.firstSteps ? (
+        <FirstStepsPanel steps={loaderData.firstSteps} clubName={siteTitle ?? ""} />
+      ) : (
+        <PhotoGrid
+          photos={loaderData.photos}
+          label="Featured photos"
+          showText
+          hrefFor={(photo) =>
+            // Every photo here has its author: a hidden one is its owner's own (access.server: photosListedTo).
+            photo.User
+              ? `/members/${encodeURIComponent(photo.User.username)}/${photo.Feature?.year}/${photo.id}`
+              : `/browse/${photo.id}`
+          }
+        />
+      )}
     </section>
   );
 }

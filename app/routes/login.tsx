@@ -13,18 +13,19 @@ import { invalidForm, replyToRefusal } from "~/server/forms.server";
 import { requireVisitor } from "~/server/guards.server";
 import { LoginRefusal, logInWithForm } from "~/server/login-form.server";
 import { newSessionFor } from "~/services/auth/session.server";
+import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const from = safeRedirect(new URL(request.url).searchParams.get("from"));
   await requireVisitor(request, from);
   return { registrationEnabled: env().registrationEnabled };
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = page(async ({ request, context }: Route.ActionArgs) => {
   try {
-    const { member, from } = await logInWithForm(request);
+    const { member, from } = await logInWithForm(request, context.clientAddress);
     return redirect(safeRedirect(from), { headers: { "Set-Cookie": await newSessionFor(request, member.id) } });
   } catch (error) {
     if (!(error instanceof LoginRefusal)) throw error;
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (refusal === undefined) return invalidForm(submission, { hideFields: ["password"] });
     return replyToRefusal(submission, refusal, { hideFields: ["password"] });
   }
-}
+});
 
 export default function LoginPage() {
   const { registrationEnabled } = useLoaderData<typeof loader>();

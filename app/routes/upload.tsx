@@ -6,16 +6,17 @@ import { UploadQueue } from "~/components/upload-queue";
 import { env } from "~/env.server";
 import { apiFetch } from "~/lib/api-client";
 import { requireMember } from "~/server/guards.server";
-import type { PhotoJson } from "~/services/photos/json.server";
+import type { PhotoJson } from "~/lib/club-json";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
+import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // /upload: a member adds photos of their own, outside any meeting.
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const member = await requireMember(request);
   return { maxBytes: env().UPLOAD_MAX_BYTES, username: member.username };
-}
+});
 
 // The forms of the uploaded photos (edit, delete) post here.
 export const action = photoFormAction;

@@ -1,5 +1,5 @@
 import { apiRoute, textParam } from "~/server/api.server";
-import { receiveLocalUpload } from "~/services/uploads/assets.server";
+import { receiveLocalUpload } from "~/services/uploads/local-uploads.server";
 
 // PUT /uploads/:token: the app's own signed, expiring upload endpoint, used in
 // place of a presigned MinIO PUT when storage is the local disk. The token is

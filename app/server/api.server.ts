@@ -24,18 +24,24 @@
 //
 // A handler returns the JSON body (status 200), a Response (another status or
 // headers), or nothing (204).
-import type { z } from "zod";
+import type { AppLoadContext } from "react-router";
+import { z } from "zod";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
 import { currentMember, type Member } from "~/services/auth/session.server";
 import { DomainError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { readBoundedText, refuseNulCharacters } from "./body-limit.server";
 import { CROSS_SITE_MESSAGE, isSameSite } from "./same-site.server";
-import { HttpError, ValidationError } from "./http.server";
-import { refusalOf } from "./outages.server";
+import { WRITTEN_AT_EDGE } from "./pages.server";
 import { publicUrl } from "./public-origin.server";
+import { asRefusal, refusalJson } from "./refusals.server";
 
 /** PostgreSQL's integer columns end here; a larger id can name nothing. */
 export const MAX_ID = 2 ** 31 - 1;
+
+const ID_SHAPE = /^[1-9][0-9]{0,9}$/;
+
+/** A path's id as a zod schema (the media routes parse their params with one): as idParam reads it. */
+export const IdSegmentSchema = z.string().regex(ID_SHAPE).transform(Number).pipe(z.number().max(MAX_ID));
 
 /** JSON bodies of the API are small: a profile with a long bio is a few kilobytes. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -43,7 +49,7 @@ export const API_BODY_LIMIT_BYTES = 64 * 1024;
 /** Parses a path id: a positive integer within the database's range, else 404 with `message`. */
 export function idParam(message = "Not found.") {
   return (raw: string | undefined): number => {
-    const id = raw !== undefined && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
+    const id = raw !== undefined && ID_SHAPE.test(raw) ? Number(raw) : NaN;
     if (!Number.isSafeInteger(id) || id > MAX_ID) throw new NotFoundError(message);
     return id;
   };
@@ -68,6 +74,8 @@ export type ApiContext<P extends ParamParsers, A extends Access, B = undefined, 
   /** The request's path and query on the site's public origin (never the Host a client sent): build links from it. */
   url: URL;
   params: ParsedParams<P>;
+  /** The client's address (throttles key on it), from the load context. */
+  clientAddress: string;
   /** The logged-in member, or null for a visitor. */
   viewer: Member | null;
   /** The logged-in member: never null on "member" and "admin" methods. */
@@ -123,7 +131,7 @@ const builder: Builder<ParamParsers> = { anyone: maker("anyone"), member: maker(
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-type RouteArgs = { request: Request; params: Record<string, string | undefined> };
+type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
 
 /**
  * Declares an /api resource: how its path parameters parse, and its methods,
@@ -131,13 +139,16 @@ type RouteArgs = { request: Request; params: Record<string, string | undefined> 
  */
 export function apiRoute<P extends ParamParsers = Record<never, never>>(spec: {
   params?: P;
+  /** A resource that exists only while this holds (registration): else 404 to every method, before 405 or 422. */
+  exists?: () => boolean;
   methods: (make: Builder<P>) => { [M in Methods]?: Entry };
 }) {
   const methods = spec.methods(builder as unknown as Builder<P>);
   const declared = (["GET", "POST", "PUT", "PATCH", "DELETE"] as const).filter((m) => methods[m]);
   const allow = [...declared, ...(methods.GET ? ["HEAD"] : [])].join(", ");
 
-  async function handle({ request, params }: RouteArgs): Promise<Response> {
+  async function handle({ request, params, context }: RouteArgs): Promise<Response> {
+    if (spec.exists && !spec.exists()) return withNoStore(apiErrorResponse(new NotFoundError("Not Found")));
     const name = (request.method === "HEAD" ? "GET" : request.method) as Methods;
     const entry = methods[name];
     if (!entry) {
@@ -159,7 +170,17 @@ export function apiRoute<P extends ParamParsers = Record<never, never>>(spec: {
       const body = bodySchema
         ? parseOrInvalid(bodySchema, await readJsonBody(request, maxBodyBytes ?? API_BODY_LIMIT_BYTES), invalidMessage)
         : undefined;
-      const result = await entry.run({ request, url, params: parsedParams, viewer, member: viewer, body, query });
+      const { clientAddress } = context;
+      const result = await entry.run({
+        request,
+        url,
+        params: parsedParams,
+        clientAddress,
+        viewer,
+        member: viewer,
+        body,
+        query,
+      });
       if (result instanceof Response) return withNoStore(result);
       if (result === undefined) return withNoStore(new Response(null, { status: 204 }));
       return withNoStore(Response.json(result));
@@ -168,25 +189,16 @@ export function apiRoute<P extends ParamParsers = Record<never, never>>(spec: {
     }
   }
 
-  return { loader: handle, action: handle };
+  const answered: typeof handle = Object.assign(handle, { [WRITTEN_AT_EDGE]: true });
+  return { loader: answered, action: answered };
 }
 
 /** Any refusal as the API's JSON; anything unexpected is rethrown (React Router logs it and answers 500). */
 export function apiErrorResponse(thrown: unknown): Response {
   if (thrown instanceof Response) return thrown;
-  // A database or storage outage is a 503 refusal like any other (outages.server.ts).
-  const error = refusalOf(thrown);
-  if (error instanceof InvalidError || error instanceof ValidationError) {
-    const message = error.generalMessage;
-    return Response.json({ ...(message ? { message } : {}), errors: error.errors }, { status: 422 });
-  }
-  if (error instanceof DomainError) {
-    return Response.json({ message: error.message }, { status: error.status, headers: error.headers });
-  }
-  if (error instanceof HttpError) {
-    return Response.json({ message: error.message }, { status: error.status, headers: error.headers });
-  }
-  throw error;
+  const refusal = asRefusal(thrown);
+  if (!refusal) throw thrown;
+  return refusalJson(refusal);
 }
 
 function withNoStore(response: Response): Response {

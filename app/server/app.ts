@@ -1,34 +1,40 @@
 // The server bundle's entry (see vite.config.ts): the Express app that serves
 // React Router, plus the start/stop of everything it needs. server.ts loads
 // this module once, so the app, socket.io and the database share one instance.
-import "react-router";
+import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { closeDatabase, openDatabase } from "@db/client.server";
+import * as build from "virtual:react-router/server-build";
 import { env, type Env } from "~/env.server";
-import { closeExiftool, exiftoolVersion } from "~/images/exif.server";
-import { closeRealtime } from "~/realtime/realtime.server";
-import { openFirstAdminSetup } from "~/services/members/first-admin.server";
 import { health } from "~/server/health.server";
-import { closeMail } from "~/services/mail/mail.server";
-import { deleteExpiredSessions } from "~/services/auth/session.server";
-import { closeThrottles } from "~/services/auth/throttle-store.server";
-import { storage } from "~/storage/storage.server";
-import { startJobs, stopJobs } from "./jobs.server";
 import { PHOTO_MEDIA_PATH, photoMedia } from "./media/photo-media-route.server";
-import { reactRouterHandler } from "./react-router-handler.server";
 import { requestLogger } from "./logger.server";
-import { answerOutages } from "./outages.server";
-import { forwardedOrigin, siteOrigin } from "./public-origin.server";
+import { forwardedOrigin, refuseMalformedAddresses, siteOrigin } from "./public-origin.server";
 import { runWithRequestFacts } from "./request-context.server";
-import { privateByDefault, quietErrors, refuseLargeBodies } from "./request-limits.server";
+import { dropUnreadBodies, refuseLargeBodies } from "./body-limit.server";
+import { privateByDefault, quietErrors } from "./request-limits.server";
 import { refuseCrossSiteWrites } from "./same-site.server";
-import { securityHeaders } from "./security-headers.server";
+import { cspNonce, securityHeaders } from "./security-headers.server";
 
 export { attachRealtime } from "~/realtime/realtime.server";
+export { startServices, stopServices } from "./services.server";
+// The settings this module's site reads (the tests serve it with others: tests/support/http-app.ts).
+export { env } from "~/env.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The nonce of this response's Content-Security-Policy (entry.server.tsx puts it on the inline scripts). */
+    cspNonce?: string;
+    /** The client's address (the proxy's word for it only from one TRUST_PROXY names): throttles key on it. */
+    clientAddress: string;
+  }
+}
 
 // As server.ts decides: only an explicit NODE_ENV=development serves through Vite
 // (env() defaults NODE_ENV to development, but a bare `npm start` is production).
 const development = () => process.env.NODE_ENV === "development";
+
+/** The client's address as Express trusts it (X-Forwarded-For only from a proxy TRUST_PROXY names). */
+const addressOf = (req: express.Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
 
 /** The helmet options of this configuration (server.ts puts them on the static files too). */
 export function securityOptions(config: Env) {
@@ -52,7 +58,8 @@ export function createClubApp(config: Env) {
   club.use((req, _res, next) => {
     runWithRequestFacts(
       {
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientAddress: addressOf(req),
+        bodyLimit: config.REQUEST_MAX_BYTES,
         // Links in the answer name BASE_URL's origin, never the Host a client sent (public-origin.server.ts).
         publicOrigin: forwardedOrigin(req) ?? siteOrigin(config.BASE_URL),
       },
@@ -75,11 +82,15 @@ export function createClubApp(config: Env) {
 
   club.all(
     "/{*splat}",
-    reactRouterHandler({
-      // A stopped or frozen database or storage answers 503 from any loader or action (outages.server.ts).
-      build: () => import("virtual:react-router/server-build").then(answerOutages),
+    refuseMalformedAddresses(),
+    dropUnreadBodies(() => config.REQUEST_MAX_BYTES),
+    createRequestHandler({
+      // The build object, imported once: React Router derives its route tables once for an object,
+      // but on every request for a build function. Every route module's loader and action answers
+      // its own refusals (page() or apiRoute: tests/integration/route-modules.test.ts).
+      build,
       mode: development() ? "development" : "production",
-      bodyLimit: () => config.REQUEST_MAX_BYTES,
+      getLoadContext: (req, res) => ({ cspNonce: cspNonce(res), clientAddress: addressOf(req) }),
     }),
   );
   club.use(quietErrors());
@@ -90,45 +101,3 @@ export const app = createClubApp(env());
 
 /** The security headers alone, for what server.ts serves before the app (the built assets). */
 export const assetHeaders = () => securityHeaders(securityOptions(env()));
-
-/** Opens the database, applies migrations, and prints the first-admin link for a new club. */
-export async function startServices() {
-  const config = env();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    // Without DATABASE_URL this process starts the club's own PostgreSQL and stops it last (stopServices).
-    embeddedRole: "site",
-    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
-  });
-  await database.migrate();
-  await deleteExpiredSessions();
-  // The MinIO bucket (or the storage folder) is created when missing.
-  await storage().prepare();
-  // Photos still process without exiftool, but lose their dates and camera details: say so at once.
-  exiftoolVersion().catch((error) =>
-    console.warn(
-      `exiftool cannot run (${(error as Error).message}); is perl installed? Photos will have no EXIF details.`,
-    ),
-  );
-  // Sweeping abandoned uploads, comment e-mails, meeting reminders (jobs.server.ts).
-  startJobs();
-  const setupToken = await openFirstAdminSetup();
-  if (setupToken) {
-    console.log(
-      `\nThis club has no members yet. Create the first admin at:\n  ${config.BASE_URL}/setup/${setupToken}\n` +
-        `(or run: npm run user:create -- --admin ...)\n`,
-    );
-  }
-  return { database: database.kind, storage: storage().kind };
-}
-
-export async function stopServices() {
-  await stopJobs();
-  await closeRealtime();
-  closeMail();
-  await closeExiftool();
-  await closeThrottles();
-  await closeDatabase();
-}

@@ -14,26 +14,16 @@
 //
 // The same zod schema parses the page's form (here, through Conform) and the
 // /api twin's JSON (apiRoute's `body`), so services take typed input only.
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { DomainError, InvalidError } from "~/services/errors.server";
+import { requestLog } from "./logger.server";
 import { readBoundedFormData } from "./body-limit.server";
-import { HttpError, ValidationError } from "./http.server";
-import { refusalOf } from "./outages.server";
 import { asPageError } from "./pages.server";
+import { asRefusal, refusalForm, type Replyable } from "./refusals.server";
 
 /** Spec section 8: what sign-up and invite forms say when something unforeseen fails. */
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred. Please try again.";
-
-type Replyable = {
-  reply(options?: {
-    formErrors?: string[];
-    fieldErrors?: Record<string, string[]>;
-    hideFields?: string[];
-  }): SubmissionResult<string[]>;
-};
 
 /** The form a page posted (bounded: 413 past FORM_BODY_LIMIT_BYTES), parsed by its shared zod schema. */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S, formData?: FormData) {
@@ -66,37 +56,17 @@ export function replyToRefusal(
   error: unknown,
   options: { hideFields?: string[]; otherwise?: string } = {},
 ) {
-  const { hideFields } = options;
-  if (error instanceof InvalidError || error instanceof ValidationError) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const { path, message } of error.errors) (fieldErrors[path] ??= []).push(message);
-    const formErrors = error.generalMessage ? [error.generalMessage] : undefined;
-    return data({ result: submission.reply({ fieldErrors, formErrors, hideFields }) }, { status: 422 });
-  }
   const refusal = asRefusal(error);
-  if (refusal) {
-    return data(
-      { result: submission.reply({ formErrors: [refusal.message], hideFields }) },
-      { status: refusal.status, headers: refusal.headers },
-    );
-  }
+  if (refusal) return refusalForm(refusal, submission, options);
   if (!options.otherwise) throw error;
-  console.error(error);
-  return data({ result: submission.reply({ formErrors: [options.otherwise], hideFields }) }, { status: 500 });
+  requestLog().error({ err: error }, "A form's action failed");
+  const result = submission.reply({ formErrors: [options.otherwise], hideFields: options.hideFields });
+  return data({ result }, { status: 500 });
 }
 
 /** A refusal for a form without fields (a button posted by a fetcher): `{ error }` with its status. */
 export function refusalMessage(error: unknown) {
   const refusal = asRefusal(error);
   if (!refusal) throw error;
-  return data({ error: refusal.message }, { status: refusal.status, headers: refusal.headers });
-}
-
-function asRefusal(thrown: unknown): { status: number; message: string; headers?: HeadersInit } | null {
-  // A database or storage outage is a 503 refusal like any other (outages.server.ts).
-  const error = refusalOf(thrown);
-  if (error instanceof DomainError || error instanceof HttpError) {
-    return { status: error.status, message: error.message, headers: error.headers };
-  }
-  return null;
+  return refusalForm(refusal);
 }

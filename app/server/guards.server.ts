@@ -1,8 +1,8 @@
-// Route guards (spec section 2), used by every loader and action that needs
-// them. Pages are redirected; /api calls get JSON 401/403.
+// Route guards (spec section 2) for pages: a visitor is redirected to /login,
+// a member where admins only go to /. /api routes say who may call them in
+// apiRoute (api.server.ts), which answers 401/403 as JSON.
 import { redirect } from "react-router";
-import type { Member } from "~/services/auth/session.server";
-import { isApiRequest, jsonError } from "~/server/http.server";
+import type { Member } from "~/lib/member";
 import { currentMember } from "~/services/auth/session.server";
 
 /** Where the request was headed, without React Router's data-request suffix. */
@@ -19,18 +19,18 @@ export function loginRedirect(request: Request) {
   return redirect(from === "/" ? "/login" : `/login?${new URLSearchParams({ from })}`);
 }
 
-/** The logged-in member, or: a page goes to /login (remembering where it was), the API answers 401. */
+/** The logged-in member, or the page goes to /login (remembering where it was). */
 export async function requireMember(request: Request): Promise<Member> {
   const member = await currentMember(request);
   if (member) return member;
-  throw isApiRequest(request) ? jsonError(401, "Please log in.") : loginRedirect(request);
+  throw loginRedirect(request);
 }
 
-/** An admin, or: a visitor is treated as in requireMember, a member goes to / (the API answers 403). */
+/** An admin, or: a visitor is treated as in requireMember, a member goes to /. */
 export async function requireAdmin(request: Request): Promise<Member> {
   const member = await requireMember(request);
   if (member.isAdmin) return member;
-  throw isApiRequest(request) ? jsonError(403, "Only admins may do that.") : redirect("/");
+  throw redirect("/");
 }
 
 /** Pages only for visitors (log in, sign up): a logged-in member is sent on at once. */

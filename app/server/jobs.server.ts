@@ -3,6 +3,8 @@
 // database), runs once at start, then on its interval, never overlapping
 // itself, and a failure is logged and tried again at the next turn.
 import { env } from "~/env.server";
+import { logger } from "~/server/logger.server";
+import { MEETING_RECAP_CHECK_SECONDS, recapsSettled, sendDueMeetingRecaps } from "~/services/meetings/recaps.server";
 import { sendDueMeetingReminders } from "~/services/meetings/reminders.server";
 import { passwordResetMailsSettled } from "~/services/members/passwords.server";
 import {
@@ -24,6 +26,8 @@ function clubJobs(): Job[] {
     { name: "Removing deleted files", everySeconds: 60, run: () => retryStoredObjectRemovals() },
     // Comments made inside a photo's 15-minute window are mailed together when it ends.
     { name: "Sending comment e-mails", everySeconds: COMMENT_MAIL_CHECK_SECONDS, run: sendDueCommentNotifications },
+    // A meeting that is not anonymous is recapped two hours after it starts (an anonymous one at its reveal).
+    { name: "Sending meeting recaps", everySeconds: MEETING_RECAP_CHECK_SECONDS, run: () => sendDueMeetingRecaps() },
   ];
   if (env().MEETING_REMINDER_HOURS > 0) {
     jobs.push({ name: "Sending meeting reminders", everySeconds: 5 * 60, run: () => sendDueMeetingReminders() });
@@ -36,7 +40,7 @@ async function cleanUpUploads() {
   const abandoned = await sweepAbandonedUploads();
   const recovered = Object.entries(recovery).filter(([, count]) => count > 0);
   if (recovered.length > 0 || abandoned > 0) {
-    console.log(
+    logger().info(
       `Cleaned up uploads: ${[...recovered, ["abandoned", abandoned] as const].map(([what, count]) => `${what} ${count}`).join(", ")}`,
     );
   }
@@ -53,7 +57,7 @@ export function startJobs() {
       busy = true;
       const work = job
         .run()
-        .catch((error) => console.error(`${job.name} failed:`, error))
+        .catch((error: unknown) => logger().error({ err: error }, `${job.name} failed`))
         .finally(() => {
           busy = false;
           running.delete(work);
@@ -72,6 +76,7 @@ export async function stopJobs() {
   for (const timer of timers.splice(0)) clearInterval(timer);
   await Promise.allSettled([...running]);
   await commentNotificationsSettled();
+  await recapsSettled();
   await passwordResetMailsSettled();
   await removalsSettled();
 }

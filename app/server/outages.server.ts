@@ -2,10 +2,10 @@
 // the photo storage unreachable or its disk full) is a refusal like any
 // other: UnavailableError (503) with words for people, never a bare 500.
 // The drivers' errors are recognised here, at the edge, and every answer
-// path turns them into that refusal: page loaders and actions (answerOutages
-// wraps every route module), apiRoute (JSON {message}), form actions
-// (replyToRefusal) and the root loader (the shell is still drawn).
-import { data, type ServerBuild } from "react-router";
+// path turns them into that refusal through asRefusal (refusals.server.ts):
+// page loaders and actions (each written with page()), apiRoute
+// (JSON {message}), form actions (replyToRefusal), the root loader (the shell
+// is still drawn) and the photo media route.
 import { DATABASE_OUTAGE } from "@db/database-socket.server";
 import { STORAGE_NOT_ANSWERING } from "~/storage/deadline.server";
 import { DomainError, UnavailableError } from "~/services/errors.server";
@@ -106,43 +106,4 @@ export function refusalOf(error: unknown): unknown {
   if (!message) return error;
   requestLog().warn({ err: error }, `Answering 503: ${message}`);
   return new UnavailableError(message);
-}
-
-type RouteFunction = (args: unknown) => unknown;
-
-function answering(run: RouteFunction): RouteFunction {
-  return async (args) => {
-    try {
-      return await run(args);
-    } catch (error) {
-      const refusal = refusalOf(error);
-      if (!(refusal instanceof UnavailableError) || refusal === error) throw error;
-      // The route's error boundary (or the root's, in the shell) shows the message with the status.
-      throw data(refusal.message, { status: refusal.status, statusText: "Service Unavailable" });
-    }
-  };
-}
-
-const wrapped = new WeakMap<ServerBuild, ServerBuild>();
-
-/**
- * The build with every route's loader and action answering an outage with 503
- * and the refusal's message, for the routes that do not use page() or catch
- * refusals themselves. Other errors pass through unchanged.
- */
-export function answerOutages(build: ServerBuild): ServerBuild {
-  const known = wrapped.get(build);
-  if (known) return known;
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      if (!route) return [id, route];
-      const module = { ...route.module } as Record<string, unknown>;
-      if (typeof module.loader === "function") module.loader = answering(module.loader as RouteFunction);
-      if (typeof module.action === "function") module.action = answering(module.action as RouteFunction);
-      return [id, { ...route, module: module as unknown as typeof route.module }];
-    }),
-  );
-  const result = { ...build, routes } as ServerBuild;
-  wrapped.set(build, result);
-  return result;
 }

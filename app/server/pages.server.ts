@@ -8,51 +8,29 @@
 //     const photoId = idParam("Photo not found.")(params.photoId);
 //     return { photo: await getPhoto(viewer, photoId) };
 //   });
-import { data } from "react-router";
 import type { RootFailure } from "~/lib/root-failure";
 import { DomainError } from "~/services/errors.server";
-import { HttpError } from "./http.server";
 import { requestLog } from "./logger.server";
-import { refusalOf } from "./outages.server";
+import { asRefusal, refusalPage } from "./refusals.server";
 
-/** The status text a page shows for each refusal the services raise. */
-export const STATUS_TEXT: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  410: "Gone",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Content",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-};
+/** Marks a loader or action written with page() or apiRoute (the route modules' test asks for it). */
+export const WRITTEN_AT_EDGE = Symbol("written with page() or apiRoute");
 
 export function page<Args, Result>(handler: (args: Args) => Promise<Result>): (args: Args) => Promise<Result> {
-  return async (args) => {
+  const answered = async (args: Args) => {
     try {
       return await handler(args);
     } catch (error) {
       throw asPageError(error);
     }
   };
+  return Object.assign(answered, { [WRITTEN_AT_EDGE]: true });
 }
 
-/** A refusal as the error boundary's response; anything else unchanged. */
+/** A refusal (an outage too) as the error boundary's response; anything else unchanged. */
 export function asPageError(error: unknown): unknown {
-  if (error instanceof DomainError || error instanceof HttpError) {
-    return data(error.message, {
-      status: error.status,
-      statusText: STATUS_TEXT[error.status] ?? "Error",
-      headers: error.headers,
-    });
-  }
-  return error;
+  const refusal = asRefusal(error);
+  return refusal ? refusalPage(refusal) : error;
 }
 
 /**
@@ -63,11 +41,15 @@ export function asPageError(error: unknown): unknown {
  */
 export function rootFailure(thrown: unknown, siteTitle: string): unknown {
   if (thrown instanceof Response) return thrown; // a redirect, or an answer someone made on purpose
-  // The database not answering (the member's session is read first) is a 503 refusal (outages.server.ts).
-  const error = refusalOf(thrown);
-  const refusal = error instanceof DomainError || error instanceof HttpError ? error : null;
-  if (!refusal) requestLog().error({ err: error }, "The root loader failed");
-  const status = refusal?.status ?? 500;
-  const body: RootFailure = { siteTitle, message: refusal?.message ?? "Something went wrong on our side." };
-  return data(body, { status, statusText: STATUS_TEXT[status] ?? "Error", headers: refusal?.headers });
+  const refusal = asRefusal(thrown) ?? new UnexpectedError();
+  if (refusal instanceof UnexpectedError) requestLog().error({ err: thrown }, "The root loader failed");
+  const body: RootFailure = { siteTitle, message: refusal.message };
+  return refusalPage(refusal, body);
+}
+
+/** What the root says of a failure of ours: a 500 without its internals. */
+class UnexpectedError extends DomainError {
+  constructor() {
+    super(500, "Something went wrong on our side.");
+  }
 }

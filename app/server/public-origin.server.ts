@@ -6,9 +6,10 @@
 // README let a header choose the links' host. What leaves the request (e-mails,
 // calendar feeds, reminders) uses BASE_URL alone: a reset link must never
 // follow a header, however trusted its proxy.
-import type { Request as ExpressRequest } from "express";
+import type { Request as ExpressRequest, RequestHandler } from "express";
 import { env } from "~/env.server";
 import { answerOrigin } from "./request-context.server";
+import { plainAnswer } from "./request-limits.server";
 
 /** A host as a Host header may carry it: a name or IPv4 address, or a bracketed IPv6 one, and a port. */
 export const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -38,4 +39,24 @@ export function publicUrl(request: Request): URL {
   const { pathname, search } = new URL(request.url);
   // Concatenated, not resolved: a path starting '//' must not become a host.
   return new URL(`${publicOrigin()}${pathname}${search}`);
+}
+
+/**
+ * 400 for a request whose address the app cannot trust: a Host (or a trusted
+ * proxy's X-Forwarded-Host) that is no host, a target that is no path, or a NUL
+ * in the path (no page has one and PostgreSQL refuses it in text: a 500).
+ */
+export function refuseMalformedAddresses(): RequestHandler {
+  return (req, res, next) => {
+    // req.host reads X-Forwarded-Host only when 'trust proxy' trusts the peer.
+    const host = req.host ?? "localhost";
+    let path = "";
+    try {
+      path = new URL(`http://${host}${req.originalUrl}`).pathname;
+    } catch {
+      // left empty: refused below
+    }
+    if (HOST.test(host) && req.originalUrl.startsWith("/") && path && !/%00/.test(path)) return next();
+    plainAnswer(req, res, 400, "Bad request", "The request's address is malformed.");
+  };
 }

@@ -85,7 +85,7 @@ function redactPath(path: string): Redacted {
 function routedSegments(path: string): string[] | null {
   let pathname: string;
   try {
-    // As react-router-handler.server.ts builds the app's URL: dot segments (also %2e) and backslashes resolved.
+    // As React Router's adapter builds the app's URL: dot segments (also %2e) and backslashes resolved.
     pathname = new URL(`http://club.invalid${/^[/\\]/.test(path) ? "" : "/"}${path}`).pathname;
   } catch {
     return null;

@@ -1,21 +1,9 @@
-// What the server accepts before React Router sees a request: bodies within a
-// limit (413 at once when the declared size is over it, and cut off where a
-// streamed body passes it), and answers that are not stored by shared caches
-// unless a route says otherwise.
-//
-// Routes read small bodies (64 KiB for forms and JSON, app/server/body-limit.server.ts);
-// this limit is the server's guard for everything, including a route that
-// forgot. The one exception is PUT /uploads/:token, the local-disk upload
-// endpoint, which streams to disk under its own limit (UPLOAD_MAX_BYTES).
-import { Transform, type Readable } from "node:stream";
+// Around every answer: answers not stored by shared caches unless a route says
+// otherwise, a short plain answer where React Router has none to give, and the
+// last handler, which never shows an error's internals. Request bodies are
+// bounded in body-limit.server.ts.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { RequestTooLargeError } from "./body-limit.server";
 import { requestLog } from "./logger.server";
-
-/** The local-disk upload endpoint: its body streams to disk and is bounded there. */
-export function isStreamedUpload(req: Request): boolean {
-  return req.method === "PUT" && /^\/uploads\/[^/]+$/.test(req.path);
-}
 
 const wantsJson = (req: Request) => req.path.startsWith("/api/") || req.path === "/api";
 
@@ -28,46 +16,6 @@ export function plainAnswer(req: Request, res: Response, status: number, title: 
   res.status(status).setHeader("Cache-Control", "private, no-store");
   if (wantsJson(req)) res.json({ message });
   else res.type("html").send(page(title, message));
-}
-
-/** Answers 413 and closes the connection, so the rest of the body is never read. */
-export function refuseTooLarge(req: Request, res: Response, limit: number) {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.setHeader("Connection", "close");
-  plainAnswer(req, res, 413, "Request too large", `The request is too large (at most ${limit} bytes).`);
-}
-
-/** Refuses a body whose declared size (Content-Length) is over `limit`, before reading any of it. */
-export function refuseLargeBodies(limit: () => number): RequestHandler {
-  return (req, res, next) => {
-    if (isStreamedUpload(req)) return next();
-    const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > limit()) return refuseTooLarge(req, res, limit());
-    next();
-  };
-}
-
-/**
- * The request's body, counted as it streams: past `limit` the stream fails and
- * `onOverflow` runs once (a chunked body has no Content-Length to refuse it by).
- */
-export function countedBody(req: Request, limit: number, onOverflow: () => void): Readable {
-  let seen = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen <= limit) return callback(null, chunk);
-      req.unpipe(counter);
-      onOverflow();
-      // A route still reading sees the refusal it knows (413), though the answer has gone.
-      callback(new RequestTooLargeError(limit));
-    },
-  });
-  req.once("error", (error) => counter.destroy(error));
-  return req.pipe(counter);
 }
 
 /**

@@ -6,11 +6,11 @@
 // Who is who (spec section 6): a visitor is `null`; a member is a logged-in,
 // active member (the session never yields a deactivated one); an admin is a
 // member with isAdmin; an owner is the member a photo or comment belongs to.
-import { and, eq, exists, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, exists, isNull, not, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "@db/client.server";
-import { features, meetings, photos, users, type UserRow } from "@db/schema";
-import type { Member } from "./auth/session.server";
+import { features, meetings, meetingSubmissions, photos, users, type UserRow } from "@db/schema";
+import type { Member } from "~/lib/member";
 import { ForbiddenError, NotLoggedInError } from "./errors.server";
 
 /** Who is looking: the logged-in member, or null for a visitor. */
@@ -120,6 +120,60 @@ export function canSeePhotoDetails(viewer: ViewerRef): viewer is NonNullable<Vie
   return !!viewer;
 }
 
+// Anonymous review --------------------------------------------------------------
+//
+// A photo submitted to an anonymous meeting that no admin has revealed yet
+// (meetings.anonymous, revealedAt null) hides who made it from everyone but its
+// owner, admins included (the host's screen is what the call sees): its author,
+// avatar, camera and lens are withheld from its JSON, it is left out of every
+// list but its meeting (galleries, /browse, the home page, the comments list),
+// and its owner's comments on it read as 'the author'.
+
+/** What the rule reads of a photo's meeting: none, or whether it is anonymous and revealed. */
+export type MeetingAnonymity = { anonymous: boolean; revealedAt: Date | string | null } | null;
+
+/** Whether a meeting still hides its photos' authors (anonymous and not revealed). */
+export function isUnrevealed(meeting: MeetingAnonymity): boolean {
+  return !!meeting && meeting.anonymous && meeting.revealedAt === null;
+}
+
+/** Whether the viewer may not learn who made this photo: it is in an unrevealed anonymous meeting and not theirs. */
+export function authorHiddenFrom(viewer: ViewerRef, photo: { userId: number }, meeting: MeetingAnonymity): boolean {
+  return isUnrevealed(meeting) && !isOwner(viewer, photo);
+}
+
+/** isUnrevealed as a condition on `meetings`. */
+export function unrevealedMeetingSql(): SQL {
+  return and(eq(meetings.anonymous, true), isNull(meetings.revealedAt))!;
+}
+
+/**
+ * authorHiddenFrom as a condition on a photo id (`photos.id`, `comments.photoId`):
+ * the photo is in an unrevealed anonymous meeting and the viewer did not submit
+ * it (a submission's member is its photo's owner). One probe of the
+ * submissions' unique photo index per row.
+ */
+export function authorHiddenSql(viewer: ViewerRef, photoId: SQLWrapper): SQL {
+  return exists(
+    db()
+      .select({ one: sql`1` })
+      .from(meetingSubmissions)
+      .innerJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
+      .where(
+        and(
+          eq(meetingSubmissions.photoId, photoId),
+          unrevealedMeetingSql(),
+          viewer ? sql`${meetingSubmissions.userId} <> ${viewer.id}` : undefined,
+        ),
+      ),
+  );
+}
+
+/** The photos a list may show the viewer: those they may see whose author is not hidden from them. */
+export function photosListedTo(viewer: ViewerRef): SQL {
+  return and(photosVisibleTo(viewer), not(authorHiddenSql(viewer, photos.id)))!;
+}
+
 // Galleries -------------------------------------------------------------------
 
 /** A member's whole gallery ('All': every photo, in any sort) is for members; visitors see featured years. */
@@ -147,6 +201,28 @@ export async function canSeeMeeting(viewer: ViewerRef, meetingId: number): Promi
 
 /** Who may lead a meeting's review on their own (issue 13): an admin. Others lead only when handed the lead. */
 export function mayLeadReview(viewer: ViewerRef): boolean {
+  return isAdmin(viewer);
+}
+
+/**
+ * Whether the viewer may take a review's lead now: an admin from anyone; a
+ * member handed the lead only while nobody else leads. Read when they ask, with
+ * the member as the club knows them then (a demoted admin is no longer one).
+ */
+export function mayTakeReviewLead(
+  viewer: ViewerRef,
+  { handed, someoneElseLeads }: { handed: boolean; someoneElseLeads: boolean },
+): boolean {
+  return mayLeadReview(viewer) || (!!viewer && handed && !someoneElseLeads);
+}
+
+/** The lead is handed on by an admin or by the leader. */
+export function mayHandReviewLead(viewer: ViewerRef, { leads }: { leads: boolean }): boolean {
+  return mayLeadReview(viewer) || (!!viewer && leads);
+}
+
+/** Revealing the names of an anonymous meeting is the host's: admins only. */
+export function mayRevealNames(viewer: ViewerRef): boolean {
   return isAdmin(viewer);
 }
 

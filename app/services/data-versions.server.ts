@@ -5,12 +5,15 @@
 // version read for this request is the same, so it is exact, also across several
 // server processes: a deactivated member is refused on the next request.
 //
-// One small query per request instead of every query the cached work needs.
-// Requests that arrive while that query is on its way share the next one (sent
-// after they arrived, so it sees every commit before them): one in flight at a time.
+// One small query per request instead of every query the cached work needs, read
+// where the kept values are used (requestVersions), never handed in by a caller:
+// a caller holding versions from before a write could be served what the write
+// changed. Requests that arrive while that query is on its way share the next one
+// (sent after they arrived, so it sees every commit before them): one in flight at a time.
 import { eq } from "drizzle-orm";
-import { databaseHandle, db } from "@db/client.server";
+import { databaseHandle, inTransaction, writesSoFar } from "@db/client.server";
 import { dataVersions as versionsTable } from "@db/schema";
+import { requestScope } from "~/server/request-context.server";
 
 export type DataVersions = {
   members: number;
@@ -18,11 +21,6 @@ export type DataVersions = {
   /** The database they were read from (tests open one database after another: their counters start alike). */
   database: object;
 };
-
-/** Inside `transaction(...)` the caches step aside: the transaction may hold changes nobody else sees yet. */
-export function inTransaction(): boolean {
-  return db() !== databaseHandle().db;
-}
 
 async function readVersions(): Promise<DataVersions> {
   const database = databaseHandle();
@@ -48,6 +46,31 @@ export function currentDataVersions(): Promise<DataVersions> {
   next = query;
   running = query.catch(() => undefined);
   return query;
+}
+
+// What each request read, with this process's write count then (db/client.server.ts).
+const readByRequest = new WeakMap<object, { versions: Promise<DataVersions>; writes: number }>();
+
+/**
+ * The versions to read kept values at: read at most once per request, and again
+ * after this process wrote (its own write is seen by the same request's next
+ * read); outside a request, read each time. Null inside `transaction(...)`: the
+ * caches step aside, since it may hold changes nobody else sees yet.
+ */
+export async function requestVersions(): Promise<DataVersions | null> {
+  if (inTransaction()) return null;
+  const scope = requestScope();
+  if (!scope) return currentDataVersions();
+  const writes = writesSoFar();
+  const known = readByRequest.get(scope);
+  if (known?.writes === writes) return known.versions;
+  const read = { versions: currentDataVersions(), writes };
+  readByRequest.set(scope, read);
+  // A failed read (an outage) is not kept: the next call asks again.
+  read.versions.catch(() => {
+    if (readByRequest.get(scope) === read) readByRequest.delete(scope);
+  });
+  return read.versions;
 }
 
 /**

@@ -6,20 +6,10 @@
 //   subscribe("sessions.ended", ({ userId }) => ...);          // app/realtime
 import { EventEmitter } from "node:events";
 import { afterCommit } from "@db/client.server";
-import type { CommentJson } from "./ratings/comment-json.server";
+import { requestLog } from "~/server/logger.server";
+import type { ClubEvents } from "~/lib/club-events";
 
-export type ClubEvents = {
-  /** Every session of a member ended (deactivation, a new password): close their live connections. */
-  "sessions.ended": { userId: number };
-  /** One session ended (log-out): close the live connections made with it. */
-  "session.ended": { sessionId: string };
-  /** A member commented on a photo (published after the commit). */
-  "comment.created": { photoId: number; comment: CommentJson };
-  /** A comment's author changed its body. */
-  "comment.updated": { photoId: number; comment: CommentJson };
-  /** A comment was deleted, by its author or an admin. */
-  "comment.deleted": { photoId: number; commentId: number };
-};
+export type { ClubEvents };
 
 type Listener<E extends keyof ClubEvents> = (event: ClubEvents[E]) => void;
 
@@ -34,7 +24,7 @@ export function publish<E extends keyof ClubEvents>(name: E, event: ClubEvents[E
       try {
         listener(event);
       } catch (error) {
-        console.error(`A listener of ${name} failed:`, error);
+        requestLog().error({ err: error }, `A listener of ${name} failed`);
       }
     }
   });

@@ -3,7 +3,7 @@
 // frozen MinIO: every call answers, or fails with the storage error, within
 // the timeout, and a file being read that stops giving bytes ends the stream.
 // What cannot be bounded is the stuck system call itself: it keeps one of
-// libuv's four threads until the disk answers (README "Outages").
+// libuv's four threads until the disk answers (docs/operations.md "Outages").
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";

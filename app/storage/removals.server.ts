@@ -7,6 +7,7 @@
 import { asc, inArray, lte, sql } from "drizzle-orm";
 import { afterCommit, db, inTransaction } from "@db/client.server";
 import { storageRemovals } from "@db/schema";
+import { requestLog } from "~/server/logger.server";
 import { pausePoint } from "~/services/uploads/pause-points.server";
 import { storage } from "./storage.server";
 
@@ -36,7 +37,7 @@ export async function removeRecorded(keys: string[]): Promise<boolean> {
     await storage().remove(unique);
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
-    console.error(`Could not remove ${unique.length} stored file(s); will try again:`, message);
+    requestLog().error({ err: error }, `Could not remove ${unique.length} stored file(s); will try again`);
     await db()
       .update(storageRemovals)
       .set({
@@ -46,13 +47,15 @@ export async function removeRecorded(keys: string[]): Promise<boolean> {
         nextAttemptAt: sql`now() + least(interval '1 hour', interval '1 minute' * power(2, ${storageRemovals.attempts}))`,
       })
       .where(inArray(storageRemovals.key, unique))
-      .catch((noteError: unknown) => console.error("Could not note the failed removal:", noteError));
+      .catch((noteError: unknown) => requestLog().error({ err: noteError }, "Could not note the failed removal"));
     return false;
   }
   await db()
     .delete(storageRemovals)
     .where(inArray(storageRemovals.key, unique))
-    .catch((forgetError: unknown) => console.error("Could not clear removed files from the queue:", forgetError));
+    .catch((forgetError: unknown) =>
+      requestLog().error({ err: forgetError }, "Could not clear removed files from the queue"),
+    );
   return true;
 }
 

@@ -129,6 +129,7 @@ for (const width of [1280, 390]) {
       await scan(page, `/invites/${club.inviteId}`, "sign up from an invite");
       await scan(page, "/members", "members");
       await scan(page, `/members/${vera.username}/${thisYear}`, "a member's year");
+      await scan(page, `/members/${vera.username}/${thisYear - 1}`, "a member's empty year, leading to the others");
       await scan(page, `/members/${vera.username}/${thisYear}/${club.photo.id}`, "a public photo");
       await scan(page, "/no/such/page", "404");
       await scan(page, "/setup/not-a-token", "setup link used");
@@ -168,8 +169,8 @@ for (const width of [1280, 390]) {
       await scan(page, `/members/${vera.username}/${thisYear}`, "own year, reorder");
       await scan(page, `/members/${vera.username}/all/${photo}`, "own photo in the gallery");
       await scan(page, "/browse", "browse");
-      await scan(page, `/browse/${photo}`, "photo detail, details tab");
-      await scan(page, `/browse/${photo}?tab=comments`, "photo detail, comments tab");
+      await scan(page, `/browse/${photo}`, "photo detail, comments tab");
+      await scan(page, `/browse/${photo}?tab=details`, "photo detail, details tab");
       await scan(page, `/browse/${photo}?tab=notes`, "photo detail, notes tab");
       await scanFullScreen(page, `/browse/${photo}?view=full`, "full-screen viewer");
       await scan(page, "/comments", "comments");
@@ -241,6 +242,7 @@ for (const width of [1280, 390]) {
       await logInContext(page.context(), walt);
       await scan(page, "/admin/members", "manage members");
       await scan(page, "/admin/members/invite", "invite");
+      await scan(page, "/admin/club", "club settings");
       await scan(page, `/admin/members/${vera.username}`, "an admin editing a member");
       await scan(page, "/meetings", "meetings, admin");
       await scan(page, "/meetings/new", "new meeting");
@@ -260,6 +262,15 @@ for (const width of [1280, 390]) {
       await page.getByRole("button", { name: "Create Meeting" }).click();
       await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
       await expectAccessible(page, "new meeting with errors");
+
+      await page.goto("/admin/members");
+      await page
+        .getByRole("table", { name: "Pending invites" })
+        .getByRole("button", { name: "Revoke" })
+        .first()
+        .click();
+      await expect(page.getByRole("dialog", { name: "Revoke invite" })).toBeVisible();
+      await expectAccessible(page, "a question before a change (revoke an invite)");
 
       await page.goto(`/meetings/${club.emptyMeetingId}/edit`);
       await page

@@ -5,23 +5,26 @@
 // over the same region. Screenshots at 1280 and 390 px. Its own server, so
 // the comments list holds only these.
 import path from "node:path";
+import sharp from "sharp";
 import { expect, test, type Page } from "./support/fixtures";
 import { api, logInContext, uploadPhoto } from "./support/club-api";
 import { repoRoot, type MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
-import { submitLogin } from "./support/ui";
+import { submitLogin, viewer, viewerReady } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 
 /** Owns the photo. */
 const rita = memberDetails("rita_crops", "Rita", "Region");
 /** Crops and comments. */
 const colm = memberDetails("colm_crops", "Colm", "Corner");
+/** Crops beside Colm, from nearly the same corner. */
+const nora = memberDetails("nora_crops", "Nora", "Nearby");
 
 let photoId: number;
 
 test.describe.configure({ mode: "serial" });
 
-const server = useClubServer({ name: "crop-comments", members: [rita, colm] });
+const server = useClubServer({ name: "crop-comments", members: [rita, colm, nora] });
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server.baseURL });
@@ -40,7 +43,6 @@ async function logIn(page: Page, member: MemberDetails) {
   await expect(page).toHaveURL(url("/"));
 }
 
-const viewer = (page: Page) => page.getByRole("dialog", { name: /\(full screen\)$/ });
 const photoOf = (page: Page) => viewer(page).locator(".viewer-frame img");
 const cropPicture = (page: Page) => page.getByRole("img", { name: /^The region this comment is about/ });
 
@@ -86,8 +88,7 @@ test("a member comments on a crop; the comment shows its picture, which opens th
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page, colm);
   await page.goto(url(`/comments/${photoId}?view=full`));
-  await expect(viewer(page)).toBeVisible();
-  await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
+  await viewerReady(page);
 
   // Click, move, click: the crop is ended and offers a comment.
   const from = await screenPoint(page, CROP.x, CROP.y);
@@ -95,7 +96,10 @@ test("a member comments on a crop; the comment shows its picture, which opens th
   await page.mouse.click(from.x, from.y);
   await page.mouse.move(to.x, to.y, { steps: 4 });
   await page.mouse.click(to.x, to.y);
-  await expect(viewer(page).getByRole("img", { name: "Your crop" })).toBeVisible();
+  const mine = viewer(page).getByRole("img", { name: "Your crop" });
+  await expect(mine).toBeVisible();
+  // What is outside the crop is dimmed (the shade over the photo), not only a line round it.
+  await expect(viewer(page).locator(".viewer-crop-shade")).toHaveCount(1);
   await viewer(page).getByRole("button", { name: "Comment on this crop" }).click();
   const box = viewer(page).getByLabel("Comment on this crop");
   await expect(box).toBeFocused();
@@ -135,8 +139,7 @@ test("a member comments on a crop; the comment shows its picture, which opens th
   await cropPicture(page).first().click();
   await expect(page).toHaveURL(/[?&]view=full/);
   await expect(page).toHaveURL(/[?&]crop=/);
-  await expect(viewer(page)).toBeVisible();
-  await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
+  await viewerReady(page);
   await expect(async () => {
     const shown = await highlightOnPhoto(page);
     for (const side of ["x", "y", "width", "height"] as const)
@@ -174,7 +177,7 @@ test("a crop near the bottom-right corner keeps its comment form on screen", asy
     await page.setViewportSize(size);
     await logIn(page, colm);
     await page.goto(url(`/comments/${photoId}?view=full`));
-    await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
+    await viewerReady(page);
     const from = await screenPoint(page, 0.75, 0.85);
     const to = await screenPoint(page, 0.97, 0.97);
     await page.mouse.click(from.x, from.y);
@@ -196,4 +199,101 @@ test("a crop near the bottom-right corner keeps its comment form on screen", asy
     await expect(viewer(page).getByRole("img", { name: "Your crop" })).toHaveCount(0);
     await page.context().clearCookies();
   }
+});
+
+/** The mean brightness (0-255) of a 6x6 px patch of what the page shows around a point. */
+async function brightnessAt(page: Page, point: { x: number; y: number }) {
+  const png = await page.screenshot({ clip: { x: point.x - 3, y: point.y - 3, width: 6, height: 6 } });
+  const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return data.reduce((sum, value) => sum + value, 0) / data.length;
+}
+
+/** Draws a crop by click, move, click between two image points (fractions). */
+async function drawCrop(page: Page, from: readonly [number, number], to: readonly [number, number]) {
+  const start = await screenPoint(page, ...from);
+  const end = await screenPoint(page, ...to);
+  await page.mouse.click(start.x, start.y);
+  await page.mouse.move(end.x, end.y, { steps: 4 });
+  await page.mouse.click(end.x, end.y);
+  await expect(viewer(page).getByRole("img", { name: "Your crop" })).toBeVisible();
+}
+
+const overlaps = (a: DOMRectLike, b: DOMRectLike) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type DOMRectLike = { x: number; y: number; width: number; height: number };
+
+test("others' crops dim what is outside them, and their names stay apart on a phone", async ({ page, browser }) => {
+  // Rita watches on a phone; Colm and Nora crop from nearly the same corner on their computers.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, rita);
+  await page.goto(url(`/comments/${photoId}?view=full`));
+  await expect(photoOf(page)).toBeVisible();
+  await expect.poll(() => photoOf(page).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
+  const outside = await screenPoint(page, 0.88, 0.12);
+  const inside = await screenPoint(page, 0.32, 0.45);
+  // The photo as shown once it is painted and settled: two samples in a row alike.
+  let before = { outside: -10, inside: -10 };
+  await expect(async () => {
+    const now = { outside: await brightnessAt(page, outside), inside: await brightnessAt(page, inside) };
+    const settled = Math.abs(now.outside - before.outside) < 1 && Math.abs(now.inside - before.inside) < 1;
+    before = now;
+    expect(settled).toBe(true);
+  }).toPass();
+
+  const croppers = [];
+  for (const [member, to] of [
+    [colm, [0.55, 0.65]],
+    [nora, [0.48, 0.75]],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await context.newPage();
+    await logIn(other, member);
+    await other.goto(url(`/comments/${photoId}?view=full`));
+    await viewerReady(other);
+    // In the room with Rita (so the crop reaches her).
+    await expect(viewer(other).locator(".viewer-viewing")).toContainText("Rita");
+    await drawCrop(other, member === colm ? [0.2, 0.3] : [0.21, 0.31], to);
+    croppers.push({ context, page: other });
+  }
+
+  const crops = viewer(page).locator(".viewer-crop.remote");
+  await expect(crops).toHaveCount(2);
+  await expect(viewer(page).getByRole("img", { name: "Colm's crop" })).toBeVisible();
+  await expect(viewer(page).getByRole("img", { name: "Nora's crop" })).toBeVisible();
+  // Every name on the photo (crops' and pointers') readable: no two labels overlap.
+  await expect(async () => {
+    const labels = await viewer(page).locator(".viewer-mark-name").all();
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    const boxes = await Promise.all(labels.map(async (label) => (await label.boundingBox())!));
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++)
+        expect(overlaps(boxes[i]!, boxes[j]!), `labels ${i} and ${j}`).toBe(false);
+  }).toPass();
+  // Outside both crops the photo is dimmed; inside them it is as it was.
+  const after = { outside: await brightnessAt(page, outside), inside: await brightnessAt(page, inside) };
+  expect(after.outside, "outside the crops, dimmed").toBeLessThan(before.outside * 0.75);
+  expect(Math.abs(after.inside - before.inside), "inside the crops, as it was").toBeLessThan(before.inside * 0.1 + 3);
+  await page.screenshot({ path: screenshotPath("two-crops-390.png") });
+  await croppers[0]!.page.screenshot({ path: screenshotPath("two-crops-1280.png") });
+
+  // Colm's comment on his crop says its limit before it bites, and a text past it is not sent.
+  const colmPage = croppers[0]!.page;
+  const posts: string[] = [];
+  colmPage.on("request", (request) => {
+    if (request.method() === "POST" && !request.url().includes("/socket.io/")) posts.push(request.url());
+  });
+  await viewer(colmPage).getByRole("button", { name: "Comment on this crop" }).click();
+  const box = viewer(colmPage).getByLabel("Comment on this crop");
+  const limit = colmPage.locator(`#crop-comment-${photoId}-limit`);
+  await box.fill("x".repeat(4_600));
+  await expect(limit).toHaveText("4,600 / 5,000");
+  await box.fill("x".repeat(5_001));
+  await expect(limit).toHaveText("A comment can be at most 5,000 characters; this text has 5,001.");
+  await expect(box).toHaveAttribute("aria-invalid", "true");
+  await viewer(colmPage).getByRole("button", { name: "Save" }).click();
+  await expect(colmPage.getByRole("dialog", { name: "Error" })).toHaveCount(0);
+  await expect(box).toHaveValue("x".repeat(5_001));
+  expect(posts).toEqual([]);
+  for (const cropper of croppers) await cropper.context.close();
 });

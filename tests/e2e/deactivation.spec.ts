@@ -21,7 +21,7 @@ test("an admin deactivates a member, who is then refused at login, and reactivat
   await submitLogin(page, ines.username, ines.password);
   await expectMemberNavbar(page, ines);
   await page.goto("/members");
-  await page.getByRole("link", { name: "Manage Members" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Manage Members" }).click();
   await expect(page).toHaveTitle(pageTitle("Manage Members"));
 
   const table = page.getByRole("table", { name: "Members" });

@@ -31,6 +31,8 @@ test("a member uploads an iPhone HEIC and it becomes an upright photo with the p
 
   await page.goto(`${server.baseURL}/members/${iris.username}/all`);
   await page.getByRole("list", { name: "Photos" }).getByRole("link").first().click();
+  // The camera is in the Details tab (a photo opens on its conversation).
+  await page.getByRole("tab", { name: "Details" }).click();
   const details = page.getByRole("region", { name: "Details" });
   await expect(details.getByText("Apple iPhone 11 Pro Max", { exact: true })).toBeVisible();
   const image = page.locator(".photo-detail-image img");

@@ -7,7 +7,7 @@ import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
 import { MAIL_TIMEOUT } from "./support/club-server";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { clickAndConfirm, expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
+import { clickAndCancel, clickAndConfirm, expectMemberNavbar, navbar, pageTitle, submitLogin } from "./support/ui";
 
 const admin = memberDetails("olga_admin", "Olga", "Orchard", true);
 
@@ -72,6 +72,29 @@ test("an admin invites a person, who signs up from the e-mailed link and lands o
   const link = linksIn(received).find((l) => l.includes("/invites/"))!;
   expect(link.startsWith(`${club.baseURL}/invites/`)).toBe(true);
 
+  // The pending invite offers the same link, for an admin to hand over without a mail server: shown
+  // (selectable), and copied by 'Copy link', which says so.
+  const helenRow = invitesTable(page).getByRole("row", { name: /Helen Levitt/ });
+  await expect(helenRow.getByRole("textbox", { name: "Invite link for Helen Levitt" })).toHaveValue(link);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const copy = helenRow.getByRole("button", { name: "Copy link" });
+    await copy.scrollIntoViewIfNeeded();
+    const box = (await copy.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await page.evaluate(() => navigator.clipboard.writeText(""));
+    await copy.click();
+    await expect(helenRow.getByRole("status")).toHaveText("Link copied.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await page.screenshot({ path: test.info().outputPath(`invite-link-${width}.png`), fullPage: true });
+    await page.reload();
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Helen, in her own browser.
   const helensContext = await openContext();
   const helensPage = await helensContext.newPage();
@@ -122,9 +145,10 @@ test("an admin resends and revokes an invite, confirming with the person's name 
   const link = linksIn(first).find((l) => l.includes("/invites/"))!;
   const row = invitesTable(page).getByRole("row", { name: /Joel Meyerowitz/ });
 
-  // Saying no to the question does nothing.
-  page.once("dialog", (dialog) => void dialog.dismiss());
-  await row.getByRole("button", { name: "Resend" }).click();
+  // Saying no to the question (the site's dialog, never the browser's) does nothing.
+  expect(await clickAndCancel(page, row.getByRole("button", { name: "Resend" }))).toBe(
+    `Are you sure you wish to resend the invite to Joel Meyerowitz (${joel.email})?`,
+  );
   await expect(row).toBeVisible();
   expect(mail.messages.slice(since).filter((m) => m.recipients.includes(joel.email))).toHaveLength(1);
 

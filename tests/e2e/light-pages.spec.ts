@@ -9,6 +9,7 @@ import { expect, test, type Page } from "./support/fixtures";
 import { logInContext, uploadPhoto } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
+import { pageScripts } from "../../bench/script-weight";
 
 const lena = memberDetails("lena_light", "Lena", "Light");
 // Small originals and one wide phone photo (4,608 px), which has every narrower copy.
@@ -81,6 +82,61 @@ test.describe("on a 390 px phone (DPR 2)", () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/large(\?v=[\w-]+&|\?)w=768$/);
     expect(await layoutShift(page)).toBe(0);
+  });
+});
+
+test.describe("the script a page loads first (issue 27 item 1)", () => {
+  test("the grids leave the detail's code out until it is needed; home and /browse stay near the framework's", async ({
+    openContext,
+  }) => {
+    // From the build's manifest: React and React Router take about 112 KB of the 100 KB budget on their own.
+    const pages = pageScripts("build/client");
+    for (const page of pages.filter((page) => !page.name.startsWith("the photo detail")))
+      expect(
+        page.files.some((file) => /\/photo-detail-[\w-]+\.js$/.test(file)),
+        page.name,
+      ).toBe(false);
+    for (const page of pages.filter((page) => page.name === "home page" || page.name === "/browse"))
+      expect(page.bytes - page.framework, page.name).toBeLessThanOrEqual(16 * 1024);
+    // In the browser: /browse fetches the detail's chunk only when a pointer reaches a photo.
+    const page = await lenasPage(openContext, DESKTOP);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/browse", { waitUntil: "networkidle" });
+    expect(scripts.some((url) => /\/photo-detail-[\w-]+\.js$/.test(url))).toBe(false);
+    await page.getByRole("list", { name: "Photos" }).locator("a").first().hover();
+    await expect.poll(() => scripts.some((url) => /\/photo-detail-[\w-]+\.js$/.test(url))).toBe(true);
+  });
+});
+
+test.describe("the full-screen viewer on a 390 px phone (DPR 2)", () => {
+  test("starts from the 768 px copy and asks for a wider one only when zooming in needs it", async ({
+    openContext,
+  }) => {
+    const page = await lenasPage(openContext, PHONE);
+    const large: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(`/media/photos/${wideId}/large`)) large.push(new URL(request.url()).search);
+    });
+    await page.goto(`/browse/${wideId}?view=full`);
+    const photo = page.getByTestId("viewer-stage").locator("img");
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // 390 px at DPR 2: the 768 px copy, never the stored 3,840 px file.
+    expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/[?&]w=768$/);
+    expect(large.every((search) => /[?&]w=768$/.test(search))).toBe(true);
+    // Zoomed in to 2.44 times, the shown width wants about 1,900 px: the 1,920 px copy, and still not the stored one.
+    for (let step = 0; step < 4; step++) await page.keyboard.press("+");
+    await expect(page.getByTestId("viewer-stage")).toHaveAttribute("data-zoom", "2.44");
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/[?&]w=1920$/);
+    expect(large.some((search) => !/[?&]w=\d+$/.test(search))).toBe(false);
+    // Zoomed out again, the sharper copy stays: nothing narrower is fetched.
+    const asked = large.length;
+    await page.keyboard.press("0");
+    await expect(page.getByTestId("viewer-stage")).toHaveAttribute("data-zoom", "1.00");
+    expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/[?&]w=1920$/);
+    expect(large.length).toBe(asked);
   });
 });
 

@@ -23,7 +23,7 @@ import {
 } from "./support/club-server";
 import { sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
-import { submitLogin } from "./support/ui";
+import { submitLogin, viewer, viewerReady } from "./support/ui";
 import { createTestDatabase, dropTestDatabase } from "../support/test-database";
 
 const ada = memberDetails("ada_lead", "Ada", "Lead", true);
@@ -82,13 +82,15 @@ async function submit(page: Page, file: string) {
   expect(submitted.status()).toBe(201);
 }
 
-const viewer = (page: Page) => page.getByRole("dialog", { name: /\(full screen\)$/ });
 const stage = (page: Page) => page.getByTestId("viewer-stage");
 const photoOf = (page: Page) => viewer(page).locator(".viewer-frame img");
 
 /** Waits until the viewer shows this photo, loaded (its loader gone). */
 async function waitForPhoto(page: Page, photoId: number) {
-  await expect(photoOf(page)).toHaveAttribute("src", new RegExp(`^/media/photos/${photoId}/large\\?v=[\\w-]{12}$`));
+  await expect(photoOf(page)).toHaveAttribute(
+    "src",
+    new RegExp(`^/media/photos/${photoId}/large\\?v=[\\w-]{12}(&w=\\d+)?$`),
+  );
   await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
 }
 
@@ -311,7 +313,7 @@ test("the bottom panel shows within 10 px of the bottom, with the photo, the rat
   await page.getByRole("button", { name: "Set up Timer" }).click();
   await page.getByRole("link", { name: "Review full screen" }).click();
   await expect(page).toHaveURL(new RegExp(`/meetings/${meetingId}/${order[0]}\\?view=full$`));
-  await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
+  await viewerReady(page);
   const exit = viewer(page).getByRole("button", { name: "Exit full screen" });
   const size = page.viewportSize()!;
   await page.mouse.move(size.width / 2, size.height / 2);
@@ -364,6 +366,33 @@ test("Ada leads and Ben follows her to the next photo; moving on his own he stop
   await expect(stage(benPage)).toHaveAttribute("data-zoom", "1.25");
   await page.keyboard.press("ArrowRight");
   await expect(benPage).toHaveURL(new RegExp(`/${order[2]}\\?view=full$`));
+});
+
+test("the lead is handed only to someone else present: alone, Ada is offered no one; with Ben there, Ben", async ({
+  page,
+  openContext,
+}) => {
+  await logIn(page, ada);
+  await openFullScreen(page, order[0]!);
+  await showPanel(page);
+  await expect(viewer(page).getByRole("button", { name: "Lead the review" })).toBeVisible();
+  await page.screenshot({ path: screenshotPath("viewer-alone-1280.png") });
+
+  const benPage = await (await openContext()).newPage();
+  await logIn(benPage, ben);
+  await openFullScreen(benPage, order[0]!);
+  await showPanel(page);
+  const handTo = viewer(page).getByRole("combobox", { name: "Hand the lead to" });
+  await expect(handTo.getByRole("option")).toHaveText(["Ben"]);
+
+  // Ben goes: no one is left to offer, and the offer goes with him.
+  await benPage.close();
+  await showPanel(page);
+  await expect(viewer(page).getByRole("button", { name: "Hand the lead" })).toHaveCount(0);
+  await expect(viewer(page).getByRole("button", { name: "Lead the review" })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await showPanel(page);
+  await page.screenshot({ path: screenshotPath("viewer-alone-390.png") });
 });
 
 test("after the server restarts, Ben's browser reconnects and the live layer works again", async ({

@@ -10,10 +10,10 @@ import path from "node:path";
 import ICAL from "ical.js";
 import { expect, test, type Page } from "./support/fixtures";
 import type { MemberDetails } from "./support/club-server";
-import { CAMERA_FIXTURES, sendCameraFile } from "./support/club-api";
+import { api, CAMERA_FIXTURES, logInContext, sendCameraFile, submitToMeeting } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { pageTitle, submitLogin } from "./support/ui";
+import { clickAndConfirm, confirmDialog, pageTitle, submitLogin } from "./support/ui";
 import { addCalendarDays, instantOf, toDateTimeInput, wallClockOf } from "../../app/lib/club-time";
 import { defaultTimerEnd } from "../../app/lib/meeting-timer";
 
@@ -29,6 +29,7 @@ const rosa = person("rosa_roll", "Rosa", "Reel");
 const tomas = person("tomas_tilt", "Tomas", "Tone");
 
 const camera = (file: string) => path.join(CAMERA_FIXTURES, file);
+const STAY = "Please do not leave this page until your uploads are complete.";
 
 const server = useClubServer({
   name: "meetings",
@@ -132,15 +133,19 @@ test("a member uploads camera files up to the limit, told what is left and 'Too 
   await page.getByRole("link", { name: "Upload Photos" }).click();
   await expect(page).toHaveTitle(pageTitle("Upload Photos"));
   await expect(page.getByText("You may upload up to 3 more photos for this meeting.")).toBeVisible();
-  await expect(page.getByText("Please do not leave this page until your uploads are complete.").first()).toBeVisible();
+  // The warning is for uploads on their way: none yet.
+  await expect(page.getByText(STAY)).toHaveCount(0);
 
   const files = page.getByLabel("Photos to upload");
   await files.setInputFiles([camera("Canon_40D.jpg"), camera("Nikon_D70.jpg")]);
   await expect(page.getByText("Photo added!")).toHaveCount(2, { timeout: 60_000 });
-  await expect(page.getByText("You may upload up to 1 more photos for this meeting.")).toBeVisible();
+  await expect(page.getByText("You may upload up to 1 more photo for this meeting.")).toBeVisible();
+  await expect(page.getByText(STAY)).toHaveCount(0);
 
   await files.setInputFiles([camera("Pentax_K10D.jpg"), camera("orientation-landscape_3.jpg")]);
-  await expect(page.getByText("Too many files!")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Too many files!" })).toHaveText(
+    "Too many files! You may add 1 more photo to this meeting: choose again.",
+  );
   await expect(page.getByText("Photo added!")).toHaveCount(2);
 
   await files.setInputFiles([camera("Pentax_K10D.jpg")]);
@@ -248,8 +253,9 @@ test("the account page's calendar address serves an iCalendar feed with the meet
   expect(meeting!.startDate.toJSDate().toISOString()).toBe(first.toISOString());
 
   // A new address kills the old one.
-  page.once("dialog", (dialog) => void dialog.accept());
-  await page.getByRole("button", { name: "Make a new address" }).click();
+  expect(await clickAndConfirm(page, page.getByRole("button", { name: "Make a new address" }))).toBe(
+    "Make a new calendar address? The old one stops working at once, in every calendar that uses it.",
+  );
   await expect(page.getByRole("status")).toContainText("The old one no longer works.");
   expect(await page.getByLabel("Your calendar address").inputValue()).not.toBe(address);
   expect((await page.request.get(address)).status()).toBe(404);
@@ -307,4 +313,170 @@ test("without JavaScript the sort toggle and deleting after the question work as
   await expect(page).toHaveURL(url("/meetings"));
   await expect(page.getByRole("status")).toContainText("Meeting deleted.");
   expect((await page.request.get(url(`/api/meetings/${extraId}`))).status()).toBe(404);
+});
+
+test("withdrawing a submission asks first in the site's dialog, at 1280 and 390 px and without JavaScript", async ({
+  page,
+  openContext,
+}) => {
+  // A meeting of its own, with three of Rosa's photos.
+  const admin = await openContext({ baseURL: server.baseURL });
+  await logInContext(admin, mira);
+  const startsAt = toDateTimeInput(addCalendarDays(first, 28, ZONE), ZONE);
+  const { id } = await api<{ id: number }>(admin, "post", "/api/meetings", { startsAt, topic: "Doorways" });
+  const rosas = await openContext({ baseURL: server.baseURL });
+  await logInContext(rosas, rosa);
+  for (const file of ["Canon_40D.jpg", "Pentax_K10D.jpg", "Nikon_D70.jpg"]) await submitToMeeting(rosas, id, file);
+
+  await logIn(page, rosa);
+  await page.goto(url(`/meetings/${id}/upload`));
+  const mine = page.getByRole("region", { name: "Your photos for this meeting" });
+  await expect(mine.getByRole("listitem")).toHaveCount(3);
+  const question = (name: string) =>
+    `Are you sure you wish to withdraw ${name} from this meeting? The photo stays in your gallery.`;
+
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await mine.getByRole("button", { name: "Withdraw Canon_40D.jpg" }).click();
+    const dialog = confirmDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(".confirm-question")).toHaveText(question("Canon_40D.jpg"));
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`withdraw-question-${width}.png`) });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(mine.getByRole("listitem")).toHaveCount(3);
+  }
+
+  expect(await clickAndConfirm(page, mine.getByRole("button", { name: "Withdraw Canon_40D.jpg" }))).toBe(
+    question("Canon_40D.jpg"),
+  );
+  await expect(mine.getByRole("listitem")).toHaveCount(2);
+  await expect(mine).not.toContainText("Canon_40D.jpg");
+
+  // Without JavaScript the question opens in place, and only its own button withdraws.
+  const plain = await (await openContext({ javaScriptEnabled: false, baseURL: server.baseURL })).newPage();
+  await logIn(plain, rosa);
+  await plain.goto(url(`/meetings/${id}/upload`));
+  const plainMine = plain.getByRole("region", { name: "Your photos for this meeting" });
+  const row = plainMine.getByRole("listitem").filter({ hasText: "Pentax_K10D.jpg" });
+  await row.getByText("Withdraw", { exact: true }).click();
+  await expect(row.getByText(question("Pentax_K10D.jpg"))).toBeVisible();
+  await row.getByRole("button", { name: "Yes, Withdraw" }).click();
+  await expect(plain).toHaveURL(url(`/meetings/${id}/upload`));
+  await expect(plainMine.getByRole("listitem")).toHaveCount(1);
+  await expect(plainMine).toContainText("Nikon_D70.jpg");
+});
+
+test("the upload page is a grid of photos with progress, a way back, and 'Choose from my photos', at 1280 and 390 px", async ({
+  page,
+}) => {
+  // A meeting of its own with room for two, and a photo of Rosa's in her gallery but in no meeting.
+  await logIn(page, mira);
+  const startsAt = toDateTimeInput(addCalendarDays(first, 14, ZONE), ZONE);
+  const created = await page.request.post(url("/api/meetings"), {
+    data: { startsAt, topic: "Reflections", maxUploadsCount: 2 },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  await page.context().clearCookies();
+  await logIn(page, rosa);
+  const signedId = await sendCameraFile(page.request, server.baseURL, "gps-DSCN0010.jpg");
+  const kept = await page.request.post(url("/api/photos"), { data: { filename: "gps-DSCN0010.jpg", file: signedId } });
+  expect(kept.status()).toBe(201);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url(`/meetings/${id}/upload`));
+  await expect(page.getByText("You may upload up to 2 more photos for this meeting.")).toBeVisible();
+  await page.getByText("Choose from my photos").click();
+  await page.getByRole("list", { name: "My photos" }).getByRole("button", { name: "Add gps-DSCN0010.jpg" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Photo submitted to this meeting!" })).toBeVisible();
+  await expect(page.getByText("You may upload up to 1 more photo for this meeting.")).toBeVisible();
+  const mine = page.getByRole("region", { name: "Your photos for this meeting" });
+  await expect(mine.getByRole("listitem")).toHaveCount(1);
+  await expect(mine).toContainText("gps-DSCN0010.jpg");
+  // Now in a meeting, it is no longer offered.
+  await expect(page.getByRole("button", { name: "Add gps-DSCN0010.jpg" })).toHaveCount(0);
+
+  // Two files for the one place left: refused together, saying how many fit.
+  const files = page.getByLabel("Photos to upload");
+  await files.setInputFiles([camera("Canon_40D.jpg"), camera("Nikon_D70.jpg")]);
+  await expect(page.getByRole("alert").filter({ hasText: "Too many files!" })).toHaveText(
+    "Too many files! You may add 1 more photo to this meeting: choose again.",
+  );
+  await expect(page.getByRole("list", { name: "Uploads" })).toHaveCount(0);
+
+  // One file, its bytes held back: a tile with its progress, the warning, and no way back yet.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/uploads/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const back = page.getByRole("link", { name: "Back to the meeting" });
+  await expect(back).toBeVisible();
+  await files.setInputFiles([camera("Canon_40D.jpg")]);
+  const tile = page.getByRole("list", { name: "Uploads" }).getByRole("listitem", { name: "Canon_40D.jpg" });
+  await expect(tile.getByRole("progressbar", { name: "Upload progress of Canon_40D.jpg" })).toBeVisible();
+  await expect(tile).toContainText("Uploading");
+  await expect(page.getByText(STAY)).toBeVisible();
+  await expect(back).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("upload-grid-busy-1280.png"), fullPage: true });
+  release();
+
+  await expect(tile.getByRole("status")).toHaveText("Photo added!", { timeout: 60_000 });
+  await expect(tile.getByRole("img")).toHaveAttribute("src", /\/media\/photos\/\d+\/thumb/);
+  await expect(page.getByText(STAY)).toHaveCount(0);
+  await expect(page.getByText("You have already uploaded 2 photos for this meeting.")).toBeVisible();
+  await expect(back).toBeVisible();
+  await expect(mine.getByRole("listitem")).toHaveCount(2);
+  // The details are one click away, not spread beside every photo.
+  await expect(tile.getByLabel("Caption")).toBeHidden();
+  await tile.getByText("Caption and details").click();
+  await expect(tile.getByLabel("Caption")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("upload-grid-done-1280.png"), fullPage: true });
+
+  // At 390 px the tiles sit two to a row and nothing runs off the side.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tile.getByLabel("Caption")).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("upload-grid-done-390.png"), fullPage: true });
+  await back.click();
+  await expect(page).toHaveURL(url(`/meetings/${id}`));
+});
+
+test("without JavaScript 'Choose from my photos' submits a photo from the gallery as a plain form", async ({
+  page,
+  openContext,
+}) => {
+  await logIn(page, mira);
+  const startsAt = toDateTimeInput(addCalendarDays(first, 21, ZONE), ZONE);
+  const created = await page.request.post(url("/api/meetings"), { data: { startsAt, topic: "Shadows" } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  // A photo of Tomas's in his gallery, in no meeting.
+  const plain = await (await openContext({ javaScriptEnabled: false, baseURL: server.baseURL })).newPage();
+  await logIn(plain, tomas);
+  const signedId = await sendCameraFile(plain.request, server.baseURL, "Pentax_K10D.jpg");
+  const kept = await plain.request.post(url("/api/photos"), { data: { filename: "Pentax_K10D.jpg", file: signedId } });
+  expect(kept.status()).toBe(201);
+
+  await plain.goto(url(`/meetings/${id}/upload`));
+  await expect(plain.getByText("You may upload up to 4 more photos for this meeting.")).toBeVisible();
+  await plain.getByText("Choose from my photos").click();
+  await plain.getByRole("button", { name: "Add Pentax_K10D.jpg" }).click();
+  await expect(plain).toHaveURL(url(`/meetings/${id}/upload`));
+  await expect(plain.getByRole("status").filter({ hasText: "Photo submitted to this meeting!" })).toBeVisible();
+  await expect(plain.getByText("You may upload up to 3 more photos for this meeting.")).toBeVisible();
+  const mine = plain.getByRole("region", { name: "Your photos for this meeting" });
+  await expect(mine.getByRole("listitem")).toHaveCount(1);
+  await expect(mine).toContainText("Pentax_K10D.jpg");
+  await expect(plain.getByRole("link", { name: "Back to the meeting" })).toBeVisible();
 });

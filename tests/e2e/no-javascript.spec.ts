@@ -212,6 +212,11 @@ test("a refused row action says why on the page it comes back to", async ({ page
   await page.goto("/admin/members");
   const row = page.getByRole("row").filter({ hasText: "Stale Page" });
   await expect(row).toBeVisible();
+  // The invite's link is on the page to copy by hand; the button that copies it needs a script.
+  await expect(row.getByRole("textbox", { name: "Invite link for Stale Page" })).toHaveValue(
+    new RegExp(`^https?://[^/]+/invites/${invite.id}$`),
+  );
+  await expect(row.getByRole("button", { name: "Copy link" })).toHaveCount(0);
   // Another admin (another tab) revokes it while this page is open.
   await api(page.context(), "delete", `/api/invites/${invite.id}`);
 

@@ -8,7 +8,7 @@ import { expect, test, type Page } from "./support/fixtures";
 import postgres from "postgres";
 import { CAMERA_FIXTURES as FIXTURES } from "./support/club-api";
 import { memberDetails } from "./support/members";
-import { pageTitle, submitLogin, untilHydrated } from "./support/ui";
+import { clickAndConfirm, pageTitle, submitLogin, untilHydrated } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 
 const thisYear = new Date().getFullYear();
@@ -106,6 +106,12 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   await grid.getByRole("link", { name: "Fog on Market Street" }).click();
 
   // The detail: large image, details with the camera (make prefix dropped), and the owner's tools.
+  // The camera is in the Details tab (a photo opens on its conversation); the arrows below carry the tab along.
+  await expect(page).toHaveURL(/\/all\/\d+(\?|$)/);
+  const withDetails = new URL(page.url());
+  withDetails.searchParams.set("tab", "details");
+  await page.goto(withDetails.href);
+  await untilHydrated(page);
   const details = page.getByRole("region", { name: "Details" });
   await expect(details.getByRole("heading", { name: "Fog on Market Street" })).toBeVisible();
   await expect(details.getByText("Canon EOS 40D", { exact: true })).toBeVisible();
@@ -201,11 +207,9 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
 
   // Delete one from its detail, confirming; back to the year, which closes up.
   await page.goto(`${server.baseURL}/members/${pia.username}/${thisYear}/${wanted[0]}`);
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you wish to delete this photo? This cannot be undone.");
-    void dialog.accept();
-  });
-  await page.getByRole("button", { name: "Delete" }).click();
+  expect(await clickAndConfirm(page, page.getByRole("button", { name: "Delete" }))).toBe(
+    "Are you sure you wish to delete this photo? This cannot be undone.",
+  );
   await expect(page).toHaveURL(`${server.baseURL}/members/${pia.username}/${thisYear}`);
   await expect(yearGrid.getByRole("listitem")).toHaveCount(2);
   expect(await yearOrder(page, me.id)).toEqual([

@@ -89,3 +89,74 @@ test("the owner's private notes save as they type and stay private", async ({ pa
   // Nor can they write them.
   expect((await otherPage.request.patch(`/api/photos/${photoId}`, { data: { notes: "mine now" } })).status()).toBe(403);
 });
+
+/** Whether each tab of the strip shows whole: not cut by the strip, nor the strip by the page. */
+async function tabsShowWhole(page: Page) {
+  return page.getByRole("tablist", { name: "About this photo" }).evaluate((strip) => {
+    const box = strip.getBoundingClientRect();
+    const tabs = [...strip.querySelectorAll<HTMLElement>('[role="tab"]')];
+    return {
+      count: tabs.length,
+      stripScrolls: strip.scrollWidth > strip.clientWidth + 1,
+      pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+      cut: tabs
+        .filter((tab) => {
+          const own = tab.getBoundingClientRect();
+          return own.left < box.left - 1 || own.right > box.right + 1 || tab.scrollWidth > tab.clientWidth + 1;
+        })
+        .map((tab) => tab.textContent),
+    };
+  });
+}
+
+test("a photo opens on its conversation, with every tab whole and the notes box like the site's fields", async ({
+  page,
+}) => {
+  await logIn(page, owner);
+  const photoId = await uploadPhoto(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/members/${owner.username}/all/${photoId}`);
+    // Comments first: the conversation and its box, not a count on a tab.
+    await expect(page.getByRole("tab", { name: /^Comments/ })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("textbox", { name: "Add a comment" })).toBeVisible();
+    await expect(page.getByText("No comments yet.")).toBeVisible();
+    expect(await tabsShowWhole(page), `the tab strip at ${width} px`).toEqual({
+      count: 3,
+      stripScrolls: false,
+      pageScrolls: false,
+      cut: [],
+    });
+  }
+  // The camera's details are a tab away, and that choice rides in the address.
+  await page.getByRole("tab", { name: "Details" }).click();
+  await expect(page).toHaveURL(new RegExp(`/all/${photoId}\\?tab=details$`));
+  await expect(page.getByRole("tabpanel", { name: "Details" }).getByText("NIKON D70")).toBeVisible();
+
+  // The notes box looks like any other field of the site (app.css .field): compared with one made beside it.
+  await page.goto(`/members/${owner.username}/all/${photoId}?tab=notes`);
+  const notes = page.getByRole("textbox", { name: "My Private Notes" });
+  const look = await notes.evaluate((box) => {
+    const keys = [
+      "borderTopWidth",
+      "borderTopStyle",
+      "borderTopColor",
+      "borderRadius",
+      "paddingLeft",
+      "backgroundColor",
+    ];
+    const field = document.createElement("div");
+    field.className = "field";
+    const reference = field.appendChild(document.createElement("textarea"));
+    document.body.appendChild(field);
+    const pick = (element: Element) => {
+      const style = getComputedStyle(element) as unknown as Record<string, string>;
+      return Object.fromEntries(keys.map((key) => [key, style[key]]));
+    };
+    const result = { notes: pick(box), field: pick(reference) };
+    field.remove();
+    return result;
+  });
+  expect(look.notes).toEqual(look.field);
+  expect(look.notes.borderRadius).not.toBe("0px");
+});

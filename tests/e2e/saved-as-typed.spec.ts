@@ -199,3 +199,31 @@ test("words that cannot be saved are asked about before leaving, by link and by 
   await expect(page).not.toHaveURL(here);
   expect(await storedNotes(page.context(), photoId)).toBe(note);
 });
+
+test("a caption past its limit on the upload page is said at the field, kept, and asked about before leaving", async ({
+  openContext,
+}) => {
+  const page = await sofiasPage(openContext);
+  const item = await uploadAtUploadPage(page, "Canon_40D.jpg");
+  // The form saves itself a moment after typing stops: the clock runs again.
+  await page.clock.resume();
+  const caption = item.getByLabel("Caption");
+  const limit = page.locator(`[id="${await caption.getAttribute("id")}-limit"]`);
+  await caption.fill("c".repeat(455));
+  await expect(limit).toHaveText("455 / 500");
+  const tooLong = "c".repeat(501);
+  await caption.fill(tooLong);
+  // Said at the field before any save, and by the form's status once the save leaves it out.
+  await expect(limit).toHaveText("Caption can be at most 500 characters; this text has 501.");
+  await expect(item.getByText("Not saved: Caption must be at most 500 characters.")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Error" })).toHaveCount(0);
+  await page.getByRole("link", { name: "your gallery" }).click();
+  const question = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(caption).toHaveValue(tooLong);
+  // Within the limit, it saves.
+  await caption.fill("c".repeat(500));
+  await expect(limit).toHaveText("500 / 500");
+  await expect(item.getByText("Changes saved.")).toBeVisible();
+});

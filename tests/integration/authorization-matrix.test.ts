@@ -155,6 +155,7 @@ const ROWS: Row[] = [
   { route: "upload", method: "GET", expect: members(200, "302 /login") },
   { route: "comments/:photoId?", method: "GET", expect: members(200, "302 /login") },
   { route: "meetings", method: "GET", expect: members(200, "302 /login") },
+  { route: "meetings/standings", method: "GET", expect: members(200, "302 /login") },
   { route: "meetings/new", method: "GET", expect: admins(200, "302 /", "302 /login") },
   {
     route: "meetings/templates/:meetingId/edit",
@@ -195,6 +196,18 @@ const ROWS: Row[] = [
     expect: members(200, "302 /login"),
   },
   {
+    route: "meetings/:meetingId/results",
+    method: "GET",
+    send: (t) => ({ params: meeting(t) }),
+    expect: members(200, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/present",
+    method: "GET",
+    send: (t) => ({ params: meeting(t) }),
+    expect: members(200, "302 /login"),
+  },
+  {
     route: "calendar/:feed",
     method: "GET",
     case: "a member's private address",
@@ -212,6 +225,7 @@ const ROWS: Row[] = [
   { route: "admin", method: "GET", expect: admins("302 /admin/members", "302 /", "302 /login") },
   { route: "admin/members", method: "GET", expect: admins(200, "302 /", "302 /login") },
   { route: "admin/members/invite", method: "GET", expect: admins(200, "302 /", "302 /login") },
+  { route: "admin/club", method: "GET", expect: admins(200, "302 /", "302 /login") },
   {
     route: "admin/members/:userId",
     method: "GET",
@@ -413,9 +427,29 @@ const ROWS: Row[] = [
   {
     route: "meetings/:meetingId/upload",
     method: "POST",
+    case: "choose one of one's photos",
+    send: async (t) => ({
+      params: meeting(t),
+      form: { intent: "submit-photo", PhotoId: String((await insertPhoto(t.owner.id)).id) },
+    }),
+    expect: owner(200, 403, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/upload",
+    method: "POST",
     case: "withdraw a submission",
     send: (t) => ({ params: meeting(t), form: { intent: "withdraw", submissionId: String(t.submission.id) } }),
     expect: owner(200, 403, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/:photoId?",
+    method: "POST",
+    case: "reveal an anonymous meeting's names",
+    send: async () => ({
+      params: { meetingId: String((await insertMeeting({ anonymous: true })).id) },
+      form: { intent: "reveal" },
+    }),
+    expect: { ...admins("302 /meetings/", 403, "302 /login") },
   },
   {
     route: "meetings/:meetingId/:photoId?",
@@ -446,6 +480,20 @@ const ROWS: Row[] = [
     method: "POST",
     send: () => ({ form: {} }),
     expect: admins(422, "302 /", "302 /login"),
+  },
+  {
+    route: "admin/club",
+    method: "POST",
+    case: "a name refused",
+    send: () => ({ form: {} }),
+    expect: admins(422, "302 /", "302 /login"),
+  },
+  {
+    route: "admin/club",
+    method: "POST",
+    case: "the club renamed",
+    send: () => ({ form: { clubName: "Matrix Street Club" } }),
+    expect: admins("302 /admin/club", "302 /", "302 /login"),
   },
   {
     route: "admin/members/:userId",
@@ -654,6 +702,18 @@ const ROWS: Row[] = [
   },
   { route: "api/meetings/:meetingId", method: "GET", send: (t) => ({ params: meeting(t) }), expect: members(200, 401) },
   {
+    route: "api/meetings/:meetingId/results",
+    method: "GET",
+    send: (t) => ({ params: meeting(t) }),
+    expect: members(200, 401),
+  },
+  {
+    route: "api/standings",
+    method: "GET",
+    send: () => ({ query: `year=${new Date().getFullYear()}` }),
+    expect: members(200, 401),
+  },
+  {
     route: "api/meetings/:meetingId",
     method: "PATCH",
     send: (t) => ({ params: meeting(t), json: { topic: "Changed" } }),
@@ -666,6 +726,20 @@ const ROWS: Row[] = [
     expect: admins(204, 403, 401),
   },
   {
+    route: "api/meetings/:meetingId/reveal",
+    method: "POST",
+    // A fresh anonymous meeting per cell: admins reveal its names (issue 26); members may not.
+    send: async () => ({ params: { meetingId: String((await insertMeeting({ anonymous: true })).id) } }),
+    expect: admins(200, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId/reveal",
+    method: "POST",
+    case: "a meeting that is not anonymous",
+    send: (t) => ({ params: meeting(t) }),
+    expect: admins(409, 403, 401),
+  },
+  {
     route: "api/meetings/:meetingId/submissions",
     method: "POST",
     // Only the owner is on the meeting's list: any other member, admins included, is told so (403).
@@ -673,6 +747,14 @@ const ROWS: Row[] = [
       params: meeting(t),
       json: { filename: "street.jpg", file: await uploadFile(t.owner.cookie, await smallJpeg(), "street.jpg") },
     }),
+    expect: owner(201, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId/submissions",
+    method: "POST",
+    case: "submit one's own photo by its id",
+    // A photo of the owner's in no meeting; anyone else is off the meeting's list (403).
+    send: async (t) => ({ params: meeting(t), json: { PhotoId: (await insertPhoto(t.owner.id)).id } }),
     expect: owner(201, 403, 401),
   },
   {

@@ -18,6 +18,7 @@ import { cookieFor, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
 import { useMailCatcher } from "../support/club-mail";
+import { withLogLines } from "../support/log-lines";
 
 const mail = useMailCatcher();
 
@@ -240,16 +241,9 @@ describe("the comment e-mail", () => {
     const c = await club();
     // An address the mailer refuses to send to stands in for a failing mail server.
     await db().update(users).set({ email: "not an address" }).where(eq(users.id, c.owner.id));
-    const logged: unknown[] = [];
-    const error = console.error;
-    console.error = (...args: unknown[]) => void logged.push(args);
-    try {
-      await comment(c.photo.id, "Lost?", c.annCookie);
-    } finally {
-      console.error = error;
-    }
+    const { lines } = await withLogLines(() => comment(c.photo.id, "Lost?", c.annCookie), "warn");
     // The failure is logged, and putting the comments back is not.
-    expect(logged.map(String)).toEqual([expect.stringContaining(`photo ${c.photo.id} failed`)]);
+    expect(lines.map((line) => line.msg)).toEqual([expect.stringContaining(`photo ${c.photo.id} failed`)]);
     const row = await notificationRow(c.photo.id);
     expect(row!.pendingSince).not.toBeNull();
     expect(row!.sentAt).not.toBeNull();

@@ -318,7 +318,7 @@ describe("commentsOfPhoto (the photo's Comments)", () => {
     await db().update(users).set({ pictureAssetId: picture.originalAssetId }).where(eq(users.id, c.author.id));
     await commentAs(c);
     const [comment] = await commentsOfPhoto(c.owner, c.photo.id);
-    expect(comment!.User.pictureThumbUrl).toBe(`/media/pictures/${picture.originalAssetId}/thumb`);
+    expect(comment!.User!.pictureThumbUrl).toBe(`/media/pictures/${picture.originalAssetId}/thumb`);
   });
 });
 

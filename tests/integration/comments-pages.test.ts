@@ -151,11 +151,12 @@ describe("comments through the photo forms", () => {
     for (const body of ["", "  \n "]) {
       const empty = await post({ body });
       expect(empty.status).toBe(422);
-      expect(await empty.json()).toEqual({ error: "Body must not be empty." });
+      // The box's own error (field), shown under it rather than in the modal.
+      expect(await empty.json()).toEqual({ error: "Body must not be empty.", field: "body" });
     }
     const long = await post({ body: "x".repeat(5001) });
     expect(long.status).toBe(422);
-    expect(await long.json()).toEqual({ error: "Body must be at most 5000 characters." });
+    expect(await long.json()).toEqual({ error: "Body must be at most 5000 characters.", field: "body" });
     const missing = await post({ body: "Hello", photoId: "2147483000" });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: "Photo not found." });

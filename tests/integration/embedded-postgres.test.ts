@@ -18,6 +18,7 @@ import { cookieHeaderFrom } from "../support/members";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-embedded-"));
 const postmasterPid = () => path.join(dataDir, "postgres", "postmaster.pid");
 const firstAdmin = {
+  clubName: "Chalk Street Club",
   firstName: "Helen",
   lastName: "Levitt",
   username: "helen",

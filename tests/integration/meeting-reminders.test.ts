@@ -9,13 +9,14 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { simpleParser } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { meetingReminders, users } from "@db/schema";
 import { env } from "~/env.server";
 import { closeMail, mailFolder } from "~/services/mail/mail.server";
 import { sendDueMeetingReminders, setMeetingReminders } from "~/services/meetings/reminders.server";
 import { ForbiddenError } from "~/services/errors.server";
+import { LEVEL, withLogLines } from "../support/log-lines";
 import { startMailCatcher, type MailCatcher } from "../support/mail";
 import { makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
@@ -134,15 +135,20 @@ describe("reminders", () => {
     const meeting = await insertMeeting({ startsAt: new Date(now.getTime() + HOUR), allowedUserIds: [member.id] });
     const config = env();
     const working = config.SMTP_URL;
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       closeMail();
       config.SMTP_URL = "smtp://127.0.0.1:9";
-      expect(await sendDueMeetingReminders(now)).toBe(0);
+      const { result, lines } = await withLogLines(() => sendDueMeetingReminders(now));
+      expect(result).toBe(0);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: LEVEL.error,
+          msg: `The reminder of meeting ${meeting.id} to member ${member.id} failed; it goes again`,
+        }),
+      );
     } finally {
       closeMail();
       config.SMTP_URL = working;
-      errors.mockRestore();
     }
     expect(
       await db()
@@ -180,15 +186,13 @@ describe("reminders", () => {
     const config = env();
     const working = config.SMTP_URL;
     const before = new Set(await fs.readdir(mailFolder()).catch(() => [] as string[]));
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       closeMail();
       config.SMTP_URL = undefined;
-      expect(await sendDueMeetingReminders(now)).toBe(1);
+      expect((await withLogLines(() => sendDueMeetingReminders(now))).result).toBe(1);
     } finally {
       closeMail();
       config.SMTP_URL = working;
-      log.mockRestore();
     }
     const written = (await fs.readdir(mailFolder())).filter((name) => !before.has(name));
     const parsed = await Promise.all(

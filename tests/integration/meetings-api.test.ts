@@ -118,6 +118,8 @@ describe("POST /api/meetings", () => {
       topic: "Night streets\nAvailable light only.",
       maxUploadsCount: 4,
       allowedUserIds: null,
+      anonymous: false,
+      revealedAt: null,
       MeetingSubmissions: [],
     });
   });
@@ -149,6 +151,7 @@ describe("POST /api/meetings", () => {
       maxUploadsCount: 2,
       allowedUserIds: [member.id],
       frequency: 7,
+      anonymous: false,
       nextStartsAt: "2031-04-09T02:00:00.000Z",
     });
   });

@@ -699,7 +699,7 @@ describe("the pages as a member reads them", () => {
     return response.text();
   };
 
-  it("renders the allowance, the warning, the list's refusal, and the meeting's safe links", async () => {
+  it("renders the allowance, no warning before an upload, the way back, the list's refusal, and the meeting's safe links", async () => {
     const { member, memberCookie, adminCookie } = await people();
     const outsider = await makeMember();
     const meeting = await insertMeeting({
@@ -712,8 +712,10 @@ describe("the pages as a member reads them", () => {
     await submitDirectly(meeting.id, await insertPhoto(member.id), 1);
 
     const upload = await page(`/meetings/${meeting.id}/upload`, memberCookie);
-    expect(upload).toContain("You may upload up to 1 more photos for this meeting.");
-    expect(upload).toContain(STAY_ON_PAGE_WARNING);
+    expect(upload).toContain("You may upload up to 1 more photo for this meeting.");
+    // Nothing is uploading yet: no warning, and the way back to the meeting.
+    expect(upload).not.toContain(STAY_ON_PAGE_WARNING);
+    expect(upload).toMatch(new RegExp(`<a [^>]*href="/meetings/${meeting.id}"[^>]*>Back to the meeting</a>`));
     const refused = await page(`/meetings/${meeting.id}/upload`, await cookieFor(outsider.id));
     expect(refused).toContain(NOT_ON_LIST_MESSAGE.replace("'", "&#x27;"));
 

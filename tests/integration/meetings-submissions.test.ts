@@ -2,14 +2,22 @@
 // uploads: the photo and its submission, the meeting's list of who may submit,
 // the allowance (also with ten uploads racing), and the author's reordering and
 // withdrawing while the meeting is upcoming.
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, meetingSubmissions, photos, users } from "@db/schema";
 import { closeExiftool } from "~/images/exif.server";
 import { uploadPage } from "~/services/meetings/submissions.server";
 import { cookieFor, makeMember } from "../support/members";
-import { hoursFromNow, insertMeeting, meetingsApi, smallJpeg, submitDirectly } from "../support/meetings";
+import {
+  hoursFromNow,
+  insertMeeting,
+  meetingsApi,
+  smallJpeg,
+  submissionsOf,
+  submitDirectly,
+  submitToMeeting,
+} from "../support/meetings";
 import { insertPhoto } from "../support/photos";
 import { uploadFile } from "../support/uploads";
 
@@ -25,23 +33,14 @@ async function upload(cookie: string, name = "street.jpg") {
   return uploadFile(cookie, await smallJpeg(), name);
 }
 
-function submit(meetingId: number, cookie: string, body: Record<string, unknown>) {
-  return meetingsApi("POST", `/api/meetings/${meetingId}/submissions`, { cookie, json: body });
-}
-
-async function submissionsOf(meetingId: number, userId: number) {
-  return db()
-    .select()
-    .from(meetingSubmissions)
-    .where(and(eq(meetingSubmissions.meetingId, meetingId), eq(meetingSubmissions.userId, userId)))
-    .orderBy(meetingSubmissions.position);
-}
-
 describe("submitting a photo to a meeting", () => {
   it("makes the upload a photo with the owner's default licence, at the next position, and answers 201 with the Photo", async () => {
     const { member, cookie } = await submitter({ license: "ccby" });
     const meeting = await insertMeeting();
-    const first = await submit(meeting.id, cookie, { filename: "first.jpg", file: await upload(cookie, "first.jpg") });
+    const first = await submitToMeeting(meeting.id, cookie, {
+      filename: "first.jpg",
+      file: await upload(cookie, "first.jpg"),
+    });
     expect(first.status).toBe(201);
     const body = await first.json();
     expect(body).toEqual({ id: expect.any(Number), position: 1, Photo: expect.any(Object) });
@@ -52,7 +51,7 @@ describe("submitting a photo to a meeting", () => {
       thumbUrl: expect.stringMatching(new RegExp(`^/media/photos/${body.Photo.id}/thumb\\?v=[\\w-]{12}$`)),
       MeetingSubmission: { Meeting: { startsAt: meeting.startsAt.toISOString() } },
     });
-    const second = await submit(meeting.id, cookie, { filename: "second.jpg", file: await upload(cookie) });
+    const second = await submitToMeeting(meeting.id, cookie, { filename: "second.jpg", file: await upload(cookie) });
     expect((await second.json()).position).toBe(2);
     // The photo's copy of its meeting's start is written with it (the 'meeting' sort reads it).
     const [stored] = await db().select().from(photos).where(eq(photos.id, body.Photo.id));
@@ -64,7 +63,7 @@ describe("submitting a photo to a meeting", () => {
     const listed = await makeMember();
     const meeting = await insertMeeting({ allowedUserIds: [listed.id] });
     const signedId = await upload(cookie);
-    const response = await submit(meeting.id, cookie, { filename: "street.jpg", file: signedId });
+    const response = await submitToMeeting(meeting.id, cookie, { filename: "street.jpg", file: signedId });
     expect(response.status).toBe(403);
     expect((await response.json()).message).toBe(
       "You are not on this meeting's list, so you cannot upload photos to it.",
@@ -74,17 +73,19 @@ describe("submitting a photo to a meeting", () => {
 
     // A member on the list may.
     const listedCookie = await cookieFor(listed.id);
-    const ok = await submit(meeting.id, listedCookie, { filename: "a.jpg", file: await upload(listedCookie) });
+    const ok = await submitToMeeting(meeting.id, listedCookie, { filename: "a.jpg", file: await upload(listedCookie) });
     expect(ok.status).toBe(201);
   });
 
   it("refuses an upload past the allowance with 409 and the spec's text, and discards it", async () => {
     const { member, cookie } = await submitter();
     const meeting = await insertMeeting({ maxUploadsCount: 1 });
-    expect((await submit(meeting.id, cookie, { filename: "a.jpg", file: await upload(cookie) })).status).toBe(201);
-    const refused = await submit(meeting.id, cookie, { filename: "b.jpg", file: await upload(cookie) });
+    expect((await submitToMeeting(meeting.id, cookie, { filename: "a.jpg", file: await upload(cookie) })).status).toBe(
+      201,
+    );
+    const refused = await submitToMeeting(meeting.id, cookie, { filename: "b.jpg", file: await upload(cookie) });
     expect(refused.status).toBe(409);
-    expect((await refused.json()).message).toBe("You have already uploaded 1 photos for this meeting.");
+    expect((await refused.json()).message).toBe("You have already uploaded 1 photo for this meeting.");
     expect(await submissionsOf(meeting.id, member.id)).toHaveLength(1);
     expect(await db().select().from(photos).where(eq(photos.userId, member.id))).toHaveLength(1);
   });
@@ -93,10 +94,10 @@ describe("submitting a photo to a meeting", () => {
     const { cookie } = await submitter();
     const other = await submitter();
     const meeting = await insertMeeting();
-    const missing = await submit(meeting.id, cookie, { filename: "a.jpg" });
+    const missing = await submitToMeeting(meeting.id, cookie, { filename: "a.jpg" });
     expect(missing.status).toBe(422);
     expect((await missing.json()).errors.map((e: { path: string }) => e.path)).toEqual(["file"]);
-    const theirs = await submit(meeting.id, cookie, { filename: "a.jpg", file: await upload(other.cookie) });
+    const theirs = await submitToMeeting(meeting.id, cookie, { filename: "a.jpg", file: await upload(other.cookie) });
     expect(theirs.status).toBe(422);
     expect((await theirs.json()).errors.map((e: { path: string }) => e.path)).toEqual(["file"]);
   });
@@ -106,7 +107,7 @@ describe("submitting a photo to a meeting", () => {
     const meeting = await insertMeeting({ maxUploadsCount: 4 });
     const signedIds = await Promise.all(Array.from({ length: 10 }, (_, i) => upload(cookie, `burst-${i}.jpg`)));
     const responses = await Promise.all(
-      signedIds.map((file, i) => submit(meeting.id, cookie, { filename: `burst-${i}.jpg`, file })),
+      signedIds.map((file, i) => submitToMeeting(meeting.id, cookie, { filename: `burst-${i}.jpg`, file })),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, 201, 201, 201, 409, 409, 409, 409, 409, 409]);

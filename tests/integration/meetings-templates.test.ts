@@ -50,6 +50,7 @@ describe("a weekly meeting and 'Create Next Meeting'", () => {
       callDetails: null,
       maxUploadsCount: 3,
       allowedUserIds: null,
+      anonymous: false,
       meetingTemplateId: templateId,
       frequency: 7,
     });
@@ -106,6 +107,7 @@ describe("a weekly meeting and 'Create Next Meeting'", () => {
       callDetails: null,
       maxUploadsCount: 4,
       allowedUserIds: null,
+      anonymous: false,
       meetingTemplateId: meeting.MeetingTemplateId,
     });
     await expect(meetingEditDraft(member, meeting.id)).rejects.toBeInstanceOf(ForbiddenError);

@@ -37,7 +37,8 @@ async function meetingWith(perAuthor: number, authors: number = names.length) {
   return { meeting, members, photoIds };
 }
 
-const authorIds = (view: { groups: { author: { id: number } }[] }) => view.groups.map((group) => group.author.id);
+const authorIds = (view: { groups: { author: { id: number } | null }[] }) =>
+  view.groups.map((group) => group.author!.id);
 
 describe("the meeting view", () => {
   it("groups submissions by author under the full name, each group by position", async () => {
@@ -45,8 +46,8 @@ describe("the meeting view", () => {
     const view = await meetingView(members[0]!, meeting.id, "random");
     expect(view.groups).toHaveLength(5);
     for (const group of view.groups) {
-      const member = members.find((m) => m.id === group.author.id)!;
-      expect(group.author.fullName).toBe(`${member.firstName} ${member.lastName}`);
+      const member = members.find((m) => m.id === group.author!.id)!;
+      expect(group.author!.fullName).toBe(`${member.firstName} ${member.lastName}`);
       expect(group.submissions.map((s) => s.position)).toEqual([1, 2, 3]);
       expect(group.submissions.map((s) => s.Photo.id)).toEqual(photoIds.get(member.id));
     }
@@ -59,7 +60,7 @@ describe("the meeting view", () => {
       uploaded: 3,
       maxUploadsCount: 4,
       remaining: 1,
-      message: "You may upload up to 1 more photos for this meeting.",
+      message: "You may upload up to 1 more photo for this meeting.",
     });
     expect(view.isUpcoming).toBe(true);
   });

@@ -20,7 +20,7 @@ describe("moving a club from the PGlite release", () => {
   it("restores its archive into a new embedded install, where its members log in and see their photos", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "club-moved-"));
     await closeDatabase();
-    // As the README says: npm run restore on the new release, with DATABASE_URL unset.
+    // As docs/database.md says: npm run restore on the new release, with DATABASE_URL unset.
     const result = await runCommand("scripts/restore.ts", [legacyArchive], { DATABASE_URL: "", DATA_DIR: dataDir });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);

@@ -1,9 +1,10 @@
 // Joining a photo's live room (/photos?id=): only for a photo the member may see,
 // and a refusal tells the client why in plain words, never the server's insides.
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { cookieFor, makeMember } from "../support/members";
 import { insertPhoto } from "../support/photos";
+import { withLogLines } from "../support/log-lines";
 import { connected, refused, useSocketServer } from "../support/sockets";
 import { testDatabaseUrl } from "../support/test-database";
 
@@ -34,17 +35,18 @@ describe("photo viewers and photo visibility", () => {
     const viewer = await makeMember();
     const photo = await insertPhoto(viewer.id);
     const cookie = await cookieFor(viewer.id);
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     // The database going away mid-handshake is the unexpected failure at hand.
     await closeDatabase();
     try {
-      expect(await refused(sockets.viewer(photo.id, { cookie }))).toBe("server error");
-      expect(logged).toHaveBeenCalledWith(
-        "A photo viewer's handshake failed:",
-        expect.objectContaining({ message: expect.stringMatching(/database is not open/) }),
+      const { result, lines } = await withLogLines(() => refused(sockets.viewer(photo.id, { cookie })), "error");
+      expect(result).toBe("server error");
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          msg: "A photo viewer's handshake failed",
+          err: expect.objectContaining({ message: expect.stringMatching(/database is not open/) }),
+        }),
       );
     } finally {
-      logged.mockRestore();
       await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
     }
     await connected(sockets.viewer(photo.id, { cookie }));

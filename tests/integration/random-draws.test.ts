@@ -1,5 +1,5 @@
 // The home page's random photos come from draws kept at the photos' data
-// version (queries.server.ts drawnFeaturedIds): visits take turns through one
+// version (random-draws.server.ts drawnFeaturedIds): visits take turns through one
 // draw, a club with few featured photos is drawn whole, and any change to
 // features or members is seen by the very next visit.
 import { eq } from "drizzle-orm";

@@ -107,18 +107,32 @@ describe("two server processes on one PostgreSQL", () => {
     const { socket: onOne } = await viewer(one, photo.id, ann);
     const { socket: onTwo } = await viewer(two, photo.id, bob);
     const phases: string[] = [];
-    const ended = new Promise<void>((resolve) =>
-      onTwo.on("crop", (message) => {
-        phases.push(message.phase === "drag" ? `drag ${message.drag.dx}` : message.phase);
-        if (message.phase === "end") resolve();
-      }),
-    );
+    let heard: (phase: string) => void = () => {};
+    onTwo.on("crop", (message) => {
+      const phase = message.phase === "drag" ? `drag ${message.drag.dx}` : message.phase;
+      phases.push(phase);
+      heard(phase);
+    });
+    const hearing = (phase: string) => new Promise<void>((resolve) => (heard = (p) => p === phase && resolve()));
     const start = { dx: 0.1, dy: 0.1 };
+    const drag = (i: number) => ({ phase: "drag" as const, start, drag: { dx: i / 100, dy: 0.5 } });
     onOne.emit("crop", { phase: "start", start });
-    for (let i = 1; i <= 20; i++) onOne.emit("crop", { phase: "drag", start, drag: { dx: i / 100, dy: 0.5 } });
+    // Drags reach the room coalesced (the latest per tick): five heard one by one, then a burst and the end.
+    for (let i = 1; i <= 5; i++) {
+      const arrived = hearing(`drag ${i / 100}`);
+      onOne.emit("crop", drag(i));
+      await arrived;
+    }
+    const restarted = hearing("start");
+    for (let i = 6; i <= 20; i++) onOne.emit("crop", drag(i));
     onOne.emit("crop", { phase: "end", start, end: { dx: 0.3, dy: 0.5 } });
-    await ended;
-    expect(phases).toEqual(["start", ...Array.from({ length: 20 }, (_, i) => `drag ${(i + 1) / 100}`), "end"]);
+    onOne.emit("crop", { phase: "start", start: { dx: 0.9, dy: 0.9 } });
+    await restarted;
+    // Every drag before the end, in the order drawn; none after it (the next start marks the end of what came).
+    const drags = phases.slice(1, -2).map((phase) => Number(phase.replace("drag ", "")));
+    expect(phases.slice(0, 6)).toEqual(["start", "drag 0.01", "drag 0.02", "drag 0.03", "drag 0.04", "drag 0.05"]);
+    expect(phases.slice(-2)).toEqual(["end", "start"]);
+    expect(drags).toEqual([...drags].sort((a, b) => a - b));
   });
 
   it("let a leader on one process lead followers on the other", async () => {

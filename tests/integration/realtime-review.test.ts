@@ -3,14 +3,14 @@
 // others, and that the lead ends with the leader. Views are sent in order on
 // one socket, so "a later good view arrives first" proves a bad one was dropped.
 import { describe, expect, it } from "vitest";
-import type { ReviewSnapshot, ReviewView } from "~/lib/realtime-events";
+import type { ReviewView } from "~/lib/realtime-events";
 import { REVIEW_LIMITS } from "~/realtime/review-room.server";
 import { cookieFor, makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
 import {
-  connected,
   deactivateMember,
+  enterReview,
   nextReview,
   refused,
   useSocketServer,
@@ -30,16 +30,7 @@ async function meetingWithPhotos() {
   return { meeting, photos: [first.id, second.id] as const };
 }
 
-/** `member` in the review room of `meetingId`, with the snapshot received on joining. */
-async function enter(
-  meetingId: number,
-  member: { id: number },
-): Promise<{ socket: TestReviewer; snapshot: ReviewSnapshot }> {
-  const socket = sockets.reviewer(meetingId, { cookie: await cookieFor(member.id) });
-  const snapshot = nextReview(socket, "review");
-  await connected(socket);
-  return { socket, snapshot: await snapshot };
-}
+const enter = (meetingId: number, member: { id: number }) => enterReview(sockets, meetingId, member);
 
 const viewOf = (photoId: number, zoom = 1): ReviewView => ({
   photoId,
@@ -146,9 +137,13 @@ describe("leading the review", () => {
     const { socket: host } = await enter(meeting.id, admin);
     const { socket: guest } = await enter(meeting.id, member);
 
-    // Mo asks to lead: nothing happens (the admin's lead below is the first change anyone hears).
-    guest.emit("lead");
-    guest.emit("handTo", { memberId: member.id });
+    // Mo asks to lead, and to hand the lead on: refused, and told he may not lead (the admin's lead
+    // below is the first change anyone hears).
+    for (const ask of [() => guest.emit("lead"), () => guest.emit("handTo", { memberId: member.id })]) {
+      const told = nextReview(guest, "mayLead");
+      ask();
+      expect(await told).toBe(false);
+    }
     expect((await leaderAfter(host, () => host.emit("lead"))).leader?.id).toBe(admin.id);
 
     const mayLead = nextReview(guest, "mayLead");
@@ -179,8 +174,10 @@ describe("leading the review", () => {
     expect((await leaderAfter(moSocket, () => adaSocket.emit("handTo", { memberId: mo.id }))).leader?.id).toBe(mo.id);
     expect((await leaderAfter(moSocket, () => adaSocket.emit("lead"))).leader?.id).toBe(ada.id);
 
-    // Mo tries to take it back: refused; Bea, an admin, takes over.
+    // Mo tries to take it back: refused (he may still lead, once nobody does); Bea, an admin, takes over.
+    const told = nextReview(moSocket, "mayLead");
     moSocket.emit("lead");
+    expect(await told).toBe(true);
     expect((await leaderAfter(moSocket, () => beaSocket.emit("lead"))).leader?.id).toBe(bea.id);
   });
 

@@ -2,6 +2,7 @@
 // a body over REQUEST_MAX_BYTES (413) before React Router or any route reads it,
 // by its declared size or, for a chunked body, as it streams; the local-disk
 // upload endpoint alone streams past it, under its own limit.
+import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { env } from "~/env.server";
 import { cookieFor, makeMember } from "../support/members";
@@ -82,6 +83,38 @@ describe("the server's body limit", () => {
       // The route's own answer to the credentials: the body reached it whole.
       expect(JSON.parse(answered.body)).toEqual({ message: "Invalid email and/or password." });
     } finally {
+      await small.close();
+    }
+  });
+
+  it("closes the connection of a chunked body no route reads once it passes the limit, never draining it for ever", async () => {
+    const limit = 16 * 1024;
+    const small = await site.serve({ REQUEST_MAX_BYTES: limit });
+    const socket = net.connect(Number(new URL(small.url).port), "127.0.0.1");
+    try {
+      let answer = "";
+      socket.setEncoding("latin1").on("data", (chunk: string) => (answer += chunk));
+      const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      socket.on("error", () => {}); // the server cutting the connection under a write
+      // The home page has no action: React Router answers 405 without reading the body.
+      socket.write("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n");
+      const chunk = `4000\r\n${"x".repeat(0x4000)}\r\n`;
+      let sent = 0;
+      let isClosed = false;
+      void closed.then(() => (isClosed = true));
+      // At most 64 times the limit (1 MiB), each write waiting for the socket to take it.
+      while (!isClosed && sent < 64 * limit) {
+        const taken = new Promise<void>((resolve) => (socket.write(chunk) ? resolve() : socket.once("drain", resolve)));
+        await Promise.race([taken, closed]);
+        sent += 0x4000;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      expect(answer).toMatch(/^HTTP\/1\.1 405/);
+      expect(isClosed).toBe(true);
+      expect(sent).toBeLessThan(64 * limit);
+    } finally {
+      socket.destroy();
       await small.close();
     }
   });

@@ -14,6 +14,7 @@ import { closeDatabase, openDatabase } from "@db/client.server";
 import { LOGIN_LIMITS } from "~/services/auth/login-throttle.server";
 import { createThrottle, throttleStore, type ThrottleStore } from "~/services/auth/throttle-store.server";
 import { RESET_LIMITS } from "~/services/members/passwords.server";
+import { nodeArgsFor } from "../support/process-scripts";
 import type { Outcome } from "../support/throttle-process";
 import { testDatabaseUrl } from "../support/test-database";
 import { testRedisUrl } from "../support/test-redis";
@@ -25,7 +26,7 @@ const UPLOADS_PER_10_MIN = 5;
 type Settings = Record<string, string>;
 
 async function clubProcess(settings: Settings, ...args: string[]): Promise<Outcome> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "tests/support/throttle-process.ts", ...args], {
+  const { stdout } = await run(process.execPath, [...nodeArgsFor("throttle-process"), ...args], {
     env: {
       ...process.env,
       NODE_ENV: "test",

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, photos } from "@db/schema";
 import { env } from "~/env.server";
+import { pixelLimit } from "~/images/decode-budget.server";
 import { closeExiftool } from "~/images/exif.server";
 import { action as photosCreate } from "~/routes/api/photos";
 import { flowerCentre, HEIC_SIZE, heicBytes, heicDeclaring, truncatedHeic } from "../support/heic-files";
@@ -87,7 +88,13 @@ describe("an iPhone HEIC upload", () => {
     }
   });
 
-  it("refuses a HEIC whose header declares more than the pixel limit, keeping nothing", async () => {
+  it("refuses a HEIC whose header declares more than its pixel limit, keeping nothing", async () => {
+    // HEIC's own limit: what its decoding's memory allows (decode-budget.server.ts), below UPLOAD_MAX_PIXELS.
+    const heicLimit = pixelLimit(
+      { format: "heif", compression: "hevc" },
+      { maxPixels: env().UPLOAD_MAX_PIXELS, memoryBytes: env().IMAGE_PROCESSING_MEMORY_MB * 1024 * 1024 },
+    );
+    expect(heicLimit).toBeLessThan(env().UPLOAD_MAX_PIXELS);
     const before = await used.keys();
     const { member, response } = await postPhoto(await heicDeclaring(40_000, 40_000), "IMG_BOMB.HEIC");
     expect(response.status).toBe(422);
@@ -95,7 +102,7 @@ describe("an iPhone HEIC upload", () => {
       errors: [
         {
           path: "file",
-          message: `The image is larger than the ${Math.floor(env().UPLOAD_MAX_PIXELS / 1_000_000)} megapixel limit.`,
+          message: `The image is larger than the ${Math.floor(heicLimit / 1_000_000)} megapixel limit for HEIC images.`,
         },
       ],
     });

@@ -9,7 +9,7 @@
 // bytes on stdin) | metadata {file}. It prints `club-worker: <what>` lines the test waits on.
 // (The HTTP server itself needs the built bundle: the browser specs cover it.)
 import { Readable } from "node:stream";
-import { startServices, stopServices } from "~/server/app";
+import { startServices, stopServices } from "~/server/services.server";
 import { readPhotoFacts } from "~/images/exif.server";
 import { action as photosApi } from "~/routes/api/photos";
 import { action as photoApi } from "~/routes/api/photos.photo";

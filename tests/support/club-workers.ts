@@ -7,10 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PauseStep } from "~/services/uploads/pause-points.server";
+import { nodeArgsFor } from "./process-scripts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** How long a worker may take to start on a busy two-core machine (tsx, migrations, exiftool). */
+/** How long a worker may take to start on a busy two-core machine (compiling, migrations, exiftool). */
 export const WORKER_START_TIMEOUT = 120_000;
 
 export type Worker = {
@@ -49,25 +50,21 @@ export async function startWorker(
   options: { pauseAt?: PauseStep } = {},
 ): Promise<Worker> {
   const pauseFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "club-pause-")), "pause");
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "tests/support/club-worker.ts", command, JSON.stringify(input)],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "test",
-        SESSION_SECRET: process.env.SESSION_SECRET,
-        BASE_URL: "http://club.test",
-        MEETING_REMINDER_HOURS: "0",
-        CLUB_PAUSE_FILE: pauseFile,
-        ...(options.pauseAt ? { CLUB_PAUSE_AT: options.pauseAt } : {}),
-        ...env,
-      },
-      stdio: ["pipe", "pipe", "pipe"],
+  const child = spawn(process.execPath, [...nodeArgsFor("club-worker"), command, JSON.stringify(input)], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "test",
+      SESSION_SECRET: process.env.SESSION_SECRET,
+      BASE_URL: "http://club.test",
+      MEETING_REMINDER_HOURS: "0",
+      CLUB_PAUSE_FILE: pauseFile,
+      ...(options.pauseAt ? { CLUB_PAUSE_AT: options.pauseAt } : {}),
+      ...env,
     },
-  );
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   live.add(child.pid!);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,14 +1,20 @@
-// The site's Express app on a real HTTP port inside the test process, loaded the
-// way `npm run dev` loads it (Vite's SSR module loader, which resolves React
-// Router's virtual server build), so tests see exactly what a browser would:
-// the security headers, the body guard, proxy headers, the root error screen.
-// Vite writes its cache to a temporary folder and watches nothing.
+// The site's Express app on a real HTTP port inside the test process, so tests
+// see exactly what a browser would: the security headers, the body guard, proxy
+// headers, the root error screen. It is the built site (build/server/index.js,
+// whose entry is app/server/app.ts) when the build is newer than every source,
+// as in `npm test`, which builds first; else it is compiled from the sources the
+// way `npm run dev` loads them (Vite's SSR module loader, which resolves React
+// Router's virtual server build), about 7 s of CPU per test file. The global
+// set-up decides (TEST_SITE_FROM=build or sources; set it to choose).
+// Either way the site is a module graph of its own beside the test's: they
+// share the database, the environment and what is kept on globalThis.
 import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createServer, type ViteDevServer } from "vite";
+import { pathToFileURL } from "node:url";
+import { createServer } from "vite";
 import type { Env } from "~/env.server";
 import { sharedResource } from "./shared-resource";
 
@@ -21,9 +27,14 @@ export type HttpApp = {
   close(): Promise<void>;
 };
 
-export async function startHttpApp(): Promise<HttpApp> {
+/** The site's module: built, or compiled from the sources by Vite (closed with `close`). */
+async function loadSite(): Promise<{ club: ClubModule; close: () => Promise<void> }> {
+  if (process.env.TEST_SITE_FROM === "build") {
+    const club = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ClubModule;
+    return { club, close: async () => {} };
+  }
   const cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), "club-vite-"));
-  const vite: ViteDevServer = await createServer({
+  const vite = await createServer({
     // No HMR WebSocket: test files run side by side, and each would claim its fixed port.
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     appType: "custom",
@@ -31,7 +42,18 @@ export async function startHttpApp(): Promise<HttpApp> {
     logLevel: "error",
   });
   const club = (await vite.ssrLoadModule("./app/server/app.ts")) as ClubModule;
-  const { env } = (await vite.ssrLoadModule("./app/env.server.ts")) as typeof import("~/env.server");
+  return {
+    club,
+    close: async () => {
+      await vite.close();
+      await fs.rm(cacheDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startHttpApp(): Promise<HttpApp> {
+  const { club, close: closeSite } = await loadSite();
+  const { env } = club;
   const servers = new Set<http.Server>();
 
   async function serve(config: Partial<Env> = {}) {
@@ -54,8 +76,7 @@ export async function startHttpApp(): Promise<HttpApp> {
     club,
     async close() {
       await Promise.all([...servers].map((server) => new Promise((resolve) => server.close(resolve))));
-      await vite.close();
-      await fs.rm(cacheDir, { recursive: true, force: true });
+      await closeSite();
     },
   };
 }

@@ -1,6 +1,7 @@
 // Test helpers for meetings: rows written straight into the tables, the
 // /api/meetings routes called the way React Router calls them, and a small real
 // JPEG to upload.
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
 import { db } from "@db/client.server";
@@ -10,6 +11,7 @@ import * as meetingsList from "~/routes/api/meetings";
 import * as meetingOne from "~/routes/api/meetings.meeting";
 import * as submissionOne from "~/routes/api/meetings.submission";
 import * as submissionsAll from "~/routes/api/meetings.submissions";
+import * as revealOne from "~/routes/api/meetings.reveal";
 import * as templatesAll from "~/routes/api/meetings.templates";
 import * as templateOne from "~/routes/api/meetings.templates.template";
 import { request } from "./members";
@@ -65,6 +67,7 @@ const routes: [RegExp, { loader: unknown; action: unknown }, string[]][] = [
   [/^\/api\/meetings\/templates\/([^/]+)$/, templateOne, ["templateId"]],
   [/^\/api\/meetings\/([^/]+)$/, meetingOne, ["meetingId"]],
   [/^\/api\/meetings\/([^/]+)\/submissions$/, submissionsAll, ["meetingId"]],
+  [/^\/api\/meetings\/([^/]+)\/reveal$/, revealOne, ["meetingId"]],
   [/^\/api\/meetings\/([^/]+)\/submissions\/([^/]+)$/, submissionOne, ["meetingId", "submissionId"]],
 ];
 
@@ -83,6 +86,20 @@ export async function meetingsApi(
     return call(handler, request(pathAndQuery, { method, cookie: init.cookie, json: init.json }), params);
   }
   throw new Error(`no meetings route for ${path}`);
+}
+
+/** Submits to a meeting through the API as the member with `cookie`. */
+export function submitToMeeting(meetingId: number, cookie: string, body: unknown) {
+  return meetingsApi("POST", `/api/meetings/${meetingId}/submissions`, { cookie, json: body });
+}
+
+/** A member's submissions to a meeting, in their order. */
+export async function submissionsOf(meetingId: number, userId: number) {
+  return db()
+    .select()
+    .from(meetingSubmissions)
+    .where(and(eq(meetingSubmissions.meetingId, meetingId), eq(meetingSubmissions.userId, userId)))
+    .orderBy(meetingSubmissions.position);
 }
 
 /** A small real JPEG (each call a different colour, so no two uploads are the same bytes). */

@@ -4,7 +4,7 @@
 // assumed, and a benchmark can ask PostgreSQL for the plans of what was sent.
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { databaseHandle, type Database, type DatabaseHandle } from "@db/client.server";
+import { databaseHandle, writeCounter, type Database, type DatabaseHandle } from "@db/client.server";
 import * as schema from "@db/schema";
 
 const holder = globalThis as typeof globalThis & { __clubDatabase?: DatabaseHandle };
@@ -23,7 +23,13 @@ export async function recordStatements<T>(
     client,
     schema,
     casing: "snake_case",
-    logger: { logQuery: (query, params) => void statements.push({ query, params }) },
+    logger: {
+      logQuery: (query, params) => {
+        // Still counted as the app's handle counts them: a request then sees its own writes.
+        writeCounter.logQuery(query);
+        statements.push({ query, params });
+      },
+    },
   }) as Database;
   holder.__clubDatabase = { ...original, db: recording };
   try {

@@ -3,10 +3,7 @@
 // the benchmark of several servers. Each is a real process: what one passes to
 // another goes through the socket.io adapter and the database, nothing else.
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "realtime-replica.ts");
+import { nodeArgsFor } from "./process-scripts";
 
 export type Replica = {
   url: string;
@@ -19,7 +16,7 @@ export type Replica = {
 
 /** Starts one replica on `databaseUrl`; resolves once it listens (or rejects with its output if it exits). */
 export function startReplica(databaseUrl: string, env: Record<string, string> = {}): Promise<Replica> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, nodeArgsFor("realtime-replica"), {
     env: { ...process.env, NODE_ENV: "test", DATABASE_URL: databaseUrl, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

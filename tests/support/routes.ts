@@ -1,5 +1,9 @@
 // Calls route modules' loaders and actions the way React Router does, so tests
-// exercise the route, its service and the database together.
+// exercise the route, its service and the database together. The load context
+// carries the client address a test set with runWithRequestFacts (app.ts's
+// getLoadContext gives the real one).
+import { clientAddress } from "~/server/request-context.server";
+
 type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
 
 type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
@@ -15,9 +19,14 @@ function toResponse(value: unknown): Response {
 }
 
 /** Runs a loader/action and returns the Response it returned or threw (redirects included). */
-export async function call(handler: unknown, request: Request, params: Record<string, string> = {}): Promise<Response> {
+export async function call(
+  handler: unknown,
+  request: Request,
+  params: Record<string, string> = {},
+  context = { clientAddress: clientAddress() },
+): Promise<Response> {
   try {
-    return toResponse(await (handler as Handler)({ request, params, context: {} }));
+    return toResponse(await (handler as Handler)({ request, params, context }));
   } catch (thrown) {
     if (thrown instanceof Response || isDataWithInit(thrown)) return toResponse(thrown);
     throw thrown;

@@ -12,9 +12,12 @@ import {
   type PointerFrame,
   type PointerMessage,
   type ReviewServerToClientEvents,
+  type ReviewSnapshot,
   type ReviewSocket,
   type ServerToClientEvents,
 } from "~/lib/realtime-events";
+import { env } from "~/env.server";
+import { liveLimits, type LiveLimits } from "~/realtime/live-limits.server";
 import { attachRealtime, closeRealtime, type RealtimeServer } from "~/realtime/realtime.server";
 import { expect } from "vitest";
 import { action as userApi } from "~/routes/api/users.user";
@@ -26,9 +29,9 @@ export type SocketServer = {
   url: string;
   io: RealtimeServer;
   /** A viewer of a photo; `outcome` settles from the start, so a fast answer is never missed. */
-  viewer(photoId: number | string, options?: { cookie?: string; origin?: string }): TestViewer;
+  viewer(photoId: number | string, options?: ClientOptions): TestViewer;
   /** A member in a meeting's review room (/review?meeting=). */
-  reviewer(meetingId: number | string, options?: { cookie?: string }): TestReviewer;
+  reviewer(meetingId: number | string, options?: ClientOptions): TestReviewer;
   /** Closes every client, then socket.io and its HTTP server. */
   close(): Promise<void>;
 };
@@ -43,16 +46,20 @@ type Watched = {
 export type TestViewer = PhotoViewerSocket & Watched;
 export type TestReviewer = ReviewSocket & Watched;
 
+/** How a client connects: as a member (their cookie), from a page (its Origin), through a proxy (its X-Forwarded-For). */
+export type ClientOptions = { cookie?: string; origin?: string; forwardedFor?: string };
+
 /** A client of `namespace` at `url`, connecting the way a member's browser does. */
 export function connectTo<S extends Socket>(
   url: string,
   namespace: string,
   query: Record<string, string>,
-  { cookie, origin }: { cookie?: string; origin?: string } = {},
+  { cookie, origin, forwardedFor }: ClientOptions = {},
 ): S & Watched {
   const headers: Record<string, string> = {};
   if (cookie) headers.Cookie = cookie;
   if (origin) headers.Origin = origin;
+  if (forwardedFor) headers["X-Forwarded-For"] = forwardedFor;
   const socket = connectClient(`${url}${namespace}`, {
     query,
     extraHeaders: headers,
@@ -69,11 +76,14 @@ export function connectTo<S extends Socket>(
   return socket;
 }
 
-/** Starts a real HTTP server on 127.0.0.1 with realtime attached (call `close` in afterAll). */
-export async function startSocketServer(): Promise<SocketServer> {
+/**
+ * Starts a real HTTP server on 127.0.0.1 with realtime attached (call `close`
+ * in afterAll), with the settings' live limits but for those `limits` give.
+ */
+export async function startSocketServer(limits: Partial<LiveLimits> = {}): Promise<SocketServer> {
   const server = http.createServer();
   // The in-memory adapter: one process (tests/integration/realtime-replicas.test.ts runs two on PostgreSQL).
-  const io = attachRealtime(server, {});
+  const io = attachRealtime(server, {}, { ...liveLimits(env()), ...limits });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clients: Socket[] = [];
@@ -99,8 +109,11 @@ export async function startSocketServer(): Promise<SocketServer> {
 }
 
 /** A socket server for the file's tests, closed after the last. */
-export function useSocketServer(): SocketServer {
-  return sharedResource(startSocketServer, (sockets) => sockets.close());
+export function useSocketServer(limits: Partial<LiveLimits> = {}): SocketServer {
+  return sharedResource(
+    () => startSocketServer(limits),
+    (sockets) => sockets.close(),
+  );
 }
 
 /** Resolves once the viewer is in; fails with the refusal otherwise. */
@@ -168,6 +181,18 @@ export function nextReview<E extends keyof ReviewServerToClientEvents>(
   event: E,
 ): Promise<Parameters<ReviewServerToClientEvents[E]>[0]> {
   return firstMessage((listener) => socket.once(event, listener as never));
+}
+
+/** `member` in the review room of `meetingId`, with the snapshot received on joining. */
+export async function enterReview(
+  sockets: SocketServer,
+  meetingId: number,
+  member: { id: number },
+): Promise<{ socket: TestReviewer; snapshot: ReviewSnapshot }> {
+  const socket = sockets.reviewer(meetingId, { cookie: await cookieFor(member.id) });
+  const snapshot = nextReview(socket, "review");
+  await connected(socket);
+  return { socket, snapshot: await snapshot };
 }
 
 /** An admin deactivates a member (DELETE /api/users/{id}), which must close the member's sockets. */

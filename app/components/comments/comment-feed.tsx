@@ -1,14 +1,16 @@
 import { Link } from "react-router";
-import type { CommentJson } from "~/services/ratings/comment-json.server";
+import type { CommentJson } from "~/lib/club-json";
 import { Avatar } from "../avatar";
 import { COMMENT_LINK_REL, LinkifiedText } from "../linkified-text";
 import { CommentCrop } from "./comment-crop";
-import { CommentByline } from "./comment-item";
+import { AuthorAvatar, CommentByline } from "./comment-item";
 import "./comments.css";
 
 type FeedPhoto = NonNullable<CommentJson["Photo"]>;
 
-const photoName = (photo: FeedPhoto) => photo.caption || `Photo by ${photo.User.firstName} ${photo.User.lastName}`;
+// No author while an anonymous review hides the photo's owner (the list leaves such photos out for all but the owner).
+const photoName = (photo: FeedPhoto) =>
+  photo.caption || (photo.User ? `Photo by ${photo.User.firstName} ${photo.User.lastName}` : "Photo");
 
 /**
  * The club's recent comments (/comments, spec section 2), newest first: each
@@ -31,13 +33,13 @@ export function CommentFeed({ comments, hrefFor }: { comments: CommentJson[]; hr
             )}
             <div className="feed-main">
               <div className="feed-author">
-                <Avatar member={comment.User} size={28} />
+                {comment.User ? <Avatar member={comment.User} size={28} /> : <AuthorAvatar size={28} />}
                 <CommentByline comment={comment} />
               </div>
               {photo ? (
                 <p className="feed-photo">
                   on <Link to={hrefFor(photo.id)}>{photoName(photo)}</Link>
-                  {photo.caption ? ` by ${photo.User.firstName} ${photo.User.lastName}` : null}
+                  {photo.caption && photo.User ? ` by ${photo.User.firstName} ${photo.User.lastName}` : null}
                 </p>
               ) : null}
               <LinkifiedText text={comment.body} className="comment-body" rel={COMMENT_LINK_REL} />

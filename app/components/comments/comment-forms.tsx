@@ -1,12 +1,44 @@
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { MAX_COMMENT_LENGTH } from "~/lib/comment-schemas";
 import type { PhotoComment } from "~/lib/realtime-events";
+import { isTooLong, LengthCounter } from "../forms/length-counter";
 import { useHydrated } from "../use-hydrated";
 import { useCommentReply, useHereWith, type CommentReply } from "./comment-replies";
 import { CommentTextarea } from "./comment-textarea";
 
 /** The comments tab, as a no-JavaScript post's way back and its links name it. */
 const IN_COMMENTS = { tab: "comments", editComment: null, deleteComment: null };
+
+/**
+ * A comment box's text against its limit: the server's refusal of the text
+ * itself is the box's own error (not the modal); past the limit it is not sent
+ * at all (the count under the box says why). The text is kept either way.
+ */
+function useCommentText(initial: string, onRefusal: (message: string) => void) {
+  const [text, setTextState] = useState(initial);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const setText = (value: string) => {
+    setTextState(value);
+    setFieldError(null);
+  };
+  const refused = (reply: CommentReply) => {
+    if (!reply.error) return false;
+    if (reply.field === "body") setFieldError(reply.error);
+    else onRefusal(reply.error);
+    return true;
+  };
+  const tooLong = isTooLong(text, MAX_COMMENT_LENGTH);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (tooLong) event.preventDefault();
+  };
+  return { text, setText, fieldError, refused, tooLong, onSubmit };
+}
+
+/** The count or error under a comment box, for its aria-describedby. */
+function limitOf(id: string, text: string, fieldError: string | null) {
+  return <LengthCounter id={`${id}-limit`} text={text} max={MAX_COMMENT_LENGTH} noun="A comment" error={fieldError} />;
+}
 
 /** The box under the comments: Enter posts, Shift+Enter starts a new line. */
 export function NewCommentForm({
@@ -21,10 +53,10 @@ export function NewCommentForm({
   const fetcher = useFetcher<CommentReply>();
   const hydrated = useHydrated();
   const hereWith = useHereWith();
-  const [text, setText] = useState("");
+  const { text, setText, fieldError, refused, tooLong, onSubmit } = useCommentText("", onRefusal);
   const box = useRef<HTMLTextAreaElement>(null);
   useCommentReply(fetcher, (reply) => {
-    if (reply.error) return onRefusal(reply.error);
+    if (refused(reply)) return;
     if (reply.intent !== "comment" || !reply.comment) return;
     setText("");
     onPosted(reply.comment);
@@ -34,7 +66,7 @@ export function NewCommentForm({
   const id = `comment-new-${photoId}`;
 
   return (
-    <fetcher.Form method="post" className="comment-form">
+    <fetcher.Form method="post" className="comment-form" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="photoId" value={photoId} />
       {hydrated ? null : <input type="hidden" name="returnTo" value={hereWith(IN_COMMENTS, "#comments")} />}
@@ -49,8 +81,10 @@ export function NewCommentForm({
         onChange={(event) => setText(event.target.value)}
         readOnly={busy}
         placeholder="Add a comment…"
-        aria-describedby={hydrated ? `${id}-hint` : undefined}
+        aria-describedby={hydrated ? `${id}-hint ${id}-limit` : undefined}
+        aria-invalid={tooLong || Boolean(fieldError) || undefined}
       />
+      {limitOf(id, text, fieldError)}
       <div className="comment-form-footer">
         {hydrated ? (
           <span id={`${id}-hint`} className="comment-hint">
@@ -83,9 +117,9 @@ export function EditCommentForm({
   const fetcher = useFetcher<CommentReply>();
   const hydrated = useHydrated();
   const hereWith = useHereWith();
-  const [text, setText] = useState(comment.body);
+  const { text, setText, fieldError, refused, tooLong, onSubmit } = useCommentText(comment.body, onRefusal);
   useCommentReply(fetcher, (reply) => {
-    if (reply.error) return onRefusal(reply.error);
+    if (refused(reply)) return;
     if (reply.intent === "edit-comment" && reply.comment) onSaved(reply.comment);
   });
   const busy = fetcher.state !== "idle";
@@ -93,7 +127,7 @@ export function EditCommentForm({
   const back = hereWith(IN_COMMENTS, `#comment-${comment.id}`);
 
   return (
-    <fetcher.Form method="post" className="comment-form editing">
+    <fetcher.Form method="post" className="comment-form editing" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="edit-comment" />
       <input type="hidden" name="commentId" value={comment.id} />
       {hydrated ? null : <input type="hidden" name="returnTo" value={back} />}
@@ -115,7 +149,10 @@ export function EditCommentForm({
         onChange={(event) => setText(event.target.value)}
         onEscape={onCancel}
         readOnly={busy}
+        aria-describedby={`${id}-limit`}
+        aria-invalid={tooLong || Boolean(fieldError) || undefined}
       />
+      {limitOf(id, text, fieldError)}
       <div className="comment-form-footer">
         <button type="submit" className="button primary small" disabled={busy}>
           Save

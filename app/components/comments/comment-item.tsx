@@ -16,13 +16,23 @@ export function wasEdited(comment: Pick<PhotoComment, "createdAt" | "updatedAt">
   return Date.parse(comment.updatedAt) > Date.parse(comment.createdAt);
 }
 
+/** Where a comment's author has no picture to show: the photo's owner, hidden by an anonymous review. */
+export function AuthorAvatar({ size }: { size: number }) {
+  return <span className="avatar" aria-hidden="true" style={{ width: size, height: size }} />;
+}
+
 /** The author's name and picture, when they wrote it, and '(edited ...)' once changed. */
 export function CommentByline({ comment }: { comment: PhotoComment }) {
   return (
     <p className="comment-meta">
-      <Link to={`/members/${encodeURIComponent(comment.User.username)}`} className="comment-author">
-        {comment.User.firstName} {comment.User.lastName}
-      </Link>
+      {comment.User ? (
+        <Link to={`/members/${encodeURIComponent(comment.User.username)}`} className="comment-author">
+          {comment.User.firstName} {comment.User.lastName}
+        </Link>
+      ) : (
+        // The photo's owner while an anonymous review hides them: no name, no link.
+        <span className="comment-author">the author</span>
+      )}
       <span className="comment-time">
         <RelativeTime iso={comment.createdAt} />
         {wasEdited(comment) ? (
@@ -96,7 +106,7 @@ export function CommentItem({
 
   return (
     <li className="comment" id={`comment-${comment.id}`}>
-      <Avatar member={comment.User} size={36} />
+      {comment.User ? <Avatar member={comment.User} size={36} /> : <AuthorAvatar size={36} />}
       <div className="comment-main">
         <CommentByline comment={comment} />
         {editing && mayEdit ? (

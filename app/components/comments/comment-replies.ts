@@ -8,6 +8,8 @@ export type CommentReply = {
   comment?: PhotoComment;
   commentId?: number;
   error?: string;
+  /** The refused field (the comment's text): its error shows under the box, not in the modal. */
+  field?: "body";
 };
 
 /** Calls `onReply` once for each answer the fetcher receives. */

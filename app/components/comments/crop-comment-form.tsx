@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { MAX_COMMENT_LENGTH } from "~/lib/comment-schemas";
 import type { FractionRect } from "~/lib/viewer-geometry";
+import { isTooLong, LengthCounter } from "../forms/length-counter";
 import { useCommentReply, type CommentReply } from "./comment-replies";
 import { CommentTextarea } from "./comment-textarea";
 import "./comments.css";
@@ -47,6 +49,8 @@ export function CropCommentForm({
     }
   });
   const busy = fetcher.state !== "idle";
+  // Its limit is said as the box nears it, and past it nothing is sent (as under the photo).
+  const tooLong = isTooLong(text, MAX_COMMENT_LENGTH);
 
   if (!open) {
     return (
@@ -78,6 +82,9 @@ export function CropCommentForm({
     <fetcher.Form
       method="post"
       className="comment-form crop-comment-form"
+      onSubmit={(event) => {
+        if (tooLong) event.preventDefault();
+      }}
       onPointerDown={keepFromStage}
       onPointerUp={keepFromStage}
       onPointerMove={keepFromStage}
@@ -96,17 +103,16 @@ export function CropCommentForm({
         id={id}
         name="body"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
         onEscape={() => setOpen(false)}
         readOnly={busy}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={tooLong || Boolean(error) || undefined}
+        aria-describedby={`${id}-limit`}
       />
-      {error ? (
-        <p id={`${id}-error`} className="field-errors" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <LengthCounter id={`${id}-limit`} text={text} max={MAX_COMMENT_LENGTH} noun="A comment" error={error} />
       <div className="comment-form-footer">
         <button type="submit" className="button primary small" disabled={busy}>
           Save

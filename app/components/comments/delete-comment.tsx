@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import type { PhotoComment } from "~/lib/realtime-events";
-import { Modal } from "../modal";
+import { ConfirmDialog } from "../confirm-dialog";
 import { useHereWith } from "./comment-replies";
 import { deleteQuestion } from "./messages";
 
-/** Asks before a comment is deleted (spec section 8); closing it any other way keeps the comment. */
+/** Asks before a comment is deleted (spec section 8), in the site's dialog; closing it any other way keeps the comment. */
 export function DeleteCommentDialog({
   comment,
   onConfirm,
@@ -16,31 +16,16 @@ export function DeleteCommentDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <ConfirmDialog
       open={comment !== null}
       title="Delete comment"
-      description={comment ? deleteQuestion(comment.body) : null}
+      question={comment ? deleteQuestion(comment.body) : ""}
+      confirmLabel="Delete"
+      onConfirm={() => {
+        if (comment) onConfirm(comment);
+      }}
       onClose={onClose}
-    >
-      {(close) => (
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button danger"
-            onClick={() => {
-              if (comment) onConfirm(comment);
-              close();
-            }}
-          >
-            Delete
-          </button>
-          {/* The safe choice has the focus: Enter or Space alone never deletes. */}
-          <button type="button" className="button" autoFocus onClick={close}>
-            Cancel
-          </button>
-        </div>
-      )}
-    </Modal>
+    />
   );
 }
 

@@ -1,7 +1,7 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors } from "../forms/fields";
-import { Modal } from "../modal";
+import { ConfirmButton } from "../confirm-button";
 import { useHydrated } from "../use-hydrated";
 
 export const DELETE_MEETING_QUESTION = "Are you sure you wish to delete this meeting? This cannot be undone.";
@@ -22,8 +22,8 @@ function DeleteForm({ children }: { children: React.ReactNode }) {
 /**
  * Deleting a meeting from its edit page, asked first. A meeting with
  * submissions cannot be deleted, and says why instead of offering it.
- * With JavaScript the question is a dialog; without, 'Delete Meeting' opens
- * it as a step of the page (?delete) that posts a plain form.
+ * With JavaScript the site's dialog asks (ConfirmButton); without, 'Delete
+ * Meeting' opens the question as a step of the page (?delete) that posts a plain form.
  */
 export function DeleteMeeting({
   refusal,
@@ -40,7 +40,7 @@ export function DeleteMeeting({
   error: string | null;
 }) {
   const hydrated = useHydrated();
-  const [asking, setAsking] = useState(false);
+  const navigation = useNavigation();
   const questionId = useId();
 
   return (
@@ -61,26 +61,16 @@ export function DeleteMeeting({
       ) : hydrated ? (
         <>
           <p className="muted">Nobody has submitted photos to this meeting yet, so it may be deleted.</p>
-          <p>
-            <button type="button" className="button danger" onClick={() => setAsking(true)}>
+          <Form method="post" className="form-actions">
+            <input type="hidden" name="intent" value="delete" />
+            <ConfirmButton
+              className="button danger"
+              question={DELETE_MEETING_QUESTION}
+              disabled={navigation.state === "submitting"}
+            >
               Delete Meeting
-            </button>
-          </p>
-          <Modal
-            open={asking}
-            title="Delete Meeting"
-            description={DELETE_MEETING_QUESTION}
-            onClose={() => setAsking(false)}
-          >
-            {(close) => (
-              <DeleteForm>
-                {/* The safe choice has the focus: Enter alone never deletes. */}
-                <button type="button" className="button" autoFocus onClick={close}>
-                  Cancel
-                </button>
-              </DeleteForm>
-            )}
-          </Modal>
+            </ConfirmButton>
+          </Form>
         </>
       ) : (
         <>

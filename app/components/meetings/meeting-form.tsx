@@ -4,13 +4,20 @@
 // server's 422 field errors under the fields.
 import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "react-router";
-import { MeetingEditFormSchema, NewMeetingSchema, TemplateEditFormSchema } from "~/lib/meeting-schemas";
+import {
+  MAX_CALL_DETAILS_LENGTH,
+  MAX_CALL_LINK_LENGTH,
+  MAX_TOPIC_LENGTH,
+  MeetingEditFormSchema,
+  NewMeetingSchema,
+  TemplateEditFormSchema,
+} from "~/lib/meeting-schemas";
 import { MEETING_FREQUENCIES, type MeetingFrequency } from "~/lib/meetings";
 import type { MemberChoice } from "~/services/meetings/meeting-members.server";
 import type { MeetingDraft, MeetingEditDraft } from "~/services/meetings/meetings.server";
 import type { MeetingTemplateJson } from "~/services/meetings/meeting-json.server";
 import { ClubForm } from "../forms/club-form";
-import { SelectField, TextAreaField, TextField } from "../forms/fields";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import { useClubForm } from "../forms/use-club-form";
 import { asText, DateTimeField, SubmittersField, UploadsField } from "./meeting-fields";
 
@@ -39,7 +46,7 @@ function SubmitRow({ label, cancelTo }: { label: string; cancelTo: string }) {
 
 type MeetingDetails = Pick<
   MeetingTemplateJson,
-  "topic" | "callLink" | "callDetails" | "maxUploadsCount" | "allowedUserIds"
+  "topic" | "callLink" | "callDetails" | "maxUploadsCount" | "allowedUserIds" | "anonymous"
 >;
 
 /** What every meeting form starts with for the details a meeting and its series share. */
@@ -50,10 +57,14 @@ function detailsDefaults(details: MeetingDetails) {
     callDetails: details.callDetails ?? "",
     maxUploadsCount: details.maxUploadsCount,
     allowedUserIds: details.allowedUserIds ?? [],
+    anonymous: details.anonymous,
   };
 }
 
-type DetailsFieldName = "topic" | "callLink" | "callDetails" | "maxUploadsCount" | "allowedUserIds";
+type DetailsFieldName = "topic" | "callLink" | "callDetails" | "maxUploadsCount" | "allowedUserIds" | "anonymous";
+
+const ANONYMOUS_HINT =
+  "Nobody but each photo's owner sees who submitted it, admins included, until an admin reveals the names on the meeting's page.";
 
 /** The fields of every meeting form, in the spec's order, between Date/Time and 'Recurring?'. */
 function MeetingDetailsFields({
@@ -65,11 +76,16 @@ function MeetingDetailsFields({
 }) {
   return (
     <>
-      <TextAreaField label="Topic" meta={fields.topic} rows={4} hint={TOPIC_HINT} />
-      <TextField label="Call link" meta={asText(fields.callLink)} type="url" />
-      <TextAreaField label="Call details" meta={fields.callDetails} rows={3} />
+      <TextAreaField label="Topic" meta={fields.topic} rows={4} hint={TOPIC_HINT} max={MAX_TOPIC_LENGTH} />
+      <TextField label="Call link" meta={asText(fields.callLink)} type="url" max={MAX_CALL_LINK_LENGTH} />
+      <TextAreaField label="Call details" meta={fields.callDetails} rows={3} max={MAX_CALL_DETAILS_LENGTH} />
       <UploadsField meta={fields.maxUploadsCount} />
       <SubmittersField meta={fields.allowedUserIds} members={members} />
+      <CheckboxField
+        label="Anonymous review (names hidden until revealed)"
+        meta={fields.anonymous as FieldMetadata<boolean | undefined>}
+        hint={ANONYMOUS_HINT}
+      />
     </>
   );
 }

@@ -21,8 +21,8 @@ export function MeetingTable({
   highlight?: boolean;
 }) {
   return (
-    <div className="meeting-table-wrap">
-      <table className={highlight ? "meeting-table next" : "meeting-table"} aria-label={label}>
+    <div className="table-frame">
+      <table className={highlight ? "card-table meeting-table next" : "card-table meeting-table"} aria-label={label}>
         <thead>
           <tr>
             <th scope="col">Date/Time</th>

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { ConfirmButton } from "../confirm-button";
 
 export type MySubmission = {
   id: number;
@@ -8,6 +9,10 @@ export type MySubmission = {
   filename: string;
   thumbUrl: string | null;
 };
+
+/** The question before a submission is withdrawn (docs/texts-and-limits.md). */
+export const withdrawQuestion = (name: string) =>
+  `Are you sure you wish to withdraw ${name} from this meeting? The photo stays in your gallery.`;
 
 /** The photo ids in a new order: `photoId` moved one place earlier (-1) or later (+1). */
 function movedOrder(order: number[], photoId: number, by: -1 | 1): number[] {
@@ -22,8 +27,8 @@ function movedOrder(order: number[], photoId: number, by: -1 | 1): number[] {
 /**
  * The member's own submissions to the meeting, by position. While the meeting
  * is upcoming each can move earlier or later, or be withdrawn (the photo stays
- * in their gallery): every button is a small form of its own, so it works with
- * the keyboard and without JavaScript.
+ * in their gallery) after the site's question: every button is a small form of
+ * its own, so it works with the keyboard and without JavaScript.
  */
 export function MySubmissions({ submissions, changeable }: { submissions: MySubmission[]; changeable: boolean }) {
   const navigation = useNavigation();
@@ -75,14 +80,15 @@ export function MySubmissions({ submissions, changeable }: { submissions: MySubm
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value="withdraw" />
                     <input type="hidden" name="submissionId" value={submission.id} />
-                    <button
-                      type="submit"
+                    <ConfirmButton
                       className="button small danger"
+                      title="Withdraw photo"
+                      question={withdrawQuestion(name)}
                       disabled={busy}
                       aria-label={`Withdraw ${name}`}
                     >
                       Withdraw
-                    </button>
+                    </ConfirmButton>
                   </Form>
                 </div>
               ) : null}

@@ -6,19 +6,22 @@ export type MeetingPhoto = {
   id: number;
   caption: string | null;
   thumbUrl: string | null;
-  UserId: number;
+  /** null unless the viewer may know the author (an anonymous review hides it from all but the owner). */
+  UserId: number | null;
   Ratings: RatingEntry[];
 };
 
 export type SubmissionGroup = {
-  author: { id: number; fullName: string; username: string };
+  /** null: an anonymous meeting before its reveal, every photo in one group in the meeting's seeded order. */
+  author: { id: number; fullName: string; username: string } | null;
   submissions: { id: number; position: number; photo: MeetingPhoto }[];
 };
 
 /**
  * The meeting's submissions author by author (in the meeting's order), each
  * author's photos by position, under their full name; every photo opens in
- * place and carries the member's rating stars.
+ * place and carries the member's rating stars. Before an anonymous meeting's
+ * reveal, one group without a name; the member's own photos say so.
  */
 export function SubmissionGroups({
   meetingId,
@@ -33,26 +36,38 @@ export function SubmissionGroups({
   return (
     <div className="submission-groups">
       {groups.map((group) => {
-        const headingId = `author-${group.author.id}`;
+        const { author } = group;
+        const headingId = author ? `author-${author.id}` : "anonymous-submissions";
         const count = group.submissions.length;
         return (
-          <section key={group.author.id} className="submission-group" aria-labelledby={headingId}>
+          <section key={author?.id ?? 0} className="submission-group" aria-labelledby={headingId}>
             <h2 id={headingId}>
-              <Link to={`/members/${encodeURIComponent(group.author.username)}`}>{group.author.fullName}</Link>
+              {author ? (
+                <Link to={`/members/${encodeURIComponent(author.username)}`}>{author.fullName}</Link>
+              ) : (
+                "Anonymous review"
+              )}
               <span className="group-count">
                 {count} {count === 1 ? "photo" : "photos"}
               </span>
             </h2>
-            <ul className="meeting-photos" aria-label={`Photos by ${group.author.fullName}`}>
+            <ul
+              className="meeting-photos"
+              aria-label={author ? `Photos by ${author.fullName}` : "Photos, names hidden"}
+            >
               {group.submissions.map(({ photo, position }) => {
-                const label = photo.caption || `Photo ${position} by ${group.author.fullName}`;
+                const mine = photo.UserId === memberId;
+                const label =
+                  photo.caption || (author ? `Photo ${position} by ${author.fullName}` : `Photo ${position}`);
                 return (
                   <li key={photo.id} className="meeting-photo" id={`photo-${photo.id}`}>
                     <Link to={`/meetings/${meetingId}/${photo.id}`} className="meeting-photo-image" aria-label={label}>
                       {photo.thumbUrl ? <img src={photo.thumbUrl} alt="" loading="lazy" /> : null}
                     </Link>
                     <div className="meeting-photo-text">
-                      <p className="meeting-photo-caption">{photo.caption || "Untitled"}</p>
+                      {/* No caption, no line: the author is the group's heading. */}
+                      {photo.caption ? <p className="meeting-photo-caption">{photo.caption}</p> : null}
+                      {!author && mine ? <p className="meeting-photo-mine">Your photo</p> : null}
                       <RatingStars
                         photoId={photo.id}
                         memberId={memberId}

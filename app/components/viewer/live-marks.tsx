@@ -3,9 +3,10 @@
 // of the photo whatever this viewer's zoom, pan, window size or pixel ratio:
 // other members' pointers and crops (named, in their colour), this member's
 // own crop while drawing it, and a highlighted rectangle (a comment's crop).
-import { useLayoutEffect, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { FractionRect } from "~/lib/viewer-geometry";
 import type { LiveCrop, LivePointer } from "~/realtime/use-live-layer";
+import "./live-marks.css";
 
 const percent = (fraction: number) => `${fraction * 100}%`;
 
@@ -17,6 +18,36 @@ function rectStyle(rect: FractionRect, colour?: string): React.CSSProperties {
     height: percent(rect.height),
     ...(colour ? { borderColor: colour, ["--mark-colour" as string]: colour } : {}),
   };
+}
+
+/**
+ * What is outside the crops, dimmed (issue 25, item 10): a crop's 2 px line alone
+ * disappears on a busy street photo. One shade for all of them, with a hole for
+ * each, so one member's crop never darkens another's; the lines stay on top.
+ */
+export function CropShade({ rects }: { rects: FractionRect[] }) {
+  const mask = `crop-shade-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  if (rects.length === 0) return null;
+  return (
+    <svg className="viewer-crop-shade" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+      <defs>
+        <mask id={mask}>
+          <rect width="100" height="100" fill="white" />
+          {rects.map((rect, index) => (
+            <rect
+              key={index}
+              x={rect.x * 100}
+              y={rect.y * 100}
+              width={rect.width * 100}
+              height={rect.height * 100}
+              fill="black"
+            />
+          ))}
+        </mask>
+      </defs>
+      <rect width="100" height="100" className="viewer-crop-shade-fill" mask={`url(#${mask})`} />
+    </svg>
+  );
 }
 
 export function RemotePointers({ pointers }: { pointers: LivePointer[] }) {

@@ -6,9 +6,10 @@
 import { useId, useState } from "react";
 import type { ReviewLead } from "~/realtime/use-review-lead";
 
-export function ReviewControls({ lead, strayed }: { lead: ReviewLead; strayed: boolean }) {
+export function ReviewControls({ lead, strayed, selfId }: { lead: ReviewLead; strayed: boolean; selfId: number }) {
   const selectId = useId();
-  const others = lead.members.filter((member) => member.id !== lead.leader?.id);
+  // The lead goes to someone else present: never to its leader, nor to oneself (alone, there is no one to offer).
+  const others = lead.members.filter((member) => member.id !== lead.leader?.id && member.id !== selfId);
   const [handTo, setHandTo] = useState<string>("");
   const chosen = others.find((member) => String(member.id) === handTo) ?? others[0];
   if (lead.status === "off") return null;

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { requireAdmin } from "~/server/guards.server";
+import { page } from "~/server/pages.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
   return redirect("/admin/members");
-}
+});

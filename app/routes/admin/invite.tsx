@@ -5,21 +5,22 @@ import { TextAreaField, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TitledPage } from "~/components/page-title";
 import "~/components/members.css";
-import { InviteSchema } from "~/lib/member-schemas";
+import { InviteSchema, MAX_INVITE_MESSAGE_LENGTH } from "~/lib/member-schemas";
 import { usePageForm } from "~/components/forms/use-club-form";
 import { invalidForm, parseForm, replyToRefusal, UNEXPECTED_ERROR_MESSAGE } from "~/server/forms.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { requireAdmin } from "~/server/guards.server";
 import { createInvite } from "~/services/members/invites.server";
+import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
   return null;
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = page(async ({ request }: Route.ActionArgs) => {
   const admin = await requireAdmin(request);
   const submission = await parseForm(request, InviteSchema);
   if (submission.status !== "success") return invalidForm(submission);
@@ -30,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // The spec's /admin/users is this club's /admin/members.
   return redirectWithFlash("/admin/members", "Invite sent!");
-}
+});
 
 export default function AdminInvitePage() {
   const { form, fields, hasFieldErrors } = usePageForm("invite", InviteSchema);
@@ -46,6 +47,7 @@ export default function AdminInvitePage() {
           meta={fields.message}
           rows={5}
           hint="Optional: a few words of welcome, sent with the invite."
+          max={MAX_INVITE_MESSAGE_LENGTH}
         />
         <div className="form-actions">
           <SubmitButton>Send Invite</SubmitButton>

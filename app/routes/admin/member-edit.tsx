@@ -22,10 +22,10 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   return { member: toUserJson(member), pictureMaxBytes: env().UPLOAD_MAX_BYTES };
 });
 
-export const action = page(async ({ request, params }: Route.ActionArgs) => {
+export const action = page(async ({ request, params, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request);
   const member = await profileToEdit(admin, target(params.userId));
-  return saveProfileForm(request, admin, member.id, () => "/admin/members");
+  return saveProfileForm(request, admin, member.id, () => "/admin/members", context.clientAddress);
 });
 
 export default function AdminMemberEditPage({ loaderData }: Route.ComponentProps) {

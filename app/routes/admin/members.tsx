@@ -4,6 +4,7 @@ import { ActionsTable } from "~/components/actions-table";
 import { ConfirmButton } from "~/components/confirm-button";
 import { ErrorModal } from "~/components/error-modal";
 import { FormErrors } from "~/components/forms/fields";
+import { InviteLink } from "~/components/invite-link";
 import { useFetcherRefusal } from "~/components/forms/use-fetcher-refusal";
 import { LocalTime } from "~/components/local-time";
 import { PageTitle } from "~/components/page-title";
@@ -14,20 +15,32 @@ import { parseForm, refusalMessage } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
 import { InvalidError } from "~/services/errors.server";
 import { toggleDeactivation } from "~/services/members/deactivation.server";
-import { listOpenInvites, resendInvite, revokeInvite, toInviteJson } from "~/services/members/invites.server";
+import {
+  inviteLink,
+  listOpenInvites,
+  resendInvite,
+  revokeInvite,
+  toInviteJson,
+} from "~/services/members/invites.server";
 import { listMembers, toUserJson } from "~/services/members/members.server";
+import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);
   const [invites, members] = await Promise.all([listOpenInvites(), listMembers(admin, { includeDeactivated: true })]);
-  return { adminId: admin.id, invites: invites.map(toInviteJson), members: members.map(toUserJson) };
-}
+  return {
+    adminId: admin.id,
+    // Each with its link, for the admin to hand over by hand (no mail server, a lost e-mail).
+    invites: invites.map((invite) => ({ ...toInviteJson(invite), link: inviteLink(invite.id) })),
+    members: members.map(toUserJson),
+  };
+});
 
 // Resend, Revoke, Deactivate/Reactivate: each ends back here with a message,
 // or answers its refusal for the error modal.
-export async function action({ request }: Route.ActionArgs) {
+export const action = page(async ({ request }: Route.ActionArgs) => {
   const admin = await requireAdmin(request);
   try {
     const submission = await parseForm(request, MemberAdminActionSchema);
@@ -50,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return refusalMessage(error);
   }
-}
+});
 
 /**
  * A row's buttons, posted by a fetcher: done, the page comes back with the
@@ -91,9 +104,14 @@ export default function AdminMembersPage({ loaderData, actionData }: Route.Compo
       <PageTitle>Manage Members</PageTitle>
       <div className="page-heading">
         <h1>Manage Members</h1>
-        <Link to="/admin/members/invite" className="button primary">
-          Invite Member
-        </Link>
+        <div className="row-actions">
+          <Link to="/admin/members/invite" className="button primary">
+            Invite Member
+          </Link>
+          <Link to="/admin/club" className="button">
+            Club Settings
+          </Link>
+        </div>
       </div>
       <FormErrors errors={refused} />
 
@@ -103,7 +121,7 @@ export default function AdminMembersPage({ loaderData, actionData }: Route.Compo
           className="admin-table"
           wrapClassName="admin-table-wrap"
           label="Pending invites"
-          columns={["Name", "Email", "Sent"]}
+          columns={["Name", "Email", "Sent", "Link"]}
         >
           {invites.map((invite) => {
             const who = `${invite.firstName} ${invite.lastName} (${invite.email})`;
@@ -119,11 +137,15 @@ export default function AdminMembersPage({ loaderData, actionData }: Route.Compo
                   {resent ? "Resent " : ""}
                   <LocalTime iso={invite.updatedAt} />
                 </td>
+                <td data-label="Link">
+                  <InviteLink url={invite.link} name={`${invite.firstName} ${invite.lastName}`} />
+                </td>
                 <td>
                   <RowActions fields={{ inviteId: invite.id }} className="row-actions">
                     <ConfirmButton
                       name="intent"
                       value="resend"
+                      title="Resend invite"
                       question={`Are you sure you wish to resend the invite to ${who}?`}
                     >
                       Resend
@@ -131,6 +153,7 @@ export default function AdminMembersPage({ loaderData, actionData }: Route.Compo
                     <ConfirmButton
                       name="intent"
                       value="revoke"
+                      title="Revoke invite"
                       className="button small danger"
                       question={`Are you sure you wish to revoke the invite to ${who}? The link in their e-mail will stop working.`}
                     >
@@ -185,6 +208,7 @@ export default function AdminMembersPage({ loaderData, actionData }: Route.Compo
                         <ConfirmButton
                           name="intent"
                           value="toggle"
+                          title="Reactivate member"
                           question={`Are you sure you wish to reactivate ${who}?`}
                         >
                           Reactivate
@@ -193,6 +217,7 @@ export default function AdminMembersPage({ loaderData, actionData }: Route.Compo
                         <ConfirmButton
                           name="intent"
                           value="toggle"
+                          title="Deactivate member"
                           className="button small danger"
                           question={`Are you sure you wish to deactivate ${who}? They will be logged out and unable to log in.`}
                         >

@@ -7,10 +7,15 @@ import { toUserJson } from "~/services/members/members.server";
 // POST /api/auth/login {email (email or username), password} -> the user.
 const resource = apiRoute({
   methods: ({ anyone }) => ({
-    POST: anyone({ body: LoginSchema, invalidMessage: INVALID_LOGIN_MESSAGE }, async ({ request, body }) => {
-      const member = await logIn(body);
-      return Response.json(toUserJson(member), { headers: { "Set-Cookie": await newSessionFor(request, member.id) } });
-    }),
+    POST: anyone(
+      { body: LoginSchema, invalidMessage: INVALID_LOGIN_MESSAGE },
+      async ({ request, body, clientAddress }) => {
+        const member = await logIn(body, clientAddress);
+        return Response.json(toUserJson(member), {
+          headers: { "Set-Cookie": await newSessionFor(request, member.id) },
+        });
+      },
+    ),
   }),
 });
 

@@ -1,12 +1,13 @@
 import { NewMemberSchema } from "~/lib/account-schemas";
-import { apiErrorResponse, apiRoute } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
 import { newSessionFor } from "~/services/auth/session.server";
-import { NotFoundError } from "~/services/errors.server";
 import { toUserJson } from "~/services/members/members.server";
 import { registerMember, registrationOpen } from "~/services/members/registration.server";
 
-// POST /api/auth/register: exists only when FEATURE_REGISTRATION is exactly 'true'.
+// POST /api/auth/register: exists only when FEATURE_REGISTRATION is exactly 'true'
+// (closed, every method and body is answered 404).
 const route = apiRoute({
+  exists: registrationOpen,
   methods: ({ anyone }) => ({
     POST: anyone({ body: NewMemberSchema }, async ({ request, body }) => {
       const member = await registerMember(body);
@@ -18,16 +19,6 @@ const route = apiRoute({
   }),
 });
 
-// Closed, it does not exist: 404 to every method and body, before apiRoute could answer 405 or 422.
-type Handler = typeof route.loader;
-const whileOpen =
-  (handle: Handler): Handler =>
-  async (args) => {
-    if (registrationOpen()) return handle(args);
-    const notFound = apiErrorResponse(new NotFoundError("Not Found"));
-    notFound.headers.set("Cache-Control", "private, no-store");
-    return notFound;
-  };
-
-export const loader = whileOpen(route.loader);
-export const action = whileOpen(route.action);
+// Plain exports: React Router's build cannot strip a destructured `export const { loader, action }`.
+export const loader = route.loader;
+export const action = route.action;

@@ -5,10 +5,13 @@ import { requestPasswordReset } from "~/services/members/passwords.server";
 // POST /api/passwords {email}: e-mail a reset link ('Email not found.' as 422 otherwise).
 const resource = apiRoute({
   methods: ({ anyone }) => ({
-    POST: anyone({ body: ForgotPasswordSchema, invalidMessage: EMAIL_NOT_FOUND_MESSAGE }, async ({ body }) => {
-      await requestPasswordReset(body);
-      return { message: RESET_REQUESTED_MESSAGE };
-    }),
+    POST: anyone(
+      { body: ForgotPasswordSchema, invalidMessage: EMAIL_NOT_FOUND_MESSAGE },
+      async ({ body, clientAddress }) => {
+        await requestPasswordReset(body, clientAddress);
+        return { message: RESET_REQUESTED_MESSAGE };
+      },
+    ),
   }),
 });
 

@@ -10,8 +10,8 @@ import { updateProfile } from "~/services/members/profile.server";
 const resource = apiRoute({
   params: { userId: idParam("Member not found.") },
   methods: ({ anyone, member, admin }) => {
-    const update = member({ body: ProfilePatchSchema }, async ({ request, member, params, body }) => {
-      const saved = await updateProfile(member, params.userId, body);
+    const update = member({ body: ProfilePatchSchema }, async ({ request, member, params, body, clientAddress }) => {
+      const saved = await updateProfile(member, params.userId, body, clientAddress);
       // A new password ends every session; the member who changed it stays logged in here.
       const headers =
         saved.passwordChanged && saved.member.id === member.id

@@ -5,8 +5,9 @@ import type { Route } from "./+types/feed";
 import { apiErrorResponse } from "~/server/api.server";
 import { calendarFeed, calendarResponse, CALENDAR_NOT_FOUND_MESSAGE } from "~/services/meetings/calendar.server";
 import { NotFoundError } from "~/services/errors.server";
+import { page } from "~/server/pages.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export const loader = page(async ({ params }: Route.LoaderArgs) => {
   try {
     const token = /^(.+)\.ics$/.exec(params.feed ?? "")?.[1];
     if (!token) throw new NotFoundError(CALENDAR_NOT_FOUND_MESSAGE);
@@ -14,4 +15,4 @@ export async function loader({ params }: Route.LoaderArgs) {
   } catch (error) {
     return apiErrorResponse(error);
   }
-}
+});

@@ -6,8 +6,9 @@ import { apiErrorResponse, idParam } from "~/server/api.server";
 import { requireMember } from "~/server/guards.server";
 import { calendarResponse, meetingCalendarFile } from "~/services/meetings/calendar.server";
 import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
+import { page } from "~/server/pages.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   try {
     const member = await requireMember(request);
     const meetingId = idParam(MEETING_NOT_FOUND_MESSAGE)(params.meetingId);
@@ -15,4 +16,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (error) {
     return apiErrorResponse(error);
   }
-}
+});

@@ -3,13 +3,14 @@ import { photoMediaAnswer, presignedImageUrl, REDIRECT_MAX_AGE_SECONDS } from "~
 import { currentMember } from "~/services/auth/session.server";
 import { notFoundResponse, storedObjectResponse } from "~/storage/respond.server";
 import { storage } from "~/storage/storage.server";
+import { page } from "~/server/pages.server";
 
 // GET /media/photos/:photoId/:size[?v=][&w=] (thumb | large): a photo's derived image as
 // the viewer may see it (visitors: thumbnails of photos they may see; members: both).
 // Browsers are answered by the cheap path before React Router
 // (app/server/media/photo-media-route.server.ts); this module gives the route table
 // the same answers (photo-media.server.ts decides both), and other methods 405.
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const decided = await photoMediaAnswer(currentMember(request), params, query);
   if (decided.kind === "not-found") return notFoundResponse();
@@ -27,4 +28,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     });
   }
   return storedObjectResponse(request, decided.key, { cacheControl: decided.cacheControl });
-}
+});

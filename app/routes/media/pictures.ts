@@ -1,23 +1,19 @@
 import { z } from "zod";
 import type { Route } from "./+types/pictures";
-import { MAX_ID } from "~/server/api.server";
+import { IdSegmentSchema } from "~/server/api.server";
 import { currentMember } from "~/services/auth/session.server";
 import { pictureForViewer } from "~/services/members/pictures.server";
 import { notFoundResponse, PUBLIC_MEDIA_MAX_AGE_SECONDS, storedObjectResponse } from "~/storage/respond.server";
+import { page } from "~/server/pages.server";
 
 const ParamsSchema = z.object({
-  // An id within the database's range (a larger one would reach PostgreSQL and fail there).
-  assetId: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/)
-    .transform(Number)
-    .pipe(z.number().max(MAX_ID)),
+  assetId: IdSegmentSchema,
   size: z.enum(["thumb", "large"]),
 });
 
 // GET /media/pictures/:assetId/:size: a member's profile picture. Visitors see the
 // pictures of public, active members (the directory shows them); members those of active members.
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const parsed = ParamsSchema.safeParse(params);
   if (!parsed.success) return notFoundResponse();
   const picture = await pictureForViewer(await currentMember(request), parsed.data.assetId, parsed.data.size);
@@ -29,4 +25,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return storedObjectResponse(request, picture.key, {
     cacheControl: picture.visibleToVisitors ? `public, max-age=${PUBLIC_MEDIA_MAX_AGE_SECONDS}` : "private, no-cache",
   });
-}
+});

@@ -4,6 +4,8 @@ import { DeleteMeeting } from "~/components/meetings/delete-meeting";
 import { EditMeetingForm } from "~/components/meetings/meeting-form";
 import { PageTitle } from "~/components/page-title";
 import "~/components/meetings.css";
+import "~/components/meeting-view.css";
+import "~/components/meeting-submissions.css";
 import { DEFAULT_MEETING_SORT } from "~/lib/meeting-order";
 import { MeetingEditFormSchema, wholeFormEdit } from "~/lib/meeting-schemas";
 import { MEETING_UPDATED_MESSAGE, meetingTitle } from "~/lib/meetings";

@@ -4,6 +4,8 @@ import { MeetingTable } from "~/components/meetings/meeting-table";
 import { PageTitle } from "~/components/page-title";
 import { Pager } from "~/components/pager";
 import "~/components/meetings.css";
+import "~/components/meeting-view.css";
+import "~/components/meeting-submissions.css";
 import { formatMeetingDateTime, timeZoneLabel } from "~/lib/club-time";
 import { MeetingListQuerySchema } from "~/lib/meeting-schemas";
 import { MEETING_FREQUENCIES, meetingTitle } from "~/lib/meetings";
@@ -64,11 +66,16 @@ export default function MeetingsPage({ loaderData }: Route.ComponentProps) {
       <PageTitle>Meetings</PageTitle>
       <div className="page-heading">
         <h1>Meetings</h1>
-        {list.mayCreate ? (
-          <Link to="/meetings/new" className="button primary">
-            New Meeting
+        <div className="row-actions">
+          <Link to="/meetings/standings" className="button">
+            Standings
           </Link>
-        ) : null}
+          {list.mayCreate ? (
+            <Link to="/meetings/new" className="button primary">
+              New Meeting
+            </Link>
+          ) : null}
+        </div>
       </div>
       <YearSelector years={list.years} current={list.year} />
       <p className="muted meetings-zone">Times are on the club's clock ({timeZoneLabel(zone)}).</p>
@@ -108,8 +115,8 @@ export default function MeetingsPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="recurring-meetings" className="meetings-section">
           <h2 id="recurring-meetings">Manage Recurring Meetings</h2>
           {list.templates.length ? (
-            <div className="meeting-table-wrap">
-              <table className="meeting-table templates" aria-label="Manage Recurring Meetings">
+            <div className="table-frame">
+              <table className="card-table meeting-table templates" aria-label="Manage Recurring Meetings">
                 <thead>
                   <tr>
                     <th scope="col">Topic</th>

@@ -11,7 +11,10 @@ export function meetingPageData(view: MeetingView) {
     details: view.details,
     sort: view.sort,
     groups: view.groups.map((group) => ({
-      author: { id: group.author.id, fullName: group.author.fullName, username: group.author.username },
+      // null: an anonymous meeting before its reveal, all its photos in one group.
+      author: group.author
+        ? { id: group.author.id, fullName: group.author.fullName, username: group.author.username }
+        : null,
       submissions: group.submissions.map(({ id, position, Photo }) => ({
         id,
         position,
@@ -27,6 +30,8 @@ export function meetingPageData(view: MeetingView) {
     photoOrder: view.photoOrder,
     isUpcoming: view.isUpcoming,
     mayManage: view.mayManage,
+    namesHidden: view.namesHidden,
+    mayReveal: view.mayReveal,
     maySubmit: view.maySubmit,
     timeZone: view.timeZone,
   };

@@ -3,20 +3,28 @@ import type { Route } from "./+types/meeting";
 import { LinkifiedText } from "~/components/linkified-text";
 import { MeetingTimerPanel } from "~/components/meetings/meeting-timer";
 import { SortToggle } from "~/components/meetings/sort-toggle";
+import { RevealNames } from "~/components/meetings/reveal-names";
 import { SubmissionGroups } from "~/components/meetings/submission-groups";
 import { PageTitle } from "~/components/page-title";
-import { PhotoDetail } from "~/components/photo-detail";
+import { LazyPhotoDetail, loadPhotoDetail, prefetchPhotoDetail } from "~/components/lazy-photo-detail";
 import { enterBrowserFullScreen, fullScreenHref } from "~/components/viewer/full-screen";
 import "~/components/meetings.css";
+import "~/components/meeting-view.css";
+import "~/components/meeting-submissions.css";
+import "~/components/meeting-photo-page.css";
+import { photoLabel } from "~/lib/photo-label";
 import { useRootData } from "~/lib/root-data";
 import { formatMeetingDate, formatMeetingTime, timeZoneLabel } from "~/lib/club-time";
 import { meetingSortCookie, meetingSortFrom, meetingSortFromCookie } from "~/lib/meeting-order";
 import { idParam } from "~/server/api.server";
 import { readForm } from "~/server/forms.server";
+import { redirectWithFlash } from "~/server/flash.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { meetingPhotoView, meetingView, PHOTO_NOT_IN_MEETING_MESSAGE } from "~/services/meetings/meeting-view.server";
+import { NAMES_REVEALED_MESSAGE, revealMeeting } from "~/services/meetings/anonymity.server";
+import { useMeetingReveal } from "~/realtime/use-meeting-reveal";
 import { photoDetail } from "~/services/photos/detail.server";
 import { meetingIdOf } from "./meeting-forms.server";
 import { meetingPageData } from "./meeting-view.server";
@@ -31,6 +39,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const sort = meetingSortFromCookie(request.headers.get("Cookie"));
   if (!params.photoId) return { ...meetingPageData(await meetingView(member, meetingId, sort)), detail: null };
   const photoId = idParam(PHOTO_NOT_IN_MEETING_MESSAGE)(params.photoId);
+  await loadPhotoDetail();
   const view = await meetingPhotoView(member, meetingId, photoId, sort);
   const detail = await photoDetail(member, photoId, {
     kind: "given",
@@ -42,14 +51,21 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
 
 /**
  * The sort toggle keeps its choice in the `sort` cookie and comes back here;
+ * 'Reveal names' (admins, an anonymous meeting) reveals them and comes back;
  * every other form on the page (rating stars, the photo detail's forms) is a
  * photo form, answered as on every photo screen.
  */
 export const action = page(async (args: Route.ActionArgs) => {
   const { request, params } = args;
-  await requireMember(request);
+  const member = await requireMember(request);
   const formData = await readForm(request.clone());
-  if (formData.get("intent") !== "sort") return photoFormAction(args);
+  const intent = formData.get("intent");
+  if (intent === "reveal") {
+    const meetingId = meetingIdOf(params);
+    await revealMeeting(member, meetingId);
+    return redirectWithFlash(`/meetings/${meetingId}`, NAMES_REVEALED_MESSAGE);
+  }
+  if (intent !== "sort") return photoFormAction(args);
   const meetingId = meetingIdOf(params);
   const photoId = params.photoId ? `/${idParam(PHOTO_NOT_IN_MEETING_MESSAGE)(params.photoId)}` : "";
   return redirect(`/meetings/${meetingId}${photoId}`, {
@@ -60,13 +76,15 @@ export const action = page(async (args: Route.ActionArgs) => {
 export default function MeetingPage({ loaderData }: Route.ComponentProps) {
   const { meeting, title, details, sort, groups, photoOrder, detail, timeZone } = loaderData;
   const memberId = useRootData()?.member?.id ?? 0;
+  useMeetingReveal(meeting.id, loaderData.namesHidden);
   const base = `/meetings/${meeting.id}`;
   const openAt = detail ? photoOrder.indexOf(detail.photo.id) : -1;
   const photosLeft = openAt >= 0 ? photoOrder.length - openAt : photoOrder.length;
 
   return (
-    <section className="meeting-page">
-      <PageTitle>{detail ? `${detail.photo.caption || "Photo"} · ${title}` : title}</PageTitle>
+    // With a photo open, the photo comes first on a phone (meeting-view.css, .photo-open).
+    <section className={detail ? "meeting-page photo-open" : "meeting-page"}>
+      <PageTitle>{detail ? `${photoLabel(detail.photo)} · ${title}` : title}</PageTitle>
       <header className="meeting-header">
         <div className="meeting-heading">
           <p className="meeting-when">
@@ -96,6 +114,11 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
           <a href={`${base}/calendar.ics`} className="button" download>
             Add to calendar
           </a>
+          {detail ? null : (
+            <Link to={`${base}/results`} className="button">
+              Results
+            </Link>
+          )}
         </div>
       </header>
 
@@ -111,8 +134,11 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
+      {loaderData.namesHidden ? <RevealNames mayReveal={loaderData.mayReveal} /> : null}
+
       <div className="meeting-toolbar">
-        <SortToggle sort={sort} />
+        {/* Before an anonymous meeting's reveal there are no authors to order: one group in its seeded order. */}
+        {loaderData.namesHidden ? null : <SortToggle sort={sort} />}
         <MeetingTimerPanel meetingId={meeting.id} timeZone={timeZone} photosLeft={photosLeft} />
         {!detail && photoOrder.length ? (
           // The review itself: the first photo in the meeting's order, full screen.
@@ -124,10 +150,16 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
             Review full screen
           </Link>
         ) : null}
+        {!detail && photoOrder.length ? (
+          // The one window a host shares on the call: it follows the review's lead (routes/meetings/present.tsx).
+          <a href={`${base}/present`} className="button" target="_blank" rel="noopener">
+            Present
+          </a>
+        ) : null}
       </div>
 
       {detail ? (
-        <PhotoDetail
+        <LazyPhotoDetail
           detail={detail}
           links={{
             previous: detail.previous ? `${base}/${detail.previous.id}` : null,
@@ -142,7 +174,9 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
           }}
         />
       ) : (
-        <SubmissionGroups meetingId={meeting.id} groups={groups} memberId={memberId} />
+        <div className="grid-prefetch" {...prefetchPhotoDetail}>
+          <SubmissionGroups meetingId={meeting.id} groups={groups} memberId={memberId} />
+        </div>
       )}
     </section>
   );

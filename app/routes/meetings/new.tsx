@@ -3,6 +3,8 @@ import type { Route } from "./+types/new";
 import { NewMeetingForm } from "~/components/meetings/meeting-form";
 import { PageTitle } from "~/components/page-title";
 import "~/components/meetings.css";
+import "~/components/meeting-view.css";
+import "~/components/meeting-submissions.css";
 import { NewMeetingSchema } from "~/lib/meeting-schemas";
 import { MEETING_CREATED_MESSAGE, meetingTitle } from "~/lib/meetings";
 import { idParam } from "~/server/api.server";
@@ -33,7 +35,7 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
   };
 });
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = page(async ({ request }: Route.ActionArgs) => {
   const admin = await requireAdmin(request);
   const submission = await parseForm(request, NewMeetingSchema, await readMeetingForm(request));
   if (submission.status !== "success") return invalidForm(submission);
@@ -43,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     return replyToRefusal(submission, error);
   }
   return redirectWithFlash("/meetings", MEETING_CREATED_MESSAGE);
-}
+});
 
 export default function NewMeetingPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

@@ -3,6 +3,8 @@ import type { Route } from "./+types/template-edit";
 import { TemplateForm } from "~/components/meetings/meeting-form";
 import { PageTitle } from "~/components/page-title";
 import "~/components/meetings.css";
+import "~/components/meeting-view.css";
+import "~/components/meeting-submissions.css";
 import { formatMeetingDateTime } from "~/lib/club-time";
 import { TemplateEditFormSchema, wholeFormEdit } from "~/lib/meeting-schemas";
 import { meetingTitle, TEMPLATE_UPDATED_MESSAGE } from "~/lib/meetings";

@@ -2,16 +2,19 @@ import { useCallback, useState } from "react";
 import { Link, useActionData, useRevalidator } from "react-router";
 import type { Route } from "./+types/upload";
 import { FormErrors } from "~/components/forms/fields";
+import { ChooseMyPhotos } from "~/components/meetings/choose-my-photos";
 import { MySubmissions } from "~/components/meetings/my-submissions";
 import { PageTitle } from "~/components/page-title";
 import { UploadQueue } from "~/components/upload-queue";
 import "~/components/meetings.css";
+import "~/components/meeting-view.css";
+import "~/components/meeting-submissions.css";
+import "~/components/upload-grid.css";
 import { env } from "~/env.server";
 import { apiFetch } from "~/lib/api-client";
 import { formatMeetingDateTime } from "~/lib/club-time";
 import { DEFAULT_MEETING_SORT } from "~/lib/meeting-order";
-import { SubmissionOrderSchema } from "~/lib/meeting-schemas";
-import { STAY_ON_PAGE_WARNING } from "~/lib/meetings";
+import { ChosenPhotoFormSchema, SubmissionOrderSchema } from "~/lib/meeting-schemas";
 import { idParam } from "~/server/api.server";
 import { parseForm, readForm, refusalMessage } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";
@@ -20,6 +23,7 @@ import { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { InvalidError } from "~/services/errors.server";
 import type { MeetingSubmissionJson } from "~/services/meetings/meeting-json.server";
 import { meetingView } from "~/services/meetings/meeting-view.server";
+import { photosToChoose, submitOwnPhoto } from "~/services/meetings/own-photo-submissions.server";
 import {
   reorderSubmissions,
   SUBMISSION_NOT_FOUND_MESSAGE,
@@ -36,11 +40,12 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const member = await requireMember(request);
   const meetingId = meetingIdOf(params);
-  const [upload, view] = await Promise.all([
+  const [upload, view, mayChoose] = await Promise.all([
     uploadPage(member, meetingId),
     meetingView(member, meetingId, DEFAULT_MEETING_SORT),
+    photosToChoose(member),
   ]);
-  const mine = view.groups.find((group) => group.author.id === member.id)?.submissions ?? [];
+  const mine = view.ownSubmissions;
   return {
     ...upload,
     isUpcoming: view.isUpcoming,
@@ -52,23 +57,29 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
       filename: Photo.filename,
       thumbUrl: Photo.thumbUrl,
     })),
+    photosToChoose: upload.maySubmit && upload.allowance.remaining > 0 ? mayChoose : [],
     maxBytes: env().UPLOAD_MAX_BYTES,
   };
 });
 
 /**
- * Reordering and withdrawing one's submissions (a form per button), and the
- * upload queue's photo forms (edit, delete), answered as on /upload.
+ * Reordering and withdrawing one's submissions (a form per button), submitting
+ * one of one's photos ('Choose from my photos'), and the upload queue's photo
+ * forms (edit, delete), answered as on /upload.
  */
 export const action = page(async (args: Route.ActionArgs) => {
   const { request, params } = args;
   const member = await requireMember(request);
   const formData = await readForm(request.clone());
   const intent = formData.get("intent");
-  if (intent !== "reorder" && intent !== "withdraw") return photoFormAction(args);
+  if (intent !== "reorder" && intent !== "withdraw" && intent !== "submit-photo") return photoFormAction(args);
   const meetingId = meetingIdOf(params);
   try {
-    if (intent === "reorder") {
+    if (intent === "submit-photo") {
+      const chosen = await parseForm(request, ChosenPhotoFormSchema, formData);
+      if (chosen.status !== "success") throw new InvalidError([], "Choose one of your photos.");
+      await submitOwnPhoto(member, meetingId, chosen.value);
+    } else if (intent === "reorder") {
       const submission = await parseForm(request, SubmissionOrderSchema, formData);
       if (submission.status !== "success") throw new InvalidError([], "The new order could not be read.");
       await reorderSubmissions(member, meetingId, submission.value);
@@ -97,6 +108,7 @@ function MeetingUpload({
   timeZone,
   mine,
   isUpcoming,
+  photosToChoose,
   maxBytes,
 }: Route.ComponentProps["loaderData"]) {
   const answer = useActionData<typeof action>();
@@ -105,6 +117,8 @@ function MeetingUpload({
   // The queue shows when the member arrives with room left, and stays for the visit (with the
   // forms of the photos it added) even once the allowance is used up; it refuses what would exceed it.
   const [queueShown] = useState(maySubmit && allowance.remaining > 0);
+  // While uploads are on their way the queue warns not to leave; once all have ended, the way back shows.
+  const [uploading, setUploading] = useState(false);
 
   // Each finished upload becomes a submission; the page then reloads its data so the allowance follows.
   const createPhoto = useCallback(
@@ -128,10 +142,14 @@ function MeetingUpload({
       </p>
       <h1>Upload Photos</h1>
       <FormErrors errors={refused ? [refused] : undefined} />
+      {answer && "done" in answer && answer.done === "submit-photo" ? (
+        <p role="status" className="status-note">
+          Photo submitted to this meeting!
+        </p>
+      ) : null}
       {maySubmit ? (
         <div className={allowance.remaining > 0 ? "notice" : "notice done"}>
           <p className="allowance">{allowance.message}</p>
-          {allowance.remaining > 0 ? <p className="muted">{STAY_ON_PAGE_WARNING}</p> : null}
         </div>
       ) : (
         <div className="notice refused">
@@ -139,8 +157,22 @@ function MeetingUpload({
         </div>
       )}
       {queueShown ? (
-        <UploadQueue createPhoto={createPhoto} maxSize={maxBytes} maxFiles={Math.max(1, allowance.remaining)} />
+        <UploadQueue
+          createPhoto={createPhoto}
+          maxSize={maxBytes}
+          maxFiles={allowance.remaining}
+          tiles
+          onBusyChange={setUploading}
+        />
       ) : null}
+      <ChooseMyPhotos photos={photosToChoose} />
+      {uploading ? null : (
+        <p className="upload-done">
+          <Link to={`/meetings/${meeting.id}`} className="button primary">
+            Back to the meeting
+          </Link>
+        </p>
+      )}
       <MySubmissions submissions={mine} changeable={isUpcoming} />
     </section>
   );

@@ -18,7 +18,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   return { member: toUserJson(member), isAdminEditor: editor.isAdmin, pictureMaxBytes: env().UPLOAD_MAX_BYTES };
 });
 
-export const action = page(async ({ request, params }: Route.ActionArgs) => {
+export const action = page(async ({ request, params, context }: Route.ActionArgs) => {
   const editor = await requireMember(request);
   const target = await profileToEdit(editor, { username: params.username });
   return saveProfileForm(
@@ -26,6 +26,7 @@ export const action = page(async ({ request, params }: Route.ActionArgs) => {
     editor,
     target.id,
     (member) => `/members/${encodeURIComponent(member.username)}/edit`,
+    context.clientAddress,
   );
 });
 

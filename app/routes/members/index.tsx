@@ -6,15 +6,16 @@ import "~/components/members.css";
 import { isAdmin } from "~/services/access.server";
 import { currentMember } from "~/services/auth/session.server";
 import { listMembers, toPublicMemberJson } from "~/services/members/members.server";
+import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // The directory (visitors too): active members, only the public ones for a visitor.
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const viewer = await currentMember(request);
   const members = await listMembers(viewer);
   return { members: members.map(toPublicMemberJson), isAdmin: isAdmin(viewer) };
-}
+});
 
 export default function MembersPage({ loaderData }: Route.ComponentProps) {
   const { members, isAdmin } = loaderData;

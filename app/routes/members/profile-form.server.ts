@@ -28,6 +28,8 @@ export async function saveProfileForm(
   editor: Member,
   targetId: number,
   redirectTo: (member: Member) => string,
+  /** The client's address: a wrong current password counts against it (login.server.ts). */
+  address: string,
 ) {
   const formData = await readForm(request);
   const submission = await parseForm(request, ProfileSchema, formData);
@@ -37,6 +39,7 @@ export async function saveProfileForm(
       editor,
       targetId,
       profileFromForm(submission.value, formData, editor),
+      address,
     );
     const headers =
       passwordChanged && member.id === editor.id

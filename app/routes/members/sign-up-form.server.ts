@@ -1,6 +1,7 @@
 // The new-member form's action, shared by /register, /invites/{id} and
 // /setup/{token}: the same form, the typed passwords never sent back, and the
 // new member logged in on a fresh session and greeted where they land.
+import type { z } from "zod";
 import { NewMemberSchema, type NewMember } from "~/lib/account-schemas";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
@@ -14,12 +15,21 @@ const hideFields = ["password", "confirmPassword"];
  * Validates, makes the member with `create`, and goes to `landing` logged in.
  * `otherwise`: the message for a failure nobody foresaw (logged), instead of the error screen.
  */
-export async function signUpForm(
+export async function signUpForm<Details extends NewMember = NewMember>(
   request: Request,
-  create: (details: NewMember) => Promise<Member>,
-  { landing, otherwise }: { landing: string; otherwise?: string },
+  create: (details: Details) => Promise<Member>,
+  {
+    landing,
+    otherwise,
+    schema = NewMemberSchema as unknown as z.ZodType<Details>,
+  }: {
+    landing: string;
+    otherwise?: string;
+    /** The form's schema when it asks more than a new member's details (the setup page: the club's name). */
+    schema?: z.ZodType<Details>;
+  },
 ) {
-  const submission = await parseForm(request, NewMemberSchema);
+  const submission = await parseForm(request, schema);
   if (submission.status !== "success") return invalidForm(submission, { hideFields });
   try {
     const member = await create(submission.value);

@@ -9,20 +9,21 @@ import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/member-sche
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
 import { requestPasswordReset } from "~/services/members/passwords.server";
+import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // Spec section 5: any failure reads 'Email not found.'; being throttled says so.
-export async function action({ request }: Route.ActionArgs) {
+export const action = page(async ({ request, context }: Route.ActionArgs) => {
   const submission = await parseForm(request, ForgotPasswordSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {
-    await requestPasswordReset(submission.value);
+    await requestPasswordReset(submission.value, context.clientAddress);
   } catch (error) {
     return replyToRefusal(submission, error);
   }
   return redirectWithFlash("/login", RESET_REQUESTED_MESSAGE);
-}
+});
 
 export default function ForgotPasswordPage() {
   const { form, fields } = usePageForm("forgot-password", ForgotPasswordSchema);

@@ -1,3 +1,4 @@
 import { redirect } from "react-router";
+import { page } from "~/server/pages.server";
 
-export const loader = () => redirect("/passwords/forgot");
+export const loader = page(async () => redirect("/passwords/forgot"));

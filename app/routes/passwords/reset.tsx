@@ -13,6 +13,7 @@ import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
 import { newSessionFor } from "~/services/auth/session.server";
 import { GoneError, NotFoundError } from "~/services/errors.server";
 import { checkResetToken, resetPassword } from "~/services/members/passwords.server";
+import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
@@ -32,7 +33,7 @@ function linkProblem(error: unknown): LinkProblem | null {
 
 const hideFields = ["password"];
 
-export async function loader({ params }: Route.LoaderArgs) {
+export const loader = page(async ({ params }: Route.LoaderArgs) => {
   try {
     await checkResetToken(params.token);
     return { problem: null };
@@ -41,9 +42,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     if (!problem) throw error;
     return data({ problem }, { status: problem.status });
   }
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = page(async ({ request, params }: Route.ActionArgs) => {
   const submission = await parseForm(request, ResetPasswordSchema);
   if (submission.status !== "success") return invalidForm(submission, { hideFields });
   try {
@@ -58,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (problem) return data({ result: submission.reply({ hideFields }), problem }, { status: problem.status });
     return replyToRefusal(submission, error, { hideFields });
   }
-}
+});
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
@@ -82,8 +83,8 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
             type="password"
             autoComplete="new-password"
             autoFocus
+            hint={PASSWORD_RULE_MESSAGE}
           />
-          <p className="field-hint">{PASSWORD_RULE_MESSAGE}</p>
           <div className="form-actions">
             <SubmitButton>Save</SubmitButton>
           </div>

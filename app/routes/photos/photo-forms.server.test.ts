@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { logTo } from "~/server/logger.server";
 import { ForbiddenError, NotFoundError } from "~/services/errors.server";
 import { COMMENT_FAILED_MESSAGE, commentRefusal } from "./photo-forms.server";
 
 type Answer = { data: unknown; init: ResponseInit | null };
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+afterEach(() => logTo(undefined, "warn"));
 
 describe("commentRefusal", () => {
   it("answers a service's refusal with its message and status", () => {
@@ -20,11 +19,18 @@ describe("commentRefusal", () => {
   });
 
   it("answers a failure nobody foresaw with a 500 for the modal, keeping its details in the log only", () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const lines: string[] = [];
+    logTo({ write: (line) => void lines.push(line) }, "error");
     const failure = new Error('relation "comments" is on fire');
     const answer = commentRefusal(failure) as unknown as Answer;
     expect(answer).toMatchObject({ data: { error: COMMENT_FAILED_MESSAGE }, init: { status: 500 } });
     expect(JSON.stringify(answer.data)).not.toContain("fire");
-    expect(logged).toHaveBeenCalledWith("A comment could not be saved:", failure);
+    // In the site's log (with the request's id when there is one), not on the console.
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({
+        msg: "A comment could not be saved",
+        err: expect.objectContaining({ message: 'relation "comments" is on fire' }),
+      }),
+    );
   });
 });

@@ -19,8 +19,9 @@ import { idParam } from "~/server/api.server";
 import { invalidForm, parseForm, readForm, refusalMessage, replyToRefusal } from "~/server/forms.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { requireMember } from "~/server/guards.server";
+import { requestLog } from "~/server/logger.server";
 import { page } from "~/server/pages.server";
-import type { Member } from "~/services/auth/session.server";
+import type { Member } from "~/lib/member";
 import { InvalidError } from "~/services/errors.server";
 import { featurePhoto, reorderFeatures } from "~/services/photos/features.server";
 import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
@@ -58,6 +59,10 @@ function schemaMessages(error: Record<string, string[] | null> | null | undefine
   return messages.length ? messages.join(" ") : fallback;
 }
 
+/** A comment's text refused by its schema: answered as the box's own error (`field`), which the form shows under it. */
+const bodyRefused = (error: { issues: { message: string }[] }) =>
+  data({ error: error.issues.map((issue) => issue.message).join(" "), field: "body" as const }, { status: 422 });
+
 /**
  * A comment form's body, read by the shared schema as the API reads it. Not
  * through Conform, which reads an empty field as missing: an empty box is
@@ -66,7 +71,7 @@ function schemaMessages(error: Record<string, string[] | null> | null | undefine
 function commentBody(formData: FormData) {
   const body = formData.get("body");
   const parsed = CommentEditSchema.safeParse({ body: body ?? undefined });
-  return parsed.success ? { body: parsed.data.body } : { error: unreadableIssues(parsed.error) };
+  return parsed.success ? { body: parsed.data.body } : { error: bodyRefused(parsed.error) };
 }
 
 /**
@@ -101,7 +106,7 @@ export function commentRefusal(error: unknown) {
   try {
     return refusalMessage(error);
   } catch {
-    console.error("A comment could not be saved:", error);
+    requestLog().error({ err: error }, "A comment could not be saved");
     return data({ error: COMMENT_FAILED_MESSAGE }, { status: 500 });
   }
 }

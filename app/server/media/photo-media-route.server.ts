@@ -12,7 +12,7 @@ import { memberFromCookieHeader } from "~/services/auth/session.server";
 import { UnavailableError } from "~/services/errors.server";
 import { matchesEtag } from "~/storage/respond.server";
 import { storage } from "~/storage/storage.server";
-import { refusalOf } from "../outages.server";
+import { asRefusal } from "../refusals.server";
 import { plainAnswer } from "../request-limits.server";
 import { hotImages } from "./hot-images.server";
 import { photoMediaAnswer, presignedImageUrl, REDIRECT_MAX_AGE_SECONDS } from "./photo-media.server";
@@ -72,7 +72,7 @@ export function photoMedia(): RequestHandler {
   return (req, res, next) => {
     answer(req, res).catch((error: unknown) => {
       // A database or storage outage is a 503 like any other request's (outages.server.ts logs why).
-      const refusal = refusalOf(error);
+      const refusal = asRefusal(error);
       if (refusal instanceof UnavailableError && !res.headersSent) {
         return plainAnswer(req, res, refusal.status, "Service unavailable", refusal.message);
       }

@@ -5,7 +5,7 @@
 // matrix see). The permission check reads the session's member and the photo's
 // row from memory while the data versions stand still (ARCHITECTURE.md 10).
 //
-// Caching (README "Images"): the version is a fingerprint of the stored key,
+// Caching (ARCHITECTURE.md, section 12): the version is a fingerprint of the stored key,
 // and each derived file has a key of its own, so the bytes at a versioned URL
 // never change:
 // - what a visitor may see (a public member's featured photo's thumbnail):
@@ -17,7 +17,7 @@
 // - a URL without a version (old links, e-mails, the API's older clients): served, cached briefly;
 // - a version that is not the photo's current key's: a redirect to the current URL, never stored.
 import { z } from "zod";
-import { MAX_ID } from "~/server/api.server";
+import { IdSegmentSchema } from "~/server/api.server";
 import { imageAtWidth } from "~/images/image-widths.server";
 import { isOfferedWidth } from "~/lib/photo-images";
 import type { ViewerRef } from "~/services/access.server";
@@ -33,12 +33,7 @@ export const PUBLIC_IMMUTABLE = `public, max-age=${IMMUTABLE_MAX_AGE_SECONDS}, s
 export const PRIVATE_IMMUTABLE = `private, max-age=${IMMUTABLE_MAX_AGE_SECONDS}, immutable`;
 
 const ParamsSchema = z.object({
-  // A positive id within the database's range (a larger one would reach PostgreSQL and fail there).
-  photoId: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/)
-    .transform(Number)
-    .pipe(z.number().max(MAX_ID)),
+  photoId: IdSegmentSchema,
   size: z.enum(PHOTO_MEDIA_SIZES),
 });
 

@@ -5,12 +5,11 @@ import { or, sql } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { users } from "@db/schema";
 import { DEACTIVATED_MESSAGE, INVALID_LOGIN_MESSAGE, type Login } from "~/lib/account-schemas";
-import { clientAddress } from "~/server/request-context.server";
 import { ForbiddenError, RateLimitedError, RefusedError } from "~/services/errors.server";
 import { countLoginAttempt, loginSucceeded } from "./login-throttle.server";
 import { burnPasswordCheck, verifyPassword } from "./password-hash.server";
 import { minutesToWait } from "./throttle-store.server";
-import type { Member } from "./session.server";
+import type { Member } from "~/lib/member";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,7 +25,7 @@ async function findLogin(identifier: string) {
 }
 
 /** Checks a login: 422 'Invalid email and/or password.', 403 deactivated, or 429 throttled. */
-export async function verifyLogin(identifier: string, password: string, address = clientAddress()): Promise<Member> {
+export async function verifyLogin(identifier: string, password: string, address: string): Promise<Member> {
   const user = await findLogin(identifier);
   // Count failures against the member, not the words typed: alternating between
   // username and email must not double a guesser's attempts.
@@ -55,7 +54,7 @@ export async function verifyLogin(identifier: string, password: string, address 
 }
 
 /** A log-in form or body, parsed by LoginSchema at the edge. */
-export function logIn(credentials: Login, address = clientAddress()): Promise<Member> {
+export function logIn(credentials: Login, address: string): Promise<Member> {
   return verifyLogin(credentials.email, credentials.password, address);
 }
 
@@ -64,9 +63,13 @@ export function logIn(credentials: Login, address = clientAddress()): Promise<Me
  * password or e-mail address). Wrong guesses count like failed log-ins, so the
  * profile form cannot be used to guess a password faster than /login.
  */
-export async function confirmOwnPassword(member: Pick<Member, "id" | "username">, password: string): Promise<boolean> {
+export async function confirmOwnPassword(
+  member: Pick<Member, "id" | "username">,
+  password: string,
+  address: string,
+): Promise<boolean> {
   try {
-    await verifyLogin(member.username, password);
+    await verifyLogin(member.username, password, address);
     return true;
   } catch (error) {
     if (error instanceof RefusedError) return false;

@@ -6,8 +6,9 @@
 import crypto from "node:crypto";
 import { and, eq, getTableColumns, gt, isNull, lt } from "drizzle-orm";
 import { db } from "@db/client.server";
-import { sessions, users, type UserRow } from "@db/schema";
-import { currentDataVersions, inTransaction, VersionedCache } from "~/services/data-versions.server";
+import { sessions, users } from "@db/schema";
+import type { Member } from "~/lib/member";
+import { requestVersions, VersionedCache } from "~/services/data-versions.server";
 import { publish } from "~/services/events.server";
 import { clubCookie } from "./cookies.server";
 
@@ -16,8 +17,7 @@ import { clubCookie } from "./cookies.server";
 const { passwordHash: _passwordHash, ...memberColumns } = getTableColumns(users);
 export { memberColumns };
 
-/** A logged-in member as the request sees them (no password hash). */
-export type Member = Omit<UserRow, "passwordHash">;
+export type { Member } from "~/lib/member";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
@@ -93,8 +93,9 @@ const SESSION_COOKIE_VALUE = /(?:^|;\s*)__session=([^;]*)/;
 export async function memberFromCookieHeader(cookieHeader: string | null | undefined): Promise<Member | null> {
   const signed = cookieHeader ? SESSION_COOKIE_VALUE.exec(cookieHeader)?.[1] : undefined;
   if (!cookieHeader || !signed) return null;
-  if (inTransaction()) return (await lookUpMember(cookieHeader)).member;
-  const versions = await currentDataVersions();
+  // Read once per request: the photo queries after it reuse the same read.
+  const versions = await requestVersions();
+  if (!versions) return (await lookUpMember(cookieHeader)).member;
   const known = membersBySessionCookie.get(versions, signed);
   if (known && known.expiresAt > Date.now()) return known.member;
   const found = await lookUpMember(cookieHeader);

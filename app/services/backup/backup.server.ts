@@ -1,4 +1,4 @@
-// Backup and restore (npm run backup / npm run restore; README "Backups").
+// Backup and restore (npm run backup / npm run restore; docs/operations.md "Backups").
 //
 // A backup reads every club table inside one REPEATABLE READ, READ ONLY
 // transaction, so the rows agree with each other however busy the site is,
@@ -41,12 +41,27 @@ import {
 
 export { DamagedArchiveError };
 
+type Journal = { entries: { tag: string }[] };
+const readJournal = (): Journal =>
+  JSON.parse(readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as Journal;
+
 /** The migration the running code brings the database to (the journal's last entry). */
 export function currentMigration(): string {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
-  };
-  return journal.entries.at(-1)!.tag;
+  return readJournal().entries.at(-1)!.tag;
+}
+
+/**
+ * A copy of the migrations folder that ends at `tag`, in `scratch`: an archive of
+ * an older version is restored into the schema it was made from, and the newer
+ * migrations then run on its rows as they run on any club that upgrades.
+ */
+async function migrationsUpTo(tag: string, scratch: string): Promise<string> {
+  const folder = path.join(scratch, "migrations");
+  await fs.cp(migrationsFolder(), folder, { recursive: true });
+  const journal = readJournal();
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === tag) + 1);
+  await fs.writeFile(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal, null, 2));
+  return folder;
 }
 
 /** Columns whose values are storage keys: a row naming a file the archive lacks is reported. */
@@ -165,16 +180,18 @@ export async function restoreBackup(
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), "club-restore-"));
   try {
     const manifest = await unpackArchive(file, folder);
-    if (manifest.migration !== currentMigration()) {
+    // An older version's archive is restored at its own version, then upgraded; a newer one's cannot be.
+    if (!readJournal().entries.some((entry) => entry.tag === manifest.migration)) {
       throw new RestoreRefusedError(
-        `This archive was made by a club at database version ${manifest.migration}; this software is at ` +
-          `${currentMigration()}. Restore it with the version that made it, then upgrade.`,
+        `This archive was made by a club at database version ${manifest.migration}, which this software does not ` +
+          `know (it is at ${currentMigration()}). Restore it with the version that made it or a newer one.`,
       );
     }
+    const upgrading = manifest.migration !== currentMigration();
     const unsafe = manifest.objects.find((o) => !isSafeKey(o.key));
     if (unsafe) throw new DamagedArchiveError(`The archive names a file outside the club's storage: ${unsafe.key}`);
 
-    await database.migrate();
+    await database.migrate(upgrading ? await migrationsUpTo(manifest.migration, folder) : undefined);
     await storage.prepare();
     const plan = await planTables(database.db);
     const unknown = manifest.tables.find((t) => !plan.order.includes(t.name));
@@ -209,6 +226,7 @@ export async function restoreBackup(
       }
       await resetSequences(tx, plan.order);
     });
+    if (upgrading) await database.migrate();
 
     if (replacing) {
       const old: string[] = [];

@@ -1,5 +1,4 @@
-// The club's e-mails: a plain-text and an HTML body each, the site title in the subject.
-import { env } from "~/env.server";
+// The club's e-mails: a plain-text and an HTML body each, the club's name (clubName()) in the subject.
 import type { MailMessage } from "./mail.server";
 
 export function escapeHtml(text: string) {
@@ -27,13 +26,15 @@ export function button(link: string, label: string) {
 }
 
 export function inviteMail(invite: {
+  /** The club's name (clubName()): what they are invited to join. */
+  club: string;
   firstName: string;
   email: string;
   message: string | null;
   inviterName: string | null;
   link: string;
 }): MailMessage {
-  const title = env().SITE_TITLE;
+  const title = invite.club;
   const who = invite.inviterName ?? "An admin";
   const subject = `You're invited to join ${title}`;
   const note = invite.message?.trim() ? `${invite.message.trim()}\n\n` : "";
@@ -55,13 +56,15 @@ ${button(invite.link, "Accept the invitation")}
 }
 
 export function passwordResetMail(member: {
+  /** The club's name (clubName()). */
+  club: string;
   firstName: string;
   username: string;
   email: string;
   link: string;
   expiresInMinutes: number;
 }): MailMessage {
-  const title = env().SITE_TITLE;
+  const title = member.club;
   const subject = `Reset your ${title} password`;
   const text =
     `Hi ${member.firstName},\n\n` +

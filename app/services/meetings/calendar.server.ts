@@ -16,6 +16,7 @@ import { db } from "@db/client.server";
 import { meetings, users, type MeetingRow } from "@db/schema";
 import { env } from "~/env.server";
 import { MEETING_DURATION_MS, meetingTitle, meetingTopicDetails } from "~/lib/meetings";
+import { clubName } from "~/services/club/club-name.server";
 import { canSeeMeetings, type ViewerRef } from "~/services/access.server";
 import { NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { clubTimeZone } from "./club-zone.server";
@@ -109,7 +110,7 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
     .where(gte(meetings.startsAt, new Date(now.getTime() - FEED_PAST_DAYS * 24 * 60 * 60 * 1000)))
     .orderBy(asc(meetings.startsAt), asc(meetings.id))
     .limit(FEED_MAX_MEETINGS);
-  const calendar = newCalendar(`${env().SITE_TITLE} meetings`);
+  const calendar = newCalendar(`${await clubName()} meetings`);
   for (const meeting of rows) addMeeting(calendar, meeting);
   return calendar.toString();
 }

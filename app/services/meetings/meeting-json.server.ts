@@ -3,7 +3,7 @@
 import type { MeetingRow, meetingTemplates } from "@db/schema";
 import { addCalendarDays } from "~/lib/club-time";
 import type { MeetingFrequency } from "~/lib/meetings";
-import type { PhotoJson } from "~/services/photos/json.server";
+import type { PhotoJson } from "~/lib/club-json";
 
 export type MeetingSubmissionJson = { id: number; position: number; Photo: PhotoJson };
 
@@ -17,6 +17,10 @@ export type MeetingFieldsJson = {
   topic: string;
   maxUploadsCount: number;
   allowedUserIds: number[] | null;
+  /** Reviewed without names until an admin reveals them (issue 26). */
+  anonymous: boolean;
+  /** When an admin revealed the names of an anonymous meeting; null before (and for other meetings). */
+  revealedAt: string | null;
 };
 
 /** A meeting with its submissions, in the meeting's order (author by author, each by position). */
@@ -31,6 +35,8 @@ export type MeetingTemplateJson = {
   maxUploadsCount: number;
   allowedUserIds: number[] | null;
   frequency: MeetingFrequency;
+  /** Its meetings are reviewed anonymously. */
+  anonymous: boolean;
   /** When 'Create Next Meeting' would start: latestAt plus the frequency, in calendar days on the club's clock. */
   nextStartsAt: string;
 };
@@ -47,6 +53,8 @@ export function toMeetingFieldsJson(meeting: MeetingRow): MeetingFieldsJson {
     topic: meeting.topic,
     maxUploadsCount: meeting.maxUploadsCount,
     allowedUserIds: meeting.allowedUserIds,
+    anonymous: meeting.anonymous,
+    revealedAt: meeting.revealedAt?.toISOString() ?? null,
   };
 }
 
@@ -65,6 +73,7 @@ export function toTemplateJson(template: MeetingTemplateRow, zone: string): Meet
     maxUploadsCount: template.maxUploadsCount,
     allowedUserIds: template.allowedUserIds,
     frequency: template.frequency as MeetingFrequency,
+    anonymous: template.anonymous,
     nextStartsAt: nextStartOf(template, zone).toISOString(),
   };
 }

@@ -2,15 +2,31 @@
 // grouped by author, authors in the meeting's order (Random, seeded by the
 // meeting id, or Alphabetical), each author's photos by position. The cost
 // does not grow with the photos: one query for the meeting, one for its
-// submissions and authors, and the photos' JSON loaded in bulk.
+// submissions and authors, and the photos' JSON loaded in bulk. An anonymous
+// meeting not yet revealed is one group without an author, in the meeting's
+// seeded order (anonymousOrder), for everyone, its own photos' owners and
+// admins too: nobody learns who submitted what (access.server: isUnrevealed).
 import { asc, eq } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { meetingSubmissions, users } from "@db/schema";
-import { meetingPhotoOrder, orderAuthorGroups, photoNeighbours, type MeetingSort } from "~/lib/meeting-order";
+import {
+  anonymousOrder,
+  meetingPhotoOrder,
+  orderAuthorGroups,
+  photoNeighbours,
+  type MeetingSort,
+} from "~/lib/meeting-order";
 import { allowanceMessage, isUpcoming, meetingTitle, meetingTopicDetails, remainingUploads } from "~/lib/meetings";
-import { canSeeMeetings, mayManageMeetings, maySubmitToMeeting, type ViewerRef } from "~/services/access.server";
+import {
+  canSeeMeetings,
+  isUnrevealed,
+  mayManageMeetings,
+  mayRevealNames,
+  maySubmitToMeeting,
+  type ViewerRef,
+} from "~/services/access.server";
 import { NotFoundError, NotLoggedInError } from "~/services/errors.server";
-import type { PhotoJson } from "~/services/photos/json.server";
+import type { PhotoJson } from "~/lib/club-json";
 import { photosJson } from "~/services/photos/photos.server";
 import { clubTimeZone } from "./club-zone.server";
 import { toMeetingFieldsJson, type MeetingJson, type MeetingSubmissionJson } from "./meeting-json.server";
@@ -18,8 +34,11 @@ import { loadMeeting } from "./meetings.server";
 
 export type MeetingAuthor = { id: number; firstName: string; lastName: string; username: string; fullName: string };
 
-/** One author's submissions, by position. */
-export type AuthorGroup = { author: MeetingAuthor; submissions: (MeetingSubmissionJson & { photoId: number })[] };
+/** One author's submissions, by position; or, before an anonymous meeting's reveal, all of them without an author (null). */
+export type AuthorGroup = {
+  author: MeetingAuthor | null;
+  submissions: (MeetingSubmissionJson & { photoId: number })[];
+};
 
 /** What this member may still upload to the meeting (spec section 5). */
 export type UploadAllowance = {
@@ -48,11 +67,17 @@ export type MeetingView = {
   details: string;
   sort: MeetingSort;
   groups: AuthorGroup[];
+  /** The viewer's own submissions, by their positions (the upload page reorders them). */
+  ownSubmissions: (MeetingSubmissionJson & { photoId: number })[];
   /** Every photo id in the meeting's order (previous/next). */
   photoOrder: number[];
   isUpcoming: boolean;
   /** 'Edit Meeting' (admins). */
   mayManage: boolean;
+  /** Anonymous and not yet revealed: the authors are hidden. */
+  namesHidden: boolean;
+  /** 'Reveal names' (admins, while the names are hidden). */
+  mayReveal: boolean;
   /** 'Upload Photos': the member is on the meeting's list (or it has none). */
   maySubmit: boolean;
   allowance: UploadAllowance;
@@ -113,7 +138,10 @@ export async function meetingView(
     }
     group.submissions.push({ id: row.id, position: row.position, photoId: row.photoId, Photo: photo });
   }
-  const groups = orderAuthorGroups([...byAuthor.values()], sort, meeting.id);
+  const namesHidden = isUnrevealed(meeting);
+  const groups: AuthorGroup[] = namesHidden
+    ? anonymousGroup([...byAuthor.values()], meeting.id)
+    : orderAuthorGroups([...byAuthor.values()] as Named[], sort, meeting.id);
   const uploaded = byAuthor.get(viewer.id)?.submissions.length ?? 0;
 
   return {
@@ -127,13 +155,30 @@ export async function meetingView(
     details: meetingTopicDetails(meeting.topic),
     sort,
     groups,
+    ownSubmissions: byAuthor.get(viewer.id)?.submissions ?? [],
     photoOrder: meetingPhotoOrder(groups),
     isUpcoming: isUpcoming(meeting.startsAt, now),
     mayManage: mayManageMeetings(viewer),
+    namesHidden,
+    mayReveal: namesHidden && mayRevealNames(viewer),
     maySubmit: maySubmitToMeeting(viewer, meeting),
     allowance: uploadAllowance(meeting.maxUploadsCount, uploaded),
     timeZone: clubTimeZone(),
   };
+}
+
+type Named = AuthorGroup & { author: MeetingAuthor };
+
+/** Before the reveal: every submission in one group without an author, in the meeting's seeded order. */
+function anonymousGroup(groups: AuthorGroup[], meetingId: number): AuthorGroup[] {
+  const submissions = groups.flatMap((group) => group.submissions);
+  if (submissions.length === 0) return [];
+  // Positions are per author: in one group the order is the position.
+  const ordered = anonymousOrder(submissions, meetingId).map((submission, index) => ({
+    ...submission,
+    position: index + 1,
+  }));
+  return [{ author: null, submissions: ordered }];
 }
 
 /** GET /api/meetings/{id}: the spec's Meeting, submissions grouped by author in the meeting's order. */

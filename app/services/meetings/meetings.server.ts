@@ -13,6 +13,7 @@ import { clubTimeZone } from "./club-zone.server";
 import { requireMembersExist } from "./meeting-members.server";
 import { refreshMeetingStarts } from "./meeting-starts.server";
 import { nextStartOf } from "./meeting-json.server";
+import { announceNames } from "./names-changed.server";
 import { loadTemplate } from "./templates.server";
 
 export const MEETING_NOT_FOUND_MESSAGE = "Meeting not found.";
@@ -54,6 +55,7 @@ export async function createMeeting(viewer: ViewerRef, input: NewMeeting): Promi
       callDetails: input.callDetails ?? null,
       maxUploadsCount: input.maxUploadsCount,
       allowedUserIds: input.allowedUserIds ?? null,
+      anonymous: input.anonymous,
     };
     let meetingTemplateId: number | null = null;
     if (input.meetingTemplateId) {
@@ -101,6 +103,10 @@ export async function updateMeeting(viewer: ViewerRef, meetingId: number, change
       .where(eq(meetings.id, meetingId))
       .returning();
     if (startsAt && startsAt.getTime() !== before.startsAt.getTime()) await refreshMeetingStarts({ meetingId });
+    // Hidden or shown again by the edit (not by a reveal): open pages and rooms load the names as they are now.
+    if (changes.anonymous !== undefined && changes.anonymous !== before.anonymous && !meeting!.revealedAt) {
+      await announceNames(meetingId);
+    }
     return meeting!;
   });
 }
@@ -129,6 +135,7 @@ export type MeetingDraft = {
   callDetails: string | null;
   maxUploadsCount: number;
   allowedUserIds: number[] | null;
+  anonymous: boolean;
   meetingTemplateId: number | null;
   /** The recurring meeting's frequency, shown but not sent ('Recurring?' is only for meetings without one). */
   frequency: MeetingFrequency | null;
@@ -144,6 +151,7 @@ export async function meetingDraft(viewer: ViewerRef, meetingTemplateId?: number
       callDetails: null,
       maxUploadsCount: DEFAULT_MAX_UPLOADS,
       allowedUserIds: null,
+      anonymous: false,
       meetingTemplateId: null,
       frequency: null,
     };
@@ -157,6 +165,7 @@ export async function meetingDraft(viewer: ViewerRef, meetingTemplateId?: number
     callDetails: template.callDetails,
     maxUploadsCount: template.maxUploadsCount,
     allowedUserIds: template.allowedUserIds,
+    anonymous: template.anonymous,
     meetingTemplateId: template.id,
     frequency: template.frequency as MeetingFrequency,
   };
@@ -176,6 +185,7 @@ export async function meetingEditDraft(viewer: ViewerRef, meetingId: number): Pr
     callDetails: meeting.callDetails,
     maxUploadsCount: meeting.maxUploadsCount,
     allowedUserIds: meeting.allowedUserIds,
+    anonymous: meeting.anonymous,
     meetingTemplateId: meeting.meetingTemplateId,
   };
 }

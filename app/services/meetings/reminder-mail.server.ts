@@ -8,6 +8,8 @@ import type { MailMessage } from "~/services/mail/mail.server";
 import { button, escapeHtml, htmlPage, paragraphs } from "~/services/mail/messages.server";
 
 export type ReminderFacts = {
+  /** The club's name (clubName()). */
+  club: string;
   member: { firstName: string; username: string; email: string };
   meeting: { id: number; topic: string; startsAt: Date; callLink: string | null; maxUploadsCount: number };
   /** How many photos the member has submitted to the meeting. */
@@ -18,8 +20,15 @@ export type ReminderFacts = {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function meetingReminderMail({ member, meeting, uploaded, zone, hoursBefore }: ReminderFacts): MailMessage {
-  const { BASE_URL: base, SITE_TITLE: site } = env();
+export function meetingReminderMail({
+  club,
+  member,
+  meeting,
+  uploaded,
+  zone,
+  hoursBefore,
+}: ReminderFacts): MailMessage {
+  const { BASE_URL: base } = env();
   const title = meetingTitle(meeting.topic);
   const details = meetingTopicDetails(meeting.topic);
   const when = `${formatMeetingDateTime(meeting.startsAt, zone)} (${timeZoneLabel(zone)} time)`;
@@ -38,7 +47,7 @@ export function meetingReminderMail({ member, meeting, uploaded, zone, hoursBefo
 
   const text =
     `Hi ${member.firstName},\n\n` +
-    `The next ${site} meeting is on ${when}.\n\n` +
+    `The next ${club} meeting is on ${when}.\n\n` +
     `${title}\n${details ? `${details}\n` : ""}\n` +
     (meeting.callLink ? `Join the call: ${meeting.callLink}\n\n` : "") +
     `${uploads}\n` +
@@ -48,7 +57,7 @@ export function meetingReminderMail({ member, meeting, uploaded, zone, hoursBefo
   const html = htmlPage(
     subject,
     `<p>Hi ${escapeHtml(member.firstName)},</p>
-<p>The next ${escapeHtml(site)} meeting is on <strong>${escapeHtml(when)}</strong>.</p>
+<p>The next ${escapeHtml(club)} meeting is on <strong>${escapeHtml(when)}</strong>.</p>
 <p><strong>${escapeHtml(title)}</strong></p>
 ${details ? paragraphs(details) : ""}
 ${meeting.callLink ? `<p>Join the call: <a href="${escapeHtml(meeting.callLink)}">${escapeHtml(meeting.callLink)}</a></p>` : ""}

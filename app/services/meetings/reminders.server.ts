@@ -13,6 +13,8 @@ import { and, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { db, outsideTransaction } from "@db/client.server";
 import { meetingReminders, meetings, meetingSubmissions, users } from "@db/schema";
 import { env } from "~/env.server";
+import { logger } from "~/server/logger.server";
+import { clubName } from "~/services/club/club-name.server";
 import { mayEditProfile, maySubmitToMeetingSql, requireLoggedIn, type ViewerRef } from "~/services/access.server";
 import { ForbiddenError, NotFoundError } from "~/services/errors.server";
 import { sendMail } from "~/services/mail/mail.server";
@@ -42,12 +44,12 @@ export async function sendDueMeetingReminders(now = new Date()): Promise<number>
         await sendMail(mail);
         sent++;
       } catch (error) {
-        console.error(
-          `The reminder of meeting ${claim.meetingId} to member ${claim.userId} failed; it goes again:`,
-          error,
+        logger().error(
+          { err: error },
+          `The reminder of meeting ${claim.meetingId} to member ${claim.userId} failed; it goes again`,
         );
         await release(claim).catch((releaseError: unknown) =>
-          console.error(`Could not give back the reminder of meeting ${claim.meetingId}:`, releaseError),
+          logger().error({ err: releaseError }, `Could not give back the reminder of meeting ${claim.meetingId}`),
         );
       }
     }
@@ -95,12 +97,13 @@ async function mailsFor(claims: Claim[], hours: number) {
   const membersById = new Map(memberRows.map((row) => [row.id, row]));
   const uploads = new Map(counted.map((row) => [`${row.meetingId}:${row.userId}`, row.n]));
   const zone = clubTimeZone();
+  const club = await clubName();
   return claims.flatMap((claim) => {
     const meeting = meetingsById.get(claim.meetingId);
     const member = membersById.get(claim.userId);
     if (!meeting || !member) return [];
     const uploaded = uploads.get(`${claim.meetingId}:${claim.userId}`) ?? 0;
-    return [{ claim, mail: meetingReminderMail({ member, meeting, uploaded, zone, hoursBefore: hours }) }];
+    return [{ claim, mail: meetingReminderMail({ club, member, meeting, uploaded, zone, hoursBefore: hours }) }];
   });
 }
 

@@ -15,7 +15,7 @@ import { meetingSubmissions, type MeetingRow } from "@db/schema";
 import type { NewPhoto } from "~/lib/photo-schemas";
 import type { SubmissionOrder } from "~/lib/meeting-schemas";
 import { allowanceMessage, isUpcoming, meetingTitle, NOT_ON_LIST_MESSAGE, remainingUploads } from "~/lib/meetings";
-import type { Member } from "~/services/auth/session.server";
+import type { Member } from "~/lib/member";
 import { canSeeMeetings, mayChangeSubmission, maySubmitToMeeting, type ViewerRef } from "~/services/access.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { getPhoto } from "~/services/photos/photos.server";
@@ -35,14 +35,14 @@ export const OTHERS_SUBMISSIONS_MESSAGE = "You may only change your own submissi
  * A transaction-scoped advisory lock on the pair: concurrent uploads of the
  * same member to the same meeting queue here; anyone else goes straight on.
  */
-async function lockSubmitter(meetingId: number, userId: number) {
+export async function lockSubmitter(meetingId: number, userId: number) {
   // The two-int key space is PostgreSQL's own, apart from single-key locks; no
   // other part of the club takes two-int locks. Every path takes this lock
   // before the meeting's row, so they never wait on each other in a circle.
   await db().execute(sql`select pg_advisory_xact_lock(${meetingId}::int, ${userId}::int)`);
 }
 
-async function submittedCount(meetingId: number, userId: number): Promise<number> {
+export async function submittedCount(meetingId: number, userId: number): Promise<number> {
   const [row] = await db()
     .select({ n: count() })
     .from(meetingSubmissions)
@@ -50,14 +50,30 @@ async function submittedCount(meetingId: number, userId: number): Promise<number
   return row?.n ?? 0;
 }
 
-function requireOnList(member: Member, meeting: MeetingRow) {
+export function requireOnList(member: Member, meeting: MeetingRow) {
   if (!maySubmitToMeeting(member, meeting)) throw new ForbiddenError(NOT_ON_LIST_MESSAGE);
 }
 
-function requireRoom(meeting: MeetingRow, uploaded: number) {
+export function requireRoom(meeting: MeetingRow, uploaded: number) {
   if (remainingUploads(meeting.maxUploadsCount, uploaded) <= 0) {
     throw new ConflictError(allowanceMessage(meeting.maxUploadsCount, uploaded));
   }
+}
+
+/** The photo's submission at the member's next position, under lockSubmitter; the photo's copy of the start follows. */
+export async function insertSubmission(meetingId: number, photoId: number, userId: number) {
+  const [row] = await db()
+    .insert(meetingSubmissions)
+    .values({
+      meetingId,
+      photoId,
+      userId,
+      position: sql`(select coalesce(max(${meetingSubmissions.position}), 0) + 1 from ${meetingSubmissions}
+        where ${meetingSubmissions.meetingId} = ${meetingId} and ${meetingSubmissions.userId} = ${userId})`,
+    })
+    .returning({ id: meetingSubmissions.id, position: meetingSubmissions.position });
+  await refreshMeetingStarts({ photoIds: [photoId] });
+  return row!;
 }
 
 export type UploadPage = {
@@ -111,18 +127,7 @@ export async function submitToMeeting(
     const current = await loadMeeting(meetingId, "share");
     requireOnList(member, current);
     requireRoom(current, await submittedCount(meetingId, member.id));
-    const [row] = await db()
-      .insert(meetingSubmissions)
-      .values({
-        meetingId,
-        photoId: newPhotoId,
-        userId: member.id,
-        position: sql`(select coalesce(max(${meetingSubmissions.position}), 0) + 1 from ${meetingSubmissions}
-          where ${meetingSubmissions.meetingId} = ${meetingId} and ${meetingSubmissions.userId} = ${member.id})`,
-      })
-      .returning({ id: meetingSubmissions.id, position: meetingSubmissions.position });
-    submission = row;
-    await refreshMeetingStarts({ photoIds: [newPhotoId] });
+    submission = await insertSubmission(meetingId, newPhotoId, member.id);
   });
   return { id: submission!.id, position: submission!.position, Photo: await getPhoto(member, photoId) };
 }

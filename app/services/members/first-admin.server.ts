@@ -5,8 +5,9 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
-import type { NewMember } from "~/lib/account-schemas";
-import type { Member } from "~/services/auth/session.server";
+import type { FirstAdmin } from "~/lib/account-schemas";
+import type { Member } from "~/lib/member";
+import { saveClubName } from "~/services/club/club-name.server";
 import { NotFoundError } from "~/services/errors.server";
 import { countUsers, createMember } from "./members.server";
 
@@ -42,12 +43,14 @@ export async function requireFirstAdminSetupOpen(token: string): Promise<void> {
   if (!(await isFirstAdminSetupOpen(token))) throw new NotFoundError(SETUP_LINK_INVALID_MESSAGE);
 }
 
-export async function createFirstAdmin(token: string, member: NewMember): Promise<Member> {
+/** The first admin, and the club's name they chose (SITE_TITLE, unchanged, stays the default). */
+export async function createFirstAdmin(token: string, { clubName, ...member }: FirstAdmin): Promise<Member> {
   if (!tokenMatches(token)) throw new NotFoundError(SETUP_LINK_INVALID_MESSAGE);
   const admin = await transaction(async () => {
     // Two tabs submitting at once must not make two "first" admins.
     await db().execute(sql`lock table users in share row exclusive mode`);
     if ((await countUsers()) > 0) throw new NotFoundError("This club already has members.");
+    await saveClubName(clubName);
     return createMember(member, { isAdmin: true });
   });
   holder.__clubSetupToken = null;

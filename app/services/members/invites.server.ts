@@ -8,8 +8,10 @@ import { invites, users, type InviteRow } from "@db/schema";
 import { env } from "~/env.server";
 import type { NewMember } from "~/lib/account-schemas";
 import type { Invite } from "~/lib/member-schemas";
+import { requestLog } from "~/server/logger.server";
+import { clubName } from "~/services/club/club-name.server";
 import { requireAdmin } from "~/services/access.server";
-import type { Member } from "~/services/auth/session.server";
+import type { Member } from "~/lib/member";
 import { GoneError, InvalidError, NotFoundError, UnavailableError } from "~/services/errors.server";
 import { inviteMail } from "~/services/mail/messages.server";
 import { sendMail } from "~/services/mail/mail.server";
@@ -85,6 +87,7 @@ function requireOpen(invite: InviteRow) {
 async function mailInvite(invite: InviteRow, admin: Member) {
   await sendMail(
     inviteMail({
+      club: await clubName(),
       firstName: invite.firstName,
       email: invite.email,
       message: invite.message,
@@ -120,7 +123,7 @@ export async function createInvite(admin: Member, details: Invite): Promise<Invi
     await mailInvite(invite!, admin);
   } catch (error) {
     await db().delete(invites).where(eq(invites.id, invite!.id));
-    console.error("Sending an invite failed:", error);
+    requestLog().error({ err: error }, "Sending an invite failed");
     throw new UnavailableError(MAIL_FAILED_MESSAGE, 502);
   }
   return invite!;
@@ -134,7 +137,7 @@ export async function resendInvite(admin: Member, id: string): Promise<InviteRow
   try {
     await mailInvite(invite, admin);
   } catch (error) {
-    console.error("Resending an invite failed:", error);
+    requestLog().error({ err: error }, "Resending an invite failed");
     throw new UnavailableError(MAIL_FAILED_MESSAGE, 502);
   }
   const [updated] = await db().update(invites).set({ updatedAt: new Date() }).where(eq(invites.id, id)).returning();

@@ -8,7 +8,8 @@ import { afterCommit, db, outsideTransaction, transaction } from "@db/client.ser
 import { passwordResetTokens, users } from "@db/schema";
 import { env } from "~/env.server";
 import { EMAIL_NOT_FOUND_MESSAGE, type ForgotPassword, type ResetPassword } from "~/lib/member-schemas";
-import { clientAddress } from "~/server/request-context.server";
+import { requestLog } from "~/server/logger.server";
+import { clubName } from "~/services/club/club-name.server";
 import { passwordResetMail } from "~/services/mail/messages.server";
 import { sendMail, type MailMessage } from "~/services/mail/mail.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
@@ -77,7 +78,7 @@ export function resetLink(token: string) {
  * The e-mail goes after the answer, so a member's address does not answer
  * more slowly than an unknown one while the mail server works.
  */
-export async function requestPasswordReset(request: ForgotPassword, address = clientAddress()): Promise<void> {
+export async function requestPasswordReset(request: ForgotPassword, address: string): Promise<void> {
   await consumeOrRefuse(byAddress, addressKey(address));
   const [member] = await db()
     .select({ id: users.id, firstName: users.firstName, username: users.username, email: users.email })
@@ -97,6 +98,7 @@ export async function requestPasswordReset(request: ForgotPassword, address = cl
       expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MINUTES * 60_000),
     });
   const message = passwordResetMail({
+    club: await clubName(),
     firstName: member.firstName,
     username: member.username,
     email: member.email,
@@ -113,7 +115,9 @@ const inFlight = new Set<Promise<unknown>>();
 function mailAfterAnswering(message: MailMessage, memberId: number) {
   // Nobody waits for this send, so nobody else would hear that it failed: the log must.
   const work: Promise<unknown> = outsideTransaction(() => sendMail(message))
-    .catch((error: unknown) => console.error(`The password reset e-mail to member ${memberId} failed:`, error))
+    .catch((error: unknown) =>
+      requestLog().error({ err: error }, `The password reset e-mail to member ${memberId} failed`),
+    )
     .finally(() => inFlight.delete(work));
   inFlight.add(work);
 }

@@ -7,9 +7,10 @@ import { db, transaction } from "@db/client.server";
 import { assets, users } from "@db/schema";
 import { PICTURE_SIZES } from "~/images/derivatives.server";
 import { canSeeMember, type ViewerRef } from "~/services/access.server";
-import { NotFoundError } from "~/services/errors.server";
+import { inImageTurn } from "~/images/processing-gate.server";
+import { InvalidError, NotFoundError } from "~/services/errors.server";
 import { derivedKey, type DerivedSize } from "~/storage/keys.server";
-import { claimUpload, discardUpload } from "~/services/uploads/assets.server";
+import { type AssetRow, claimUpload, discardUpload } from "~/services/uploads/assets.server";
 import { processImage } from "~/services/uploads/image-processing.server";
 import { signAssetId, verifySignedId } from "~/services/uploads/signed-ids.server";
 
@@ -31,27 +32,61 @@ async function forgetPicture(assetId: number) {
   if (asset) await discardUpload(asset, pictureKeys(asset.key));
 }
 
-/**
- * What a picture change leaves to do once its transaction is over: stored files
- * cannot be rolled back, so the replaced picture's files go only after the
- * commit, and a new picture's files go if the transaction rolled back.
- */
-export type PictureChange = { afterCommit(): Promise<void>; afterRollback(): Promise<void> };
+/** What a picture change leaves to do once its transaction has committed: the replaced picture's files go. */
+export type PictureChange = { afterCommit(): Promise<void> };
 
-const NOTHING_LEFT: PictureChange = { afterCommit: async () => {}, afterRollback: async () => {} };
+const NOTHING_LEFT: PictureChange = { afterCommit: async () => {} };
 
 /**
- * The `picture` field of a profile update for member `userId`, sent by `actorId`
- * (the member, or an admin who uploaded the file), inside the caller's
- * transaction: undefined keeps the picture, null or "" removes it, the current
- * signed id keeps it, and a new upload replaces it.
+ * The `picture` field of a profile update, read before its transaction:
+ * undefined keeps the picture, null or "" removes it, a signed id of a current
+ * picture is an echo, and a new upload is made into its sizes here.
  */
-export async function changePicture(
-  userId: number,
-  picture: string | null | undefined,
-  actorId = userId,
-): Promise<PictureChange> {
-  if (picture === undefined) return NOTHING_LEFT;
+export type PreparedPicture =
+  | { kind: "unchanged" }
+  | { kind: "remove" }
+  | { kind: "echo"; assetId: number }
+  | { kind: "new"; asset: AssetRow; derived: string[] };
+
+/**
+ * Prepares a picture change sent by `actorId` (the member, or an admin who
+ * uploaded the file). A new upload is claimed and decoded in an
+ * image-processing turn of the actor's (processing-gate.server.ts) and before
+ * any transaction opens: decoding takes seconds and memory, and a transaction
+ * held open meanwhile kept a database connection (on the embedded database,
+ * every page) waiting. Pass the result to changePicture inside the transaction,
+ * and to discardPicture if that transaction does not commit.
+ */
+export async function preparePicture(picture: string | null | undefined, actorId: number): Promise<PreparedPicture> {
+  if (picture === undefined) return { kind: "unchanged" };
+  if (picture === null || picture === "") return { kind: "remove" };
+  const echoed = verifySignedId(picture, "picture");
+  if (echoed.ok) return { kind: "echo", assetId: echoed.assetId };
+  return inImageTurn(actorId, async () => {
+    const asset = await claimUpload(actorId, picture, "picture");
+    try {
+      const image = await processImage(asset.key, PICTURE_SIZES, { field: "picture", readFacts: false });
+      return { kind: "new", asset, derived: Object.values(image.keys) };
+    } catch (error) {
+      await discardUpload(asset).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/** A prepared new picture whose change was not written: its upload and sizes go. */
+export async function discardPicture(prepared: PreparedPicture): Promise<void> {
+  if (prepared.kind === "new") await discardUpload(prepared.asset, prepared.derived);
+}
+
+/**
+ * Writes a prepared picture change for member `userId`, inside the caller's
+ * (short) transaction: the echoed current id keeps the picture, and the
+ * replaced picture's files go only after the commit (stored files cannot be
+ * rolled back).
+ */
+export async function changePicture(userId: number, prepared: PreparedPicture): Promise<PictureChange> {
+  if (prepared.kind === "unchanged") return NOTHING_LEFT;
   const [member] = await db().select({ pictureAssetId: users.pictureAssetId }).from(users).where(eq(users.id, userId));
   if (!member) throw new NotFoundError("Member not found.");
   const current = member.pictureAssetId;
@@ -59,39 +94,28 @@ export async function changePicture(
     afterCommit: async () => {
       if (current) await forgetPicture(current);
     },
-    afterRollback: async () => {},
   };
-
-  if (picture === null || picture === "") {
-    if (!current) return NOTHING_LEFT;
-    await db().update(users).set({ pictureAssetId: null, updatedAt: new Date() }).where(eq(users.id, userId));
-    return replaced;
+  if (prepared.kind === "echo") {
+    if (prepared.assetId === current) return NOTHING_LEFT;
+    // A picture's id that is not the current one is no upload either.
+    throw InvalidError.field("picture", "The upload is not valid.");
   }
-  const echoed = verifySignedId(picture, "picture");
-  if (echoed.ok && echoed.assetId === current) return NOTHING_LEFT;
-
-  const asset = await claimUpload(actorId, picture, "picture");
-  let derived: string[] = [];
-  try {
-    const image = await processImage(asset.key, PICTURE_SIZES, { field: "picture", readFacts: false });
-    derived = Object.values(image.keys);
-    await db().update(users).set({ pictureAssetId: asset.id, updatedAt: new Date() }).where(eq(users.id, userId));
-  } catch (error) {
-    await discardUpload(asset, derived).catch(() => {});
-    throw error;
-  }
-  return { ...replaced, afterRollback: () => discardUpload(asset, derived) };
+  if (prepared.kind === "remove" && !current) return NOTHING_LEFT;
+  const pictureAssetId = prepared.kind === "new" ? prepared.asset.id : null;
+  await db().update(users).set({ pictureAssetId, updatedAt: new Date() }).where(eq(users.id, userId));
+  return replaced;
 }
 
-/** A picture change on its own (its own transaction, then the files' clean-up). */
+/** A picture change on its own: made first, then written in its own short transaction. */
 export async function applyPictureChange(userId: number, picture: string | null | undefined, actorId = userId) {
+  const prepared = await preparePicture(picture, actorId);
   let change: PictureChange | undefined;
   try {
     await transaction(async () => {
-      change = await changePicture(userId, picture, actorId);
+      change = await changePicture(userId, prepared);
     });
   } catch (error) {
-    await change?.afterRollback().catch(() => {});
+    await discardPicture(prepared).catch(() => {});
     throw error;
   }
   await change?.afterCommit();

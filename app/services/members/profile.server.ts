@@ -16,9 +16,10 @@ import { confirmOwnPassword } from "~/services/auth/login.server";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { memberColumns, type Member } from "~/services/auth/session.server";
 import { ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
+import { publish } from "~/services/events.server";
 import { assertAvailable, findUserById, findUserByUsername, takenError } from "./members.server";
 import { afterPasswordChange } from "./passwords.server";
-import { changePicture, type PictureChange } from "./pictures.server";
+import { changePicture, discardPicture, preparePicture, type PictureChange } from "./pictures.server";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -75,12 +76,12 @@ async function lockActiveAdmins(): Promise<number[]> {
  * password: a session left open on a shared computer must not be enough to
  * take the account over. An admin editing someone else is not asked.
  */
-async function confirmItIsThem(editor: Member, target: Member, changes: ProfilePatch) {
+async function confirmItIsThem(editor: Member, target: Member, changes: ProfilePatch, address: string) {
   if (editor.id !== target.id) return;
   const emailChange = changes.email !== undefined && changes.email.toLowerCase() !== target.email.toLowerCase();
   if (!changes.password && !emailChange) return;
   if (!changes.currentPassword) throw InvalidError.field("currentPassword", CURRENT_PASSWORD_NEEDED_MESSAGE);
-  if (!(await confirmOwnPassword(target, changes.currentPassword))) {
+  if (!(await confirmOwnPassword(target, changes.currentPassword, address))) {
     throw InvalidError.field("currentPassword", CURRENT_PASSWORD_WRONG_MESSAGE);
   }
 }
@@ -89,9 +90,20 @@ export type ProfileUpdate = { member: Member; passwordChanged: boolean };
 
 /**
  * Saves a profile: the fields given (a field left out keeps its value), the
- * picture and the admin's fields, all in one transaction with the last-admin check.
+ * picture and the admin's fields, all in one transaction with the last-admin
+ * check. A new picture is decoded before that transaction opens, once the
+ * editor is known to be allowed (preparePicture), so the transaction is short.
  */
-export async function updateProfile(editor: Member, targetId: number, changes: ProfilePatch): Promise<ProfileUpdate> {
+export async function updateProfile(
+  editor: Member,
+  targetId: number,
+  changes: ProfilePatch,
+  /** The client's address: a wrong current password counts against it as a failed log-in does. */
+  address: string,
+): Promise<ProfileUpdate> {
+  await profileToEdit(editor, { id: targetId });
+  // A refused upload (422) leaves the rest unchanged too.
+  const prepared = await preparePicture(changes.picture, editor.id);
   let picture: PictureChange | undefined;
   let member: Member;
   try {
@@ -113,10 +125,9 @@ export async function updateProfile(editor: Member, targetId: number, changes: P
         { username: changes.username ?? target.username, email: changes.email ?? target.email },
         target.id,
       );
-      await confirmItIsThem(editor, target, changes);
+      await confirmItIsThem(editor, target, changes, address);
 
-      // The picture goes first: a refused upload (422) leaves the rest unchanged too.
-      picture = await changePicture(target.id, changes.picture, editor.id);
+      picture = await changePicture(target.id, prepared);
 
       const [row] = await db()
         .update(users)
@@ -142,10 +153,12 @@ export async function updateProfile(editor: Member, targetId: number, changes: P
         .returning(memberColumns);
       if (!row) throw new NotFoundError("Member not found.");
       if (changes.password) await afterPasswordChange(row.id);
+      // Their open review rooms end, so a demoted admin's window stops offering the lead (after the commit).
+      if (adminChange) publish("member.rights.changed", { userId: row.id });
       return row;
     });
   } catch (error) {
-    await picture?.afterRollback().catch(() => {});
+    await discardPicture(prepared).catch(() => {});
     throw takenError(error);
   }
   await picture?.afterCommit();

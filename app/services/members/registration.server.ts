@@ -2,7 +2,7 @@
 // FEATURE_REGISTRATION is exactly 'true'; otherwise it does not exist (404).
 import { env } from "~/env.server";
 import type { NewMember } from "~/lib/account-schemas";
-import type { Member } from "~/services/auth/session.server";
+import type { Member } from "~/lib/member";
 import { NotFoundError } from "~/services/errors.server";
 import { createMember } from "./members.server";
 

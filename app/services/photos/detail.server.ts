@@ -2,27 +2,26 @@
 // /comments): the photo as the viewer may see it, with its comments and the
 // member's own rating, and its previous and next photos in the order of the
 // list it was opened from.
-import { and, eq, ne, notExists, sql } from "drizzle-orm";
+import { and, eq, ne, not, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@db/client.server";
 import { comments } from "@db/schema";
 import { cameraDetails, formatTakenAt, type CameraDetail } from "~/lib/photo-details";
 import type { PhotoSort } from "~/lib/photo-schemas";
-import { canSeePhoto, canSeePhotoDetails, isOwner, type ViewerRef } from "~/services/access.server";
+import {
+  authorHiddenFrom,
+  authorHiddenSql,
+  canSeePhoto,
+  canSeePhotoDetails,
+  isOwner,
+  type ViewerRef,
+} from "~/services/access.server";
 import { featureYearsFor } from "./features.server";
-import type { DataVersions } from "~/services/data-versions.server";
-import { toPhotoJson, type PhotoJson, type PhotoRecord } from "./json.server";
+import { shownExif, toPhotoJson, type PhotoJson, type PhotoRecord } from "./json.server";
 import { photoNotFound } from "./ownership.server";
 import { photoWithComments } from "./photo-comments.server";
-import {
-  countPhotos,
-  featuredIdsOfYear,
-  loadPhotoRecords,
-  PAGE_SIZE,
-  photoIdsAt,
-  photoVersions,
-  placeInList,
-} from "./queries.server";
+import { loadPhotoRecords } from "./photo-records.server";
+import { countPhotos, featuredIdsOfYear, PAGE_SIZE, photoIdsAt, placeInList } from "./queries.server";
 
 /**
  * The list a photo detail was opened from: a sorted, paged list, one member's
@@ -57,15 +56,14 @@ async function neighboursInSortedList(
   viewer: ViewerRef,
   context: Extract<PhotoListContext, { kind: "sorted" }>,
   photoId: number,
-  at: DataVersions | null,
 ) {
   const spec = { viewer, userId: context.userId, sort: context.sort };
   // The place, count and neighbours are kept at the photos' data version (queries.server.ts).
-  const place = await placeInList(spec, photoId, at);
+  const place = await placeInList(spec, photoId);
   if (place === null) return null;
-  const total = await countPhotos(spec, at);
-  const [previousId] = place > 0 ? await photoIdsAt(spec, total, place - 1, 1, at) : [];
-  const [nextId] = await photoIdsAt(spec, total, place + 1, 1, at);
+  const total = await countPhotos(spec);
+  const [previousId] = place > 0 ? await photoIdsAt(spec, total, place - 1, 1) : [];
+  const [nextId] = await photoIdsAt(spec, total, place + 1, 1);
   const pageOf = (index: number) => Math.floor(index / PAGE_SIZE) + 1;
   return {
     page: pageOf(place),
@@ -74,8 +72,12 @@ async function neighboursInSortedList(
   };
 }
 
-async function neighboursInYear(context: Extract<PhotoListContext, { kind: "year" }>, photoId: number) {
-  const ids = await featuredIdsOfYear(context.userId, context.year);
+async function neighboursInYear(
+  viewer: ViewerRef,
+  context: Extract<PhotoListContext, { kind: "year" }>,
+  photoId: number,
+) {
+  const ids = await featuredIdsOfYear(viewer, context.userId, context.year);
   const index = ids.indexOf(photoId);
   if (index < 0) return null;
   const at = (i: number) => (ids[i] === undefined ? null : { id: ids[i]! });
@@ -90,7 +92,11 @@ async function neighboursInYear(context: Extract<PhotoListContext, { kind: "year
 const walked = alias(comments, "walked");
 const newer = alias(comments, "newer");
 
-async function neighbourInComments(photoId: number, direction: "newer" | "older"): Promise<Neighbour | null> {
+async function neighbourInComments(
+  viewer: ViewerRef,
+  photoId: number,
+  direction: "newer" | "older",
+): Promise<Neighbour | null> {
   const latestOfPhoto = sql`(select ${comments.createdAt}, ${comments.id} from ${comments}
     where ${comments.photoId} = ${photoId} order by ${comments.createdAt} desc, ${comments.id} desc limit 1)`;
   const place = sql`(${walked.createdAt}, ${walked.id})`;
@@ -101,6 +107,8 @@ async function neighbourInComments(photoId: number, direction: "newer" | "older"
       and(
         direction === "newer" ? sql`${place} > ${latestOfPhoto}` : sql`${place} < ${latestOfPhoto}`,
         ne(walked.photoId, photoId),
+        // As the comments list: no photo whose author is hidden from the viewer.
+        not(authorHiddenSql(viewer, walked.photoId)),
         notExists(
           db()
             .select({ id: newer.id })
@@ -118,23 +126,23 @@ async function neighbourInComments(photoId: number, direction: "newer" | "older"
   return row ? { id: row.id } : null;
 }
 
-async function neighboursInComments(photoId: number) {
+async function neighboursInComments(viewer: ViewerRef, photoId: number) {
   // A photo whose last comment was just deleted stays open, with no neighbours.
   const [previous, next] = await Promise.all([
-    neighbourInComments(photoId, "newer"),
-    neighbourInComments(photoId, "older"),
+    neighbourInComments(viewer, photoId, "newer"),
+    neighbourInComments(viewer, photoId, "older"),
   ]);
   return { previous, next, page: undefined };
 }
 
-async function neighbours(viewer: ViewerRef, context: PhotoListContext, photoId: number, at: DataVersions | null) {
+async function neighbours(viewer: ViewerRef, context: PhotoListContext, photoId: number) {
   switch (context.kind) {
     case "sorted":
-      return neighboursInSortedList(viewer, context, photoId, at);
+      return neighboursInSortedList(viewer, context, photoId);
     case "year":
-      return neighboursInYear(context, photoId);
+      return neighboursInYear(viewer, context, photoId);
     case "commented":
-      return neighboursInComments(photoId);
+      return neighboursInComments(viewer, photoId);
     case "given":
       return {
         previous: context.previousId === null ? null : { id: context.previousId },
@@ -145,18 +153,22 @@ async function neighbours(viewer: ViewerRef, context: PhotoListContext, photoId:
 }
 
 // The taken time and camera lines of a photo's row: the same for every member
-// while the row is kept (queries.server.ts), so worked out once per row.
+// while the row is kept (queries.server.ts), so worked out once per row, and
+// once more without camera and lens for those its author is hidden from.
 const detailsOfRecord = new WeakMap<PhotoRecord, NonNullable<PhotoDetailData["details"]>>();
+const hiddenDetailsOfRecord = new WeakMap<PhotoRecord, NonNullable<PhotoDetailData["details"]>>();
 
-function detailsOf(record: PhotoRecord): NonNullable<PhotoDetailData["details"]> {
-  let details = detailsOfRecord.get(record);
+function detailsOf(record: PhotoRecord, viewer: ViewerRef): NonNullable<PhotoDetailData["details"]> {
+  const hidden = authorHiddenFrom(viewer, record.photo, record.meeting);
+  const kept = hidden ? hiddenDetailsOfRecord : detailsOfRecord;
+  let details = kept.get(record);
   if (!details) {
     const { photo } = record;
     details = {
       takenAt: photo.takenAt ? formatTakenAt(photo.takenAt, photo.takenAtOffset) : null,
-      camera: cameraDetails(photo.metadata.exif ?? {}),
+      camera: cameraDetails(shownExif(photo.metadata.exif ?? {}, hidden)),
     };
-    detailsOfRecord.set(record, details);
+    kept.set(record, details);
   }
   return details;
 }
@@ -169,21 +181,19 @@ export async function photoDetail(
   viewer: ViewerRef,
   photoId: number,
   context: PhotoListContext,
-  versions?: DataVersions | null,
 ): Promise<PhotoDetailData> {
-  // Read once (or given by a loader that read them with the member): the place, neighbours and row are kept at these versions.
-  const at = versions === undefined ? await photoVersions() : versions;
+  // The place, neighbours and row are kept at the versions this request reads (queries.server.ts).
   // A sorted list holds only photos the viewer may see: its place answers that too (kept, no query).
   if (context.kind !== "sorted" && !(await canSeePhoto(viewer, photoId))) throw photoNotFound();
-  const around = await neighbours(viewer, context, photoId, at);
+  const around = await neighbours(viewer, context, photoId);
   if (!around) throw photoNotFound();
-  const [record] = await loadPhotoRecords([photoId], { withRatings: canSeePhotoDetails(viewer) }, at);
+  const [record] = await loadPhotoRecords([photoId], { withRatings: canSeePhotoDetails(viewer) });
   if (!record) throw photoNotFound();
   // The EXIF is shown as the camera lines of `details`; the page is not sent it twice.
   const { metadata: _metadata, ...shown } = toPhotoJson(record, viewer);
   return {
     photo: await photoWithComments(viewer, shown),
-    details: canSeePhotoDetails(viewer) ? detailsOf(record) : null,
+    details: canSeePhotoDetails(viewer) ? detailsOf(record, viewer) : null,
     previous: around.previous,
     next: around.next,
     page: around.page,

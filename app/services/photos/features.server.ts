@@ -16,7 +16,7 @@ import {
   rewriteYear,
   type NewFeatureRow,
 } from "./feature-positions.server";
-import type { PhotoJson } from "./json.server";
+import type { PhotoJson } from "~/lib/club-json";
 import { photoOwnedBy } from "./ownership.server";
 import { getPhoto, listFeaturedPhotos } from "./photos.server";
 

@@ -3,7 +3,7 @@
 // on the home page). A page's loader sends only this: React Router encodes every
 // field it is given into the page, and a member's photo JSON (EXIF, ratings)
 // is many times the size of what the grid draws.
-import type { PhotoJson } from "./json.server";
+import type { PhotoJson } from "~/lib/club-json";
 
 export type GridPhotoJson = Pick<PhotoJson, "id" | "caption" | "thumbUrl" | "width" | "height" | "User" | "Feature">;
 

@@ -2,14 +2,25 @@
 // to what the viewer may see (notes/contracts: the site-wide visibility rule):
 // - visitors: thumbnails and basic data only;
 // - members: everything but notes;
-// - the owner: notes too.
+// - the owner: notes too;
+// - anyone but the owner, while the photo's anonymous meeting is unrevealed
+//   (access.server's authorHiddenFrom): no author (User, UserId null), no
+//   filename (it often names its maker), no camera or lens, no Feature (its
+//   year and position would point at the gap it leaves in the owner's
+//   portfolio), and not the owner's own rating; exposure settings stay.
 import crypto from "node:crypto";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { PhotoMetadata, PhotoRow } from "@db/schema";
-import { canSeePhotoDetails, isOwner, type ViewerRef } from "~/services/access.server";
-import type { CommentJson } from "~/services/ratings/comment-json.server";
+import type { PhotoRow } from "@db/schema";
+import type { FeatureJson, PhotoJson, PhotoOwnerJson, RatingJson } from "~/lib/club-json";
+import {
+  authorHiddenFrom,
+  canSeePhotoDetails,
+  isOwner,
+  type MeetingAnonymity,
+  type ViewerRef,
+} from "~/services/access.server";
 
-export type PhotoOwnerJson = { id: number; firstName: string; lastName: string; username: string };
+export type { FeatureJson, PhotoJson, PhotoOwnerJson, RatingJson };
 
 /** The columns a PhotoOwnerJson is read from, of the users table or an alias of it (a photo's owner, a comment's author). */
 export function ownerColumns<T extends Record<keyof PhotoOwnerJson, AnyPgColumn>>(
@@ -18,45 +29,14 @@ export function ownerColumns<T extends Record<keyof PhotoOwnerJson, AnyPgColumn>
   return { id: table.id, firstName: table.firstName, lastName: table.lastName, username: table.username };
 }
 
-export type FeatureJson = { year: number; position: number };
-export type RatingJson = { UserId: number; value: number };
-
-export type PhotoJson = {
-  id: number;
-  caption: string | null;
-  description: string | null;
-  /** The owner's private notes; the key is absent for everybody else. */
-  notes?: string | null;
-  license: string;
-  acquireLicensePage: string | null;
-  filename: string;
-  /** null for visitors, who see thumbnails only. */
-  largeUrl: string | null;
-  thumbUrl: string | null;
-  /** The original's upright size in pixels (null for a photo stored before it was kept): grids reserve each photo's space from it. */
-  width: number | null;
-  height: number | null;
-  createdAt: string;
-  UserId: number;
-  User: PhotoOwnerJson;
-  Feature: FeatureJson | null;
-  // Members only (absent for visitors):
-  takenAt?: string | null;
-  /** Average of the ratings other than the owner's own, or null when nobody else rated it. */
-  rating?: number | null;
-  Ratings?: RatingJson[];
-  /** The photo's comments, oldest first: filled for one photo (GET /api/photos/{id}, the detail), empty in lists. */
-  Comments?: CommentJson[];
-  metadata?: { exif: NonNullable<PhotoMetadata["exif"]> };
-  MeetingSubmission?: { Meeting: { startsAt: string } } | null;
-};
-
 /** Everything one photo's JSON is made from (loaded in bulk by photo-queries). */
 export type PhotoRecord = {
   photo: PhotoRow;
   owner: PhotoOwnerJson;
   feature: FeatureJson | null;
   meetingStartsAt: Date | null;
+  /** The photo's meeting as the anonymity rule reads it (null: not submitted to one). */
+  meeting: MeetingAnonymity;
   ratings: RatingJson[];
 };
 
@@ -79,17 +59,53 @@ export const MEDIA_VERSION_LENGTH = 12;
 
 // A record kept in memory (queries.server.ts) gives every member the same JSON
 // but for the owner's notes, and every visitor the same: shaped once per record.
+// A photo whose author is hidden is shaped once more, without them.
 const shapedForMembers = new WeakMap<PhotoRecord, PhotoJson>();
 const shapedForVisitors = new WeakMap<PhotoRecord, PhotoJson>();
+const hiddenForMembers = new WeakMap<PhotoRecord, PhotoJson>();
+const hiddenForVisitors = new WeakMap<PhotoRecord, PhotoJson>();
 
 export function toPhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
-  const shaped = canSeePhotoDetails(viewer) ? shapedForMembers : shapedForVisitors;
+  const hidden = authorHiddenFrom(viewer, record.photo, record.meeting);
+  const member = canSeePhotoDetails(viewer);
+  const shaped = hidden
+    ? member
+      ? hiddenForMembers
+      : hiddenForVisitors
+    : member
+      ? shapedForMembers
+      : shapedForVisitors;
   let json = shaped.get(record);
   if (!json) {
     json = shapePhotoJson(record, viewer);
+    if (hidden) json = withoutAuthor(json, record.photo.userId);
     shaped.set(record, json);
   }
   return isOwner(viewer, record.photo) ? { ...json, notes: record.photo.notes } : json;
+}
+
+/** The EXIF fields that name the maker's kit (camera and lens), withheld with the author. */
+const KIT_FIELDS = ["Make", "Model", "LensModel"] as const;
+
+/** The EXIF a viewer may see: without camera and lens while the author is hidden from them. */
+export function shownExif(exif: NonNullable<PhotoRecord["photo"]["metadata"]["exif"]>, authorHidden: boolean) {
+  if (!authorHidden) return exif;
+  const shown = { ...exif };
+  for (const field of KIT_FIELDS) delete shown[field];
+  return shown;
+}
+
+/** A photo's JSON with nothing that tells who made it (access.server: authorHiddenFrom). */
+function withoutAuthor(json: PhotoJson, ownerId: number): PhotoJson {
+  return {
+    ...json,
+    filename: "",
+    UserId: null,
+    User: null,
+    Feature: null,
+    ...(json.Ratings ? { Ratings: json.Ratings.filter((rating) => rating.UserId !== ownerId) } : {}),
+    ...(json.metadata ? { metadata: { exif: shownExif(json.metadata.exif, true) } } : {}),
+  };
 }
 
 /** The JSON any member (or any visitor) sees; the owner's notes are added by toPhotoJson. */

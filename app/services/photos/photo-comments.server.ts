@@ -3,7 +3,7 @@
 // photo's comments would cost a query per photo.
 import { canSeePhotoDetails, type ViewerRef } from "~/services/access.server";
 import { commentsOfPhoto } from "~/services/ratings/comments.server";
-import type { PhotoJson } from "./json.server";
+import type { PhotoJson } from "~/lib/club-json";
 
 /** The photo's JSON with its comments, oldest first, for members; visitors see none. */
 export async function photoWithComments(viewer: ViewerRef, photo: PhotoJson): Promise<PhotoJson> {

@@ -14,7 +14,7 @@ import {
   type ViewerRef,
 } from "~/services/access.server";
 import { IMAGE_WIDTHS } from "~/lib/photo-images";
-import { VersionedCache, type DataVersions } from "~/services/data-versions.server";
+import { requestVersions, VersionedCache } from "~/services/data-versions.server";
 import { widthKey } from "~/storage/keys.server";
 import { photoStorageKeys } from "~/services/uploads/photo-uploads.server";
 import { recordRemovals, removeRecorded } from "~/storage/removals.server";
@@ -22,19 +22,13 @@ import { closeFeatureGap } from "./feature-positions.server";
 import { toPhotoJson, type PhotoJson } from "./json.server";
 import { photoNotFound, photoOwnedBy } from "./ownership.server";
 import { photoWithComments } from "./photo-comments.server";
-import {
-  countPhotos,
-  drawnFeaturedIds,
-  featuredIdsOfYear,
-  loadPhotoRecords,
-  PAGE_SIZE,
-  photoIdsAt,
-  photoVersions,
-} from "./queries.server";
+import { loadPhotoRecords } from "./photo-records.server";
+import { countPhotos, featuredIdsOfYear, PAGE_SIZE, photoIdsAt } from "./queries.server";
+import { drawnFeaturedIds } from "./random-draws.server";
 
 /** The JSON of these photos as this viewer may see them, in the order of `ids`. */
 export async function photosJson(viewer: ViewerRef, ids: number[]): Promise<PhotoJson[]> {
-  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) }, await photoVersions());
+  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) });
   return records.map((record) => toPhotoJson(record, viewer));
 }
 
@@ -44,14 +38,12 @@ export type PhotoPage = { photos: PhotoJson[]; page: number; pageCount: number; 
 export async function listPhotos(
   viewer: ViewerRef,
   query: { userId?: number; page: number; sort: PhotoSort },
-  versions?: DataVersions | null,
 ): Promise<PhotoPage> {
   const spec = { viewer, userId: query.userId, sort: query.sort };
-  // Read once (or given by a loader that read them with the member): the count, the page and the rows are all kept at these versions.
-  const at = versions === undefined ? await photoVersions() : versions;
-  const total = await countPhotos(spec, at);
-  const ids = await photoIdsAt(spec, total, (query.page - 1) * PAGE_SIZE, PAGE_SIZE, at);
-  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) }, at);
+  // The count, the page and the rows are kept at the versions this request reads (queries.server.ts).
+  const total = await countPhotos(spec);
+  const ids = await photoIdsAt(spec, total, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) });
   return {
     photos: records.map((record) => toPhotoJson(record, viewer)),
     page: query.page,
@@ -65,21 +57,16 @@ export async function listPhotos(
 export async function listFeaturedPhotos(viewer: ViewerRef, userId: number, year: number): Promise<PhotoJson[]> {
   // A visitor gets nothing of a member who is hidden from visitors.
   if (!viewer && !(await memberVisibleToVisitors(userId))) return [];
-  return photosJson(viewer, await featuredIdsOfYear(userId, year));
+  return photosJson(viewer, await featuredIdsOfYear(viewer, userId, year));
 }
 
 export const RANDOM_PHOTO_COUNT = 12;
 
 /** Random featured photos for the home page (visitors: of public, active members only). */
-export async function randomPhotos(
-  viewer: ViewerRef,
-  wanted = RANDOM_PHOTO_COUNT,
-  versions?: DataVersions | null,
-): Promise<PhotoJson[]> {
-  // The draw and its rows are kept at these versions (drawnFeaturedIds): no query while nothing changed.
-  const at = versions === undefined ? await photoVersions() : versions;
-  const ids = await drawnFeaturedIds(viewer, wanted, at);
-  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) }, at);
+export async function randomPhotos(viewer: ViewerRef, wanted = RANDOM_PHOTO_COUNT): Promise<PhotoJson[]> {
+  // The draw and its rows are kept (random-draws.server.ts): no query while nothing changed.
+  const ids = await drawnFeaturedIds(viewer, wanted);
+  const records = await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) });
   return records.map((record) => toPhotoJson(record, viewer));
 }
 
@@ -152,7 +139,7 @@ type StoredImages = { thumbKey: string | null; largeKey: string | null; public: 
 const storedImages = new VersionedCache<StoredImages | null>("photos", 20_000);
 
 async function storedImagesOf(photoId: number): Promise<StoredImages | null> {
-  const at = await photoVersions();
+  const at = await requestVersions();
   const known = at ? storedImages.get(at, String(photoId)) : undefined;
   if (known !== undefined) return known;
   const [row] = await db()

@@ -1,6 +1,6 @@
 // Reading photos: which ones a viewer may see, lists in the five sorts of spec
-// section 9 paged by page number, a photo's place in its list, random featured
-// photos, and loading the rows a photo's JSON is made from.
+// section 9 paged by page number, a photo's place in its list, a featured year,
+// and random featured photos.
 //
 // Paging must not scan: page 1 and the last page cost the same. Every sort reads
 // an index in its order (db/schema.ts: `... DESC NULLS LAST, id DESC`); pages in
@@ -8,47 +8,58 @@
 // OFFSET and turned round, so no page walks past more than half the list.
 // 'myRating' is two lists end to end, each paged that way (myRatingIdsAt).
 //
-// Counts, pages of ids, places in a list and photo rows are kept in memory under
-// the photos' data version (data-versions.server.ts): a caller passes the
-// versions it read (`at`, from photoVersions()), and while no photo, feature,
-// rating, meeting or member changed they are not read again. No count(*) per
-// page view then, yet every count is exact: any change moves the version.
-import { and, asc, count, eq, exists, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
+// Counts, pages of ids and places in a list are kept in memory under the photos'
+// data version, read here once per request (requestVersions, data-versions.server.ts;
+// callers never pass versions), and while no photo, feature, rating, meeting or
+// member changed they are not read again. No count(*) per page view then, yet
+// every count is exact: any change moves the version. Photo rows are kept the
+// same way (photo-records.server.ts), and the home page's draws (random-draws.server.ts).
+//
+// No list holds a photo whose anonymous meeting hides its author from the
+// viewer (access.server: photosListedTo); a member with such photos of their
+// own sees them, so their lists are kept under keys of their own.
+import { and, asc, count, eq, exists, gte, lt, not, notExists, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
-import { canSeePhotoDetails, membersVisibleTo, photosVisibleTo, type ViewerRef } from "~/services/access.server";
-import { features, meetings, meetingSubmissions, photos, ratings, users } from "@db/schema";
+import {
+  authorHiddenSql,
+  canSeePhotoDetails,
+  membersVisibleTo,
+  photosListedTo,
+  type ViewerRef,
+} from "~/services/access.server";
+import { features, photos, ratings, users } from "@db/schema";
 import type { PhotoSort } from "~/lib/photo-schemas";
-import { currentDataVersions, inTransaction, VersionedCache, type DataVersions } from "~/services/data-versions.server";
-import { ownerColumns, type PhotoRecord, type RatingJson } from "./json.server";
+import { requestVersions, VersionedCache } from "~/services/data-versions.server";
+import { ownsHiddenPhotos } from "./hidden-authors.server";
 
 export const PAGE_SIZE = 24;
 
 /** Which photos a list holds: all the viewer may see, or one member's. */
 export type PhotoScope = { viewer: ViewerRef; userId?: number };
 
-/** The versions to read the caches at; null inside a transaction (which may hold its own changes). */
-export async function photoVersions(): Promise<DataVersions | null> {
-  return inTransaction() ? null : currentDataVersions();
-}
-
-// Bounded: a page of ids is 24 numbers, a row a photo's columns (its EXIF too).
+// Bounded: a page of ids is 24 numbers.
 const counts = new VersionedCache<number>("photos", 1_000);
 const pagesOfIds = new VersionedCache<number[]>("photos", 5_000);
 const places = new VersionedCache<number | null>("photos", 5_000);
-const records = new VersionedCache<PhotoRecord>("photos", 5_000);
 
-/** What a list holds for this viewer: visitors see fewer photos, and see them newest first. */
-function scopeKey(scope: PhotoScope): string {
-  return `${canSeePhotoDetails(scope.viewer) ? "member" : "visitor"}:${scope.userId ?? "all"}`;
+/**
+ * What a list holds for this viewer: visitors see fewer photos, and see them
+ * newest first; a member with photos hidden from the others sees those too.
+ */
+async function scopeKey(scope: PhotoScope): Promise<string> {
+  const who = canSeePhotoDetails(scope.viewer) ? "member" : "visitor";
+  const own = (await ownsHiddenPhotos(scope.viewer)) ? `:own${scope.viewer!.id}` : "";
+  return `${who}${own}:${scope.userId ?? "all"}`;
 }
 
-function listKey(spec: ListSpec): string {
-  if (!canSeePhotoDetails(spec.viewer)) return `${scopeKey(spec)}:createdAt`;
-  return `${scopeKey(spec)}:${spec.sort}${spec.sort === "myRating" ? `:${spec.viewer.id}` : ""}`;
+async function listKey(spec: ListSpec): Promise<string> {
+  if (!canSeePhotoDetails(spec.viewer)) return `${await scopeKey(spec)}:createdAt`;
+  return `${await scopeKey(spec)}:${spec.sort}${spec.sort === "myRating" ? `:${spec.viewer.id}` : ""}`;
 }
 
-/** `read`, or what it gave at these versions under this key. */
-async function kept<V>(cache: VersionedCache<V>, at: DataVersions | null, key: string, read: () => Promise<V>) {
+/** `read`, or what it gave under this key at the versions this request reads. */
+async function kept<V>(cache: VersionedCache<V>, key: string, read: () => Promise<V>) {
+  const at = await requestVersions();
   const known = at ? cache.get(at, key) : undefined;
   if (known !== undefined) return known;
   const value = await read();
@@ -57,7 +68,7 @@ async function kept<V>(cache: VersionedCache<V>, at: DataVersions | null, key: s
 }
 
 function scopeFilter(scope: PhotoScope): SQL | undefined {
-  return and(scope.userId === undefined ? undefined : eq(photos.userId, scope.userId), photosVisibleTo(scope.viewer));
+  return and(scope.userId === undefined ? undefined : eq(photos.userId, scope.userId), photosListedTo(scope.viewer));
 }
 
 type SortKey = {
@@ -118,8 +129,8 @@ function baseSelect(spec: ListSpec, extraWhere?: SQL) {
     .where(and(scopeFilter(spec), extraWhere));
 }
 
-export async function countPhotos(scope: PhotoScope, at: DataVersions | null = null): Promise<number> {
-  return kept(counts, at, scopeKey(scope), async () => {
+export async function countPhotos(scope: PhotoScope): Promise<number> {
+  return kept(counts, await scopeKey(scope), async () => {
     const [row] = await db().select({ n: count() }).from(photos).where(scopeFilter(scope));
     return row?.n ?? 0;
   });
@@ -138,14 +149,8 @@ async function fromNearerEnd(total: number, offset: number, end: number, read: R
 }
 
 /** The ids at [offset, offset + limit) of the list in its order. */
-export async function photoIdsAt(
-  spec: ListSpec,
-  total: number,
-  offset: number,
-  limit: number,
-  at: DataVersions | null = null,
-): Promise<number[]> {
-  return kept(pagesOfIds, at, `${listKey(spec)}:${total}:${offset}:${limit}`, () =>
+export async function photoIdsAt(spec: ListSpec, total: number, offset: number, limit: number): Promise<number[]> {
+  return kept(pagesOfIds, `${await listKey(spec)}:${total}:${offset}:${limit}`, () =>
     readPhotoIdsAt(spec, total, offset, limit),
   );
 }
@@ -233,12 +238,8 @@ async function myRatingIdsAt(spec: ListSpec, memberId: number, total: number, of
  * when it is not in the list. Counting is linear in the place, which only the
  * photo detail pays, once.
  */
-export async function placeInList(
-  spec: ListSpec,
-  photoId: number,
-  at: DataVersions | null = null,
-): Promise<number | null> {
-  return kept(places, at, `${listKey(spec)}:${photoId}`, () => readPlaceInList(spec, photoId));
+export async function placeInList(spec: ListSpec, photoId: number): Promise<number | null> {
+  return kept(places, `${await listKey(spec)}:${photoId}`, () => readPlaceInList(spec, photoId));
 }
 
 async function readPlaceInList(spec: ListSpec, photoId: number): Promise<number | null> {
@@ -256,12 +257,12 @@ async function readPlaceInList(spec: ListSpec, photoId: number): Promise<number 
   return row?.n ?? 0;
 }
 
-/** One member's featured photos of one year, in position order. */
-export async function featuredIdsOfYear(userId: number, year: number): Promise<number[]> {
+/** One member's featured photos of one year the viewer may have listed, in position order. */
+export async function featuredIdsOfYear(viewer: ViewerRef, userId: number, year: number): Promise<number[]> {
   const rows = await db()
     .select({ id: features.photoId })
     .from(features)
-    .where(and(eq(features.userId, userId), eq(features.year, year)))
+    .where(and(eq(features.userId, userId), eq(features.year, year), not(authorHiddenSql(viewer, features.photoId))))
     .orderBy(asc(features.position));
   return rows.map((row) => row.id);
 }
@@ -278,7 +279,7 @@ export async function randomFeaturedIds(viewer: ViewerRef, wanted: number, start
       .select({ id: features.photoId })
       .from(features)
       .innerJoin(users, eq(users.id, features.userId))
-      .where(and(range, membersVisibleTo(viewer)))
+      .where(and(range, membersVisibleTo(viewer), not(authorHiddenSql(viewer, features.photoId))))
       .orderBy(asc(features.randomKey))
       .limit(limit);
     return rows.map((row) => row.id);
@@ -286,130 +287,4 @@ export async function randomFeaturedIds(viewer: ViewerRef, wanted: number, start
   const first = await pick(gte(features.randomKey, start), wanted);
   if (first.length === wanted) return first;
   return [...first, ...(await pick(lt(features.randomKey, start), wanted - first.length))];
-}
-
-// The home page's random photos, drawn in bulk: one draw reads DRAW_SIZE ids
-// from a random point (randomFeaturedIds) and their rows, and serves the next
-// visits a window of `wanted` each, in turn, until it is used up; then a new
-// draw from a new random point. Each visit still gets photos from a random place
-// of the whole index, and visits in a row never repeat one. A draw holding every
-// photo the viewer may see (fewer than DRAW_SIZE) is never used up: each visit
-// takes a window from a random point of it. Draws are kept at the photos' data
-// version (a feature, photo or member change starts over) per kind of viewer,
-// since admins, members and visitors may see different members' photos.
-const DRAW_SIZE = 240;
-type Draw = { ids: number[]; taken: number; whole: boolean };
-const draws = new VersionedCache<Draw>("photos", 10);
-const drawing = new Map<string, { at: DataVersions; draw: Promise<Draw> }>();
-
-function viewerKind(viewer: ViewerRef): "admin" | "member" | "visitor" {
-  return viewer?.isAdmin ? "admin" : viewer ? "member" : "visitor";
-}
-
-function newDraw(viewer: ViewerRef, at: DataVersions): Promise<Draw> {
-  const kind = viewerKind(viewer);
-  const pending = drawing.get(kind);
-  if (pending && pending.at.database === at.database && pending.at.photos === at.photos) return pending.draw;
-  const draw = (async () => {
-    const ids = await randomFeaturedIds(viewer, DRAW_SIZE);
-    // Their rows now, in one query, rather than a query per visit.
-    await loadPhotoRecords(ids, { withRatings: canSeePhotoDetails(viewer) }, at);
-    const made = { ids, taken: 0, whole: ids.length < DRAW_SIZE };
-    draws.set(at, kind, made);
-    return made;
-  })().finally(() => {
-    if (drawing.get(kind)?.draw === draw) drawing.delete(kind);
-  });
-  drawing.set(kind, { at, draw });
-  return draw;
-}
-
-/** Up to `wanted` random featured photos the viewer may see, from the draw kept at `at`. */
-export async function drawnFeaturedIds(viewer: ViewerRef, wanted: number, at: DataVersions | null): Promise<number[]> {
-  if (!at || wanted * 2 > DRAW_SIZE) return randomFeaturedIds(viewer, wanted);
-  // Other visits may use up a fresh draw first; after a few tries, a draw of one's own.
-  for (let tries = 0; tries < 3; tries++) {
-    const draw = draws.get(at, viewerKind(viewer)) ?? (await newDraw(viewer, at));
-    if (draw.whole) {
-      const start = Math.floor(Math.random() * draw.ids.length);
-      return [...draw.ids.slice(start), ...draw.ids.slice(0, start)].slice(0, wanted);
-    }
-    if (draw.taken + wanted <= draw.ids.length) {
-      draw.taken += wanted;
-      return draw.ids.slice(draw.taken - wanted, draw.taken);
-    }
-    if (draws.get(at, viewerKind(viewer)) === draw) await newDraw(viewer, at);
-  }
-  return randomFeaturedIds(viewer, wanted);
-}
-
-/** The rows the JSON of these photos is made from, in the order of `ids`. */
-export async function loadPhotoRecords(
-  ids: number[],
-  options: { withRatings: boolean },
-  at: DataVersions | null = null,
-): Promise<PhotoRecord[]> {
-  const keyOf = (id: number) => `${options.withRatings ? "rated" : "plain"}:${id}`;
-  const known = new Map<number, PhotoRecord>();
-  if (at) {
-    for (const id of ids) {
-      const record = records.get(at, keyOf(id));
-      if (record) known.set(id, record);
-    }
-  }
-  const missing = ids.filter((id) => !known.has(id));
-  for (const record of await readPhotoRecords(missing, options)) {
-    known.set(record.photo.id, record);
-    if (at) records.set(at, keyOf(record.photo.id), record);
-  }
-  return ids.flatMap((id) => known.get(id) ?? []);
-}
-
-async function readPhotoRecords(ids: number[], options: { withRatings: boolean }): Promise<PhotoRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await db()
-    .select({
-      photo: photos,
-      owner: ownerColumns(users),
-      featureYear: features.year,
-      featurePosition: features.position,
-      meetingStartsAt: meetings.startsAt,
-    })
-    .from(photos)
-    .innerJoin(users, eq(users.id, photos.userId))
-    .leftJoin(features, eq(features.photoId, photos.id))
-    .leftJoin(meetingSubmissions, eq(meetingSubmissions.photoId, photos.id))
-    .leftJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
-    .where(inArray(photos.id, ids));
-
-  const ratingsByPhoto = new Map<number, RatingJson[]>();
-  if (options.withRatings) {
-    const rated = await db()
-      .select({ photoId: ratings.photoId, userId: ratings.userId, value: ratings.value })
-      .from(ratings)
-      .where(inArray(ratings.photoId, ids))
-      .orderBy(asc(ratings.createdAt));
-    for (const rating of rated) {
-      const list = ratingsByPhoto.get(rating.photoId) ?? [];
-      list.push({ UserId: rating.userId, value: rating.value });
-      ratingsByPhoto.set(rating.photoId, list);
-    }
-  }
-
-  const byId = new Map(
-    rows.map((row): [number, PhotoRecord] => [
-      row.photo.id,
-      {
-        photo: row.photo,
-        owner: row.owner,
-        feature:
-          row.featureYear === null || row.featurePosition === null
-            ? null
-            : { year: row.featureYear, position: row.featurePosition },
-        meetingStartsAt: row.meetingStartsAt,
-        ratings: ratingsByPhoto.get(row.photo.id) ?? [],
-      },
-    ]),
-  );
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -2,42 +2,20 @@
 // {id, body, PhotoId, UserId, User, createdAt, updatedAt, Photo}, and beyond the
 // spec `crop` (the region it is about, or null) with `cropUrl`, its picture
 // (issue 13 item 6). The body is plain text, answered as JSON and never as HTML.
+// While a photo's anonymous meeting hides its author from the viewer
+// (access.server: authorHiddenFrom), its owner's comments on it have no author
+// (UserId and User null: 'the author' on screen) and its Photo no owner.
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@db/client.server";
-import { comments, photos, users } from "@db/schema";
+import { comments, meetings, meetingSubmissions, photos, users } from "@db/schema";
 import type { CommentCrop } from "~/lib/comment-schemas";
+import type { CommentJson } from "~/lib/club-json";
+import { authorHiddenFrom, type ViewerRef } from "~/services/access.server";
 import { pictureFields } from "~/services/members/pictures.server";
-import { ownerColumns, photoMediaUrl, type PhotoOwnerJson } from "~/services/photos/json.server";
+import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
 
-/** The comment's author. */
-export type CommentAuthorJson = PhotoOwnerJson & { pictureThumbUrl: string | null };
-
-/** The photo a comment is on, as the comments list shows it (its thumbnail links to it). */
-export type CommentPhotoJson = {
-  id: number;
-  caption: string | null;
-  thumbUrl: string | null;
-  UserId: number;
-  User: PhotoOwnerJson;
-};
-
-export type CommentJson = {
-  id: number;
-  body: string;
-  PhotoId: number;
-  UserId: number;
-  User: CommentAuthorJson;
-  createdAt: string;
-  /** Later than createdAt once the author has edited the comment ('(edited ...)'). */
-  updatedAt: string;
-  /** The region of the photo the comment is about (image fractions), or null for the whole photo. */
-  crop: CommentCrop | null;
-  /** That region's small picture (/media/comments/{id}/crop), or null when there is no crop. */
-  cropUrl: string | null;
-  /** In the comments list and in answers to writes; left out of the photo's own Comments. */
-  Photo?: CommentPhotoJson;
-};
+export type { CommentAuthorJson, CommentJson, CommentPhotoJson } from "~/lib/club-json";
 
 const author = alias(users, "comment_author");
 const photoOwner = alias(users, "photo_owner");
@@ -49,11 +27,14 @@ function selectComments(where: SQL) {
       author: { ...ownerColumns(author), pictureAssetId: author.pictureAssetId },
       photo: { id: photos.id, caption: photos.caption, thumbKey: photos.thumbKey, userId: photos.userId },
       owner: ownerColumns(photoOwner),
+      meeting: { anonymous: meetings.anonymous, revealedAt: meetings.revealedAt },
     })
     .from(comments)
     .innerJoin(author, eq(author.id, comments.userId))
     .innerJoin(photos, eq(photos.id, comments.photoId))
     .innerJoin(photoOwner, eq(photoOwner.id, photos.userId))
+    .leftJoin(meetingSubmissions, eq(meetingSubmissions.photoId, photos.id))
+    .leftJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
     .where(where);
 }
 
@@ -75,20 +56,28 @@ export function cropOf(comment: {
   return { x, y, width, height };
 }
 
-function toCommentJson(record: CommentRecord, options: { withPhoto: boolean }): CommentJson {
+function toCommentJson(record: CommentRecord, viewer: ViewerRef, options: { withPhoto: boolean }): CommentJson {
   const { comment, author, photo, owner } = record;
+  const meeting =
+    record.meeting?.anonymous == null
+      ? null
+      : { anonymous: record.meeting.anonymous, revealedAt: record.meeting.revealedAt ?? null };
+  const ownerHidden = authorHiddenFrom(viewer, photo, meeting);
+  const byHiddenOwner = ownerHidden && comment.userId === photo.userId;
   const json: CommentJson = {
     id: comment.id,
     body: comment.body,
     PhotoId: comment.photoId,
-    UserId: comment.userId,
-    User: {
-      id: author.id,
-      firstName: author.firstName,
-      lastName: author.lastName,
-      username: author.username,
-      pictureThumbUrl: pictureFields(author.pictureAssetId).pictureThumbUrl,
-    },
+    UserId: byHiddenOwner ? null : comment.userId,
+    User: byHiddenOwner
+      ? null
+      : {
+          id: author.id,
+          firstName: author.firstName,
+          lastName: author.lastName,
+          username: author.username,
+          pictureThumbUrl: pictureFields(author.pictureAssetId).pictureThumbUrl,
+        },
     createdAt: comment.createdAt.toISOString(),
     updatedAt: comment.updatedAt.toISOString(),
     crop: cropOf(comment),
@@ -99,29 +88,29 @@ function toCommentJson(record: CommentRecord, options: { withPhoto: boolean }): 
       id: photo.id,
       caption: photo.caption,
       thumbUrl: photo.thumbKey ? photoMediaUrl(photo.id, "thumb", photo.thumbKey) : null,
-      UserId: photo.userId,
-      User: owner,
+      UserId: ownerHidden ? null : photo.userId,
+      User: ownerHidden ? null : owner,
     };
   }
   return json;
 }
 
-/** These comments with their authors and photos, in the order of `ids` (ids that name nothing are skipped). */
-export async function commentsJson(ids: number[]): Promise<CommentJson[]> {
+/** These comments with their authors and photos as the viewer may see them, in the order of `ids` (ids that name nothing are skipped). */
+export async function commentsJson(viewer: ViewerRef, ids: number[]): Promise<CommentJson[]> {
   if (ids.length === 0) return [];
   const records = await selectComments(inArray(comments.id, ids));
   const byId = new Map(records.map((record) => [record.comment.id, record]));
   return ids.flatMap((id) => {
     const record = byId.get(id);
-    return record ? [toCommentJson(record, { withPhoto: true })] : [];
+    return record ? [toCommentJson(record, viewer, { withPhoto: true })] : [];
   });
 }
 
-/** A photo's comments, oldest first, without the photo (they sit inside it). */
-export async function photoCommentsJson(photoId: number): Promise<CommentJson[]> {
+/** A photo's comments as the viewer may see them, oldest first, without the photo (they sit inside it). */
+export async function photoCommentsJson(viewer: ViewerRef, photoId: number): Promise<CommentJson[]> {
   const records = await selectComments(eq(comments.photoId, photoId)).orderBy(
     asc(comments.createdAt),
     asc(comments.id),
   );
-  return records.map((record) => toCommentJson(record, { withPhoto: false }));
+  return records.map((record) => toCommentJson(record, viewer, { withPhoto: false }));
 }

@@ -7,6 +7,8 @@ import type { MailMessage } from "~/services/mail/mail.server";
 import { photoMediaUrl } from "~/services/photos/json.server";
 
 export type CommentMailInput = {
+  /** The club's name (clubName()). */
+  club: string;
   owner: { firstName: string; username: string; email: string };
   photo: { id: number; caption: string | null; filename: string; thumbKey: string | null };
   /** Oldest first. */
@@ -18,15 +20,15 @@ export function photoCommentsLink(photoId: number) {
   return `${env().BASE_URL}/comments/${photoId}`;
 }
 
-export function commentMail({ owner, photo, comments }: CommentMailInput): MailMessage {
-  const { BASE_URL, SITE_TITLE } = env();
+export function commentMail({ club, owner, photo, comments }: CommentMailInput): MailMessage {
+  const { BASE_URL } = env();
   const title = photo.caption?.trim() || photo.filename;
   const link = photoCommentsLink(photo.id);
   const thumbnail = photo.thumbKey ? `${BASE_URL}${photoMediaUrl(photo.id, "thumb", photo.thumbKey)}` : null;
   const profile = `${BASE_URL}/members/${encodeURIComponent(owner.username)}/edit`;
   const one = comments.length === 1;
   const what = one ? `${comments[0]!.authorName} commented on` : `${comments.length} new comments on`;
-  const subject = `${what} your photo "${title}" (${SITE_TITLE})`;
+  const subject = `${what} your photo "${title}" (${club})`;
 
   const text =
     `Hi ${owner.firstName},\n\n` +

@@ -16,6 +16,8 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, inTransaction, outsideTransaction, transaction } from "@db/client.server";
 import { commentNotifications, comments, photos, users } from "@db/schema";
+import { requestLog } from "~/server/logger.server";
+import { clubName } from "~/services/club/club-name.server";
 import { sendMail, type MailMessage } from "~/services/mail/mail.server";
 import { commentMail } from "./comment-mail.server";
 
@@ -74,9 +76,15 @@ export async function sendDueCommentNotifications(options: { photoId?: number; b
         await sendMail(claim.mail);
         sent++;
       } catch (error) {
-        console.error(`The comment e-mail about photo ${claim.photoId} failed; it goes with the next one:`, error);
+        requestLog().error(
+          { err: error },
+          `The comment e-mail about photo ${claim.photoId} failed; it goes with the next one`,
+        );
         await outsideTransaction(() => putBack(claim)).catch((putBackError: unknown) =>
-          console.error(`Could not put back the comment e-mail about photo ${claim.photoId}:`, putBackError),
+          requestLog().error(
+            { err: putBackError },
+            `Could not put back the comment e-mail about photo ${claim.photoId}`,
+          ),
         );
       }
     }
@@ -164,6 +172,7 @@ async function digestOf(photoId: number, afterId: number) {
   return {
     lastCommentId,
     mail: commentMail({
+      club: await clubName(),
       owner: { firstName: photo.firstName, username: photo.username, email: photo.email },
       photo,
       comments: news.map((comment) => ({
@@ -192,7 +201,9 @@ const inFlight = new Set<Promise<unknown>>();
 /** After a comment's transaction committed: send its photo's e-mail now if the throttle allows. */
 export function sendCommentNotificationSoon(photoId: number) {
   const work: Promise<unknown> = outsideTransaction(() => sendDueCommentNotifications({ photoId }))
-    .catch((error: unknown) => console.error(`Could not send the comment e-mail about photo ${photoId}:`, error))
+    .catch((error: unknown) =>
+      requestLog().error({ err: error }, `Could not send the comment e-mail about photo ${photoId}`),
+    )
     .finally(() => inFlight.delete(work));
   inFlight.add(work);
 }

@@ -16,7 +16,7 @@ import {
   type ViewerRef,
 } from "~/services/access.server";
 import { ForbiddenError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
-import { publish } from "~/services/events.server";
+import { publish, type ClubEvents } from "~/services/events.server";
 import { PAGE_SIZE } from "~/services/photos/queries.server";
 import { commentIdsAt, countComments } from "./comment-feed.server";
 import { commentsJson, photoCommentsJson, type CommentJson } from "./comment-json.server";
@@ -36,15 +36,15 @@ function requireCommentReader(viewer: ViewerRef): asserts viewer is NonNullable<
 
 /**
  * One page of every comment, newest first, each with its author and photo.
- * Members see every photo, so every comment; the list would need
- * photosVisibleTo if that ever changed.
+ * Members see every photo, so every comment but those on a photo whose
+ * anonymous meeting hides its author from them (comment-feed.server.ts).
  */
 export async function listComments(viewer: ViewerRef, query: { page: number }): Promise<CommentPage> {
   requireCommentReader(viewer);
-  const total = await countComments();
-  const ids = await commentIdsAt(total, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const total = await countComments(viewer);
+  const ids = await commentIdsAt(viewer, total, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
   return {
-    comments: await commentsJson(ids),
+    comments: await commentsJson(viewer, ids),
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
@@ -55,7 +55,7 @@ export async function listComments(viewer: ViewerRef, query: { page: number }): 
 /** A photo's comments, oldest first, for the photo's JSON (`Comments`); members only. */
 export async function commentsOfPhoto(viewer: ViewerRef, photoId: number): Promise<CommentJson[]> {
   requireCommentReader(viewer);
-  return photoCommentsJson(photoId);
+  return photoCommentsJson(viewer, photoId);
 }
 
 export async function createComment(member: ViewerRef, input: NewComment): Promise<CommentJson> {
@@ -87,8 +87,8 @@ export async function createComment(member: ViewerRef, input: NewComment): Promi
       .returning({ id: comments.id });
     return { commentId: row!.id, ownerIsTold };
   });
-  const comment = await commentJson(commentId);
-  publish("comment.created", { photoId: comment.PhotoId, comment });
+  const comment = await commentJson(commentId, member);
+  publish("comment.created", await roomCopies(commentId));
   if (ownerIsTold) sendCommentNotificationSoon(comment.PhotoId);
   return comment;
 }
@@ -108,8 +108,8 @@ export async function editComment(member: ViewerRef, commentId: number, edit: Co
       .where(eq(comments.id, commentId));
     return true;
   });
-  const comment = await commentJson(commentId);
-  if (changed) publish("comment.updated", { photoId: comment.PhotoId, comment });
+  const comment = await commentJson(commentId, member);
+  if (changed) publish("comment.updated", await roomCopies(commentId));
   return comment;
 }
 
@@ -127,8 +127,23 @@ export async function deleteComment(member: ViewerRef, commentId: number): Promi
   publish("comment.deleted", { photoId: deleted.photoId, commentId });
 }
 
-async function commentJson(commentId: number): Promise<CommentJson> {
-  const [comment] = await commentsJson([commentId]);
+/**
+ * What a photo's room is told of a comment: the comment as the photo's viewers
+ * see it and, while its anonymous meeting hides the photo's owner from them,
+ * as the owner sees it (their own windows get that one).
+ */
+async function roomCopies(commentId: number): Promise<ClubEvents["comment.created"]> {
+  // Anyone but the owner sees it as a member who is not them would.
+  const comment = await commentJson(commentId, null);
+  if (comment.Photo?.UserId !== null) return { photoId: comment.PhotoId, comment };
+  const [photo] = await db().select({ userId: photos.userId }).from(photos).where(eq(photos.id, comment.PhotoId));
+  if (!photo) return { photoId: comment.PhotoId, comment };
+  const owners = await commentJson(commentId, { id: photo.userId });
+  return { photoId: comment.PhotoId, comment, ownerSees: { userId: photo.userId, comment: owners } };
+}
+
+async function commentJson(commentId: number, viewer: ViewerRef): Promise<CommentJson> {
+  const [comment] = await commentsJson(viewer, [commentId]);
   // Deleted between the write and this read.
   if (!comment) throw commentNotFound();
   return comment;

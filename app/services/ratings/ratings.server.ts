@@ -7,10 +7,14 @@ import { photos, ratings } from "@db/schema";
 import type { Rate } from "~/lib/comment-schemas";
 import { canSeePhoto, requireLoggedIn, type ViewerRef } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
-import type { RatingJson } from "~/services/photos/json.server";
+import type { RatingJson } from "~/lib/club-json";
+import { hiddenOwnerOf } from "~/services/photos/hidden-authors.server";
 import { refreshPhotoRating } from "./photo-rating.server";
 
-/** The answer to a rating: the photo's average without its owner's rating, and every rating. */
+/**
+ * The answer to a rating: the photo's average without its owner's rating, and every rating (but the owner's own
+ * while an anonymous meeting hides them from the rater: its UserId would name them).
+ */
 export type PhotoRatingJson = { rating: number | null; Ratings: RatingJson[] };
 
 const photoNotFound = () => new NotFoundError("Photo not found.");
@@ -44,11 +48,11 @@ export async function ratePhoto(member: ViewerRef, photoId: number, { value }: R
         });
     }
     await refreshPhotoRating(photoId);
-    return photoRatingJson(photoId);
+    return photoRatingJson(member, photoId);
   });
 }
 
-async function photoRatingJson(photoId: number): Promise<PhotoRatingJson> {
+async function photoRatingJson(viewer: ViewerRef, photoId: number): Promise<PhotoRatingJson> {
   const [photo] = await db().select({ ratingAverage: photos.ratingAverage }).from(photos).where(eq(photos.id, photoId));
   const rows = await db()
     .select({ UserId: ratings.userId, value: ratings.value })
@@ -56,5 +60,8 @@ async function photoRatingJson(photoId: number): Promise<PhotoRatingJson> {
     .where(eq(ratings.photoId, photoId))
     .orderBy(asc(ratings.createdAt), asc(ratings.userId));
   const average = photo?.ratingAverage ?? null;
-  return { rating: average === null ? null : average / 1000, Ratings: rows };
+  const hiddenOwner = await hiddenOwnerOf(photoId);
+  const shown =
+    hiddenOwner === null || hiddenOwner === viewer?.id ? rows : rows.filter((r) => r.UserId !== hiddenOwner);
+  return { rating: average === null ? null : average / 1000, Ratings: shown };
 }

@@ -1,11 +1,17 @@
 // From a claimed upload to stored derived sizes: check the bytes are an image,
-// decode once, store every size, read the EXIF once. On any failure nothing it
-// wrote is left behind; killed midway, its sizes are removed with the claimed
-// upload by the recovery job (recoverInterruptedUploads in assets.server.ts).
+// decode once, store every size, read the EXIF once, all in one
+// image-processing turn (processing-gate.server.ts: the caller's, else one of
+// the request's) and never inside a database transaction, which would hold a
+// connection (and on the embedded database, every page) for seconds. On any
+// failure nothing it wrote is left behind; killed midway, its sizes are removed
+// with the claimed upload by the recovery job (recoverInterruptedUploads in
+// assets.server.ts).
 import fs from "node:fs/promises";
+import { inTransaction } from "@db/client.server";
 import { env } from "~/env.server";
 import { imageFailureMessage, makeDerivatives, type SizeSpec } from "~/images/derivatives.server";
 import { readPhotoFacts, type PhotoFacts } from "~/images/exif.server";
+import { withinImageTurn } from "~/images/processing-gate.server";
 import { SNIFF_BYTES, sniffImage } from "~/images/sniff";
 import { InvalidError } from "~/services/errors.server";
 import { derivedKey, type DerivedSize } from "~/storage/keys.server";
@@ -32,7 +38,16 @@ async function firstBytes(file: string) {
   }
 }
 
-export async function processImage(
+export function processImage(
+  originalKey: string,
+  specs: SizeSpec[],
+  options: { field: string; readFacts: boolean },
+): Promise<ProcessedImage> {
+  if (inTransaction()) throw new Error("An image is processed before its transaction opens, never inside it.");
+  return withinImageTurn(() => processInTurn(originalKey, specs, options));
+}
+
+async function processInTurn(
   originalKey: string,
   specs: SizeSpec[],
   options: { field: string; readFacts: boolean },

@@ -5,11 +5,11 @@ import { db, transaction } from "@db/client.server";
 import { assets, photos } from "@db/schema";
 import type { NewPhoto } from "~/lib/photo-schemas";
 import { PHOTO_SIZES } from "~/images/derivatives.server";
+import { inImageTurn } from "~/images/processing-gate.server";
 import { newOriginalKey } from "~/storage/keys.server";
 import { storage } from "~/storage/storage.server";
 import { type AssetRow, claimUpload, discardUpload } from "./assets.server";
 import { processImage } from "./image-processing.server";
-import { inProcessingTurn } from "./processing-slots.server";
 
 type PhotoOwner = { id: number; license: string; acquireLicensePage: string | null };
 
@@ -27,7 +27,7 @@ export async function createPhotoFromUpload(
 ): Promise<number> {
   const { file, ...details } = input;
   // The turn comes first: a member told the server is busy still has the upload as it was.
-  return inProcessingTurn(member.id, async () => {
+  return inImageTurn(member.id, async () => {
     const asset = await claimUpload(member.id, file, "file");
     return photoFromAsset(member, asset, details, alongside);
   });

@@ -87,7 +87,11 @@ function tail(text: string, lines = 40) {
 export async function startClubServer(options: ClubServerOptions): Promise<ClubServer> {
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
-  if (!["build/server/index.js", "build/server.js"].every((file) => fs.existsSync(path.join(repoRoot, file)))) {
+  if (
+    !["build/server/index.js", "build/server.js", "build/user-create.js"].every((file) =>
+      fs.existsSync(path.join(repoRoot, file)),
+    )
+  ) {
     throw new Error("There is no build/: run `npm run build` first (npm run test:e2e does).");
   }
 
@@ -233,10 +237,11 @@ export interface MemberDetails {
 }
 
 /**
- * Creates a member with the operator command (`npm run user:create`, which runs
- * `tsx scripts/user-create.ts`); returns the new id. The script is run the way
- * npm runs it, minus npm's own start-up, which on a busy machine costs seconds
- * per member.
+ * Creates a member with the operator command (`npm run user:create`'s
+ * scripts/user-create.ts), as built into build/user-create.js by npm run build;
+ * returns the new id. Built, and without npm's own start-up, it costs half a
+ * second of CPU a member instead of seconds (tsx compiles on every run);
+ * tests/integration/cli.test.ts runs the command itself through npm's tsx.
  */
 export async function createMemberWithCli(
   databaseUrl: string,
@@ -244,7 +249,7 @@ export async function createMemberWithCli(
   /** Other settings for the command (DATA_DIR of an embedded club, say). */
   env: Record<string, string> = {},
 ): Promise<number> {
-  const args = ["--import", "tsx", "scripts/user-create.ts"];
+  const args = ["build/user-create.js"];
   args.push("--email", member.email, "--username", member.username, "--password", member.password);
   args.push("--first-name", member.firstName, "--last-name", member.lastName);
   if (member.admin) args.push("--admin");

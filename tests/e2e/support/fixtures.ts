@@ -12,6 +12,11 @@
 //   has just closed and get ECONNRESET, a race no browser exposes (browsers
 //   resend on a fresh connection).
 //
+// - A question asked with the browser's own alert(), confirm() or prompt()
+//   fails the test: the site asks in its own dialog (ConfirmButton). Only the
+//   question when closing a tab (beforeunload) is the browser's, and tests
+//   that expect it handle it themselves.
+//
 // E2E_CPU_THROTTLE=N slows every page's JavaScript N times (Chromium's CPU
 // throttling), to find tests that act before the page has hydrated: a busy CI
 // machine does the same now and then. Off unless set.
@@ -31,6 +36,15 @@ export type { Page } from "@playwright/test";
 const CSP_REPORT = /Content Security Policy|Refused to /i;
 
 type Violation = { url: string; text: string };
+
+/** The browser's own alert/confirm/prompt is dismissed (nothing done) and recorded. */
+function refuseNativeDialogs(page: Page, asked: Violation[]) {
+  page.on("dialog", (dialog) => {
+    if (dialog.type() === "beforeunload") return;
+    asked.push({ url: page.url(), text: `${dialog.type()}: ${dialog.message()}` });
+    void dialog.dismiss().catch(() => {});
+  });
+}
 
 function reportViolations(page: Page, violations: Violation[]) {
   page.on("console", (message) => {
@@ -72,9 +86,11 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   watchContext: async ({}, use, testInfo) => {
     const violations: Violation[] = [];
+    const nativeDialogs: Violation[] = [];
     await use((context) => {
       const watch = (page: Page) => {
         reportViolations(page, violations);
+        refuseNativeDialogs(page, nativeDialogs);
         throttleCpu(page);
       };
       context.pages().forEach(watch);
@@ -89,6 +105,7 @@ export const test = base.extend<Fixtures>({
       });
     }
     expect(violations, "the Content-Security-Policy blocked something on a page").toEqual([]);
+    expect(nativeDialogs, "a page asked with the browser's own dialog, not the site's").toEqual([]);
   },
   context: async ({ context, watchContext }, use) => {
     watchContext(context);

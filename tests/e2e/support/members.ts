@@ -49,6 +49,8 @@ export const members = {
   ulla: memberDetails("ulla_admin", "Ulla", "Unscripted", true),
   /** Owns the photos the accessibility scans look at (accessibility.spec). */
   vera: memberDetails("vera_axe", "Vera", "Axe"),
+  /** Joined this year and features photos of this year only: visitors start on last year (members.spec). */
+  yuki: memberDetails("yuki_newcomer", "Yuki", "Newcomer"),
   /** The admin of the accessibility scans (accessibility.spec). */
   walt: memberDetails("walt_admin", "Walt", "Wcag", true),
 } satisfies Record<string, MemberDetails>;

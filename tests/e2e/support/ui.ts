@@ -11,16 +11,37 @@ export const pageTitle = (name: string) => `${name} - ${SITE_TITLE}`;
 export const navbar = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 /**
- * Clicks a button that asks its question with the browser's confirm(), says
- * yes, and returns the question asked (for the test to check what it named).
+ * The site's question before a change (ConfirmButton, app/components/confirm-dialog.tsx): a modal
+ * dialog that says what will happen, with the action's own button and Cancel, which has the focus.
+ */
+export const confirmDialog = (page: Page) => page.locator("dialog.confirm-dialog[open]");
+
+/**
+ * Clicks a button that asks first, answers yes in the site's dialog, and
+ * returns the question asked (for the test to check what it named). The
+ * browser's own confirm() would fail the test (fixtures.ts).
  */
 export async function clickAndConfirm(page: Page, button: Locator): Promise<string> {
-  let question = "";
-  page.once("dialog", (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
+  const label = (await button.textContent())?.trim() ?? "";
   await button.click();
+  const dialog = confirmDialog(page);
+  await expect(dialog).toBeVisible();
+  // Enter alone never changes anything: the safe choice has the focus.
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  const question = (await dialog.locator(".confirm-question").textContent()) ?? "";
+  await dialog.getByRole("button", { name: label, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  return question;
+}
+
+/** Clicks a button that asks first and says no: the dialog closes and nothing is sent. */
+export async function clickAndCancel(page: Page, button: Locator): Promise<string> {
+  await button.click();
+  const dialog = confirmDialog(page);
+  await expect(dialog).toBeVisible();
+  const question = (await dialog.locator(".confirm-question").textContent()) ?? "";
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
   return question;
 }
 
@@ -31,6 +52,19 @@ export async function clickAndConfirm(page: Page, button: Locator): Promise<stri
  */
 export async function untilHydrated(page: Page) {
   await expect(page.locator("header.navbar.hydrated")).toHaveCount(1);
+}
+
+/** The full-screen viewer: a dialog named after its photo. */
+export const viewer = (page: Page) => page.getByRole("dialog", { name: /\(full screen\)$/ });
+
+/**
+ * Waits until the viewer is open with its photo placed and its loader gone.
+ * The viewer's code loads when it is first used, so "no loader" alone also
+ * holds for the moment before the viewer exists: the placed photo comes first.
+ */
+export async function viewerReady(page: Page) {
+  await expect(viewer(page).locator(".viewer-frame img")).toBeVisible();
+  await expect(page.getByTestId("viewer-loader")).toHaveCount(0);
 }
 
 /** Fills the log-in form that is on screen and submits it with the button. */
@@ -58,8 +92,11 @@ export async function expectVisitorNavbar(page: Page) {
   );
 }
 
-/** Asserts the navbar a logged-in member sees (exactly these links), greeting them by first name. */
-export async function expectMemberNavbar(page: Page, member: { firstName: string; username: string }) {
+/**
+ * Asserts the navbar a logged-in member sees (exactly these links), greeting them by first name;
+ * an admin's also has 'Manage Members'.
+ */
+export async function expectMemberNavbar(page: Page, member: { firstName: string; username: string; admin?: boolean }) {
   await expect(navbar(page)).toMatchAriaSnapshot(
     navbarSnapshot(
       [
@@ -68,6 +105,7 @@ export async function expectMemberNavbar(page: Page, member: { firstName: string
         ["Meetings", "/meetings"],
         ["Browse", "/browse"],
         ["Comments", "/comments"],
+        ...(member.admin ? ([["Manage Members", "/admin/members"]] as [string, string][]) : []),
         [`Hi, ${member.firstName}`, `/members/${member.username}`],
       ],
       `  - button "Log out"\n`,

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { positionText, stepIndex, stepOfKey } from "./presenter-steps";
+
+const key = (name: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({
+  key: name,
+  ctrlKey: false,
+  altKey: false,
+  metaKey: false,
+  ...mods,
+});
+
+describe("the presenter's steps", () => {
+  it("moves with the arrows and a clicker's Page Up/Down, to either end with Home and End", () => {
+    expect(stepOfKey(key("ArrowRight"))).toBe("next");
+    expect(stepOfKey(key("PageDown"))).toBe("next");
+    expect(stepOfKey(key("ArrowLeft"))).toBe("previous");
+    expect(stepOfKey(key("PageUp"))).toBe("previous");
+    expect(stepOfKey(key("Home"))).toBe("first");
+    expect(stepOfKey(key("End"))).toBe("last");
+    expect(stepOfKey(key("a"))).toBeNull();
+  });
+
+  it("leaves a key with Ctrl, Alt or Meta to the browser (Alt+Left is Back)", () => {
+    expect(stepOfKey(key("ArrowLeft", { altKey: true }))).toBeNull();
+    expect(stepOfKey(key("ArrowRight", { ctrlKey: true }))).toBeNull();
+    expect(stepOfKey(key("ArrowRight", { metaKey: true }))).toBeNull();
+  });
+
+  it("stays at either end", () => {
+    expect(stepIndex(0, 3, "previous")).toBe(0);
+    expect(stepIndex(0, 3, "next")).toBe(1);
+    expect(stepIndex(2, 3, "next")).toBe(2);
+    expect(stepIndex(1, 3, "first")).toBe(0);
+    expect(stepIndex(0, 3, "last")).toBe(2);
+    expect(stepIndex(0, 0, "next")).toBe(0);
+  });
+
+  it("says where the photo is in the meeting's order", () => {
+    expect(positionText(2, 12)).toBe("3 / 12");
+  });
+});

@@ -1,0 +1,20 @@
+// Following the review's leader in the full-screen viewer (issue 13 item 5),
+// apart from React so it can be tested on its own: where the leader's view
+// takes a follower, and when the meeting's timer started for the photo shown.
+import type { FollowedView } from "~/realtime/review-book";
+import type { View } from "~/lib/viewer-geometry";
+
+/** What a follower does with the leader's view: go to the leader's photo first, then take its zoom and centre. */
+export function followStep(leaderView: FollowedView, photoId: number): { goTo: number } | { view: View } {
+  if (leaderView.photoId !== photoId) return { goTo: leaderView.photoId };
+  return { view: { zoom: leaderView.zoom, centerX: leaderView.centerX, centerY: leaderView.centerY } };
+}
+
+/**
+ * When the timer for this photo started: the leader's opening of it, when
+ * followed on the same photo (so every follower counts down together), else
+ * this viewer's own opening.
+ */
+export function timerStartOf(leaderView: FollowedView | null, photoId: number, openedAt: number): number {
+  return leaderView?.photoId === photoId && leaderView.timerStartedAt ? leaderView.timerStartedAt : openedAt;
+}

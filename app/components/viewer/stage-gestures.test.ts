@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { INITIAL_VIEW, layoutOf, pinchView } from "~/lib/viewer-geometry";
+import { nearBottom, StageGestures, wheelPixels } from "./stage-gestures";
+
+// A 3:2 photo on a 1280x800 stage: 1200x800 at zoom 1.
+const stage = { width: 1280, height: 800 };
+const photo = { width: 3000, height: 2000 };
+const zoomed = { zoom: 2, centerX: 0.5, centerY: 0.5 };
+
+describe("a press on the stage", () => {
+  it("is a click when it comes up within 5 px of where it went down", () => {
+    const gestures = new StageGestures();
+    gestures.pressed(1, { x: 100, y: 100 }, zoomed);
+    expect(gestures.moved(1, { x: 103, y: 103 }, stage, photo)).toEqual({ kind: "held" });
+    expect(gestures.released(1)).toBe(true);
+  });
+
+  it("pans the zoomed photo once it moves past 5 px, following the pointer, and is no click", () => {
+    const gestures = new StageGestures();
+    gestures.pressed(1, { x: 600, y: 400 }, zoomed);
+    const move = gestures.moved(1, { x: 500, y: 350 }, stage, photo);
+    expect(move.kind).toBe("view");
+    const view = move.kind === "view" ? move.view : INITIAL_VIEW;
+    // The photo moved 100 px left and 50 px up with the pointer.
+    const before = layoutOf(stage, photo, zoomed);
+    const after = layoutOf(stage, photo, view);
+    expect(after.left - before.left).toBeCloseTo(-100);
+    expect(after.top - before.top).toBeCloseTo(-50);
+    // Back within the slop, it is still a drag: coming up is no click.
+    gestures.moved(1, { x: 601, y: 400 }, stage, photo);
+    expect(gestures.released(1)).toBe(false);
+  });
+
+  it("moves nothing at zoom 1, yet a drag there is no click either", () => {
+    const gestures = new StageGestures();
+    gestures.pressed(1, { x: 600, y: 400 }, INITIAL_VIEW);
+    expect(gestures.moved(1, { x: 500, y: 400 }, stage, photo)).toEqual({ kind: "held" });
+    expect(gestures.released(1)).toBe(false);
+  });
+
+  it("does not pan before the photo has loaded", () => {
+    const gestures = new StageGestures();
+    gestures.pressed(1, { x: 600, y: 400 }, zoomed);
+    expect(gestures.moved(1, { x: 500, y: 400 }, stage, null)).toEqual({ kind: "hover" });
+  });
+
+  it("leaves another pointer's moves as hovering, and its release as no click", () => {
+    const gestures = new StageGestures();
+    gestures.pressed(1, { x: 100, y: 100 }, zoomed);
+    expect(gestures.moved(7, { x: 300, y: 300 }, stage, photo)).toEqual({ kind: "hover" });
+    expect(gestures.released(7)).toBe(false);
+    expect(gestures.released(1)).toBe(true);
+  });
+
+  it("ends without a click when the browser cancels it", () => {
+    const gestures = new StageGestures();
+    gestures.pressed(1, { x: 100, y: 100 }, zoomed);
+    gestures.cancelled(1);
+    expect(gestures.released(1)).toBe(false);
+    expect(gestures.moved(1, { x: 300, y: 300 }, stage, photo)).toEqual({ kind: "hover" });
+  });
+});
+
+describe("two fingers", () => {
+  it("pinch from the view shown when the second went down, and make no click", () => {
+    const gestures = new StageGestures();
+    const a = { x: 500, y: 400 };
+    const b = { x: 700, y: 400 };
+    gestures.pressed(1, a, INITIAL_VIEW);
+    gestures.pressed(2, b, INITIAL_VIEW);
+    const move = gestures.moved(2, { x: 900, y: 400 }, stage, photo);
+    expect(move).toEqual({
+      kind: "view",
+      view: pinchView(stage, photo, INITIAL_VIEW, [a, b], [a, { x: 900, y: 400 }]),
+    });
+    expect(move.kind === "view" && move.view.zoom).toBeCloseTo(2);
+    expect(gestures.released(2)).toBe(false);
+    // One finger left: the pinch is over, and that finger's lifting is no click.
+    expect(gestures.moved(1, { x: 520, y: 400 }, stage, photo)).toEqual({ kind: "hover" });
+    expect(gestures.released(1)).toBe(false);
+  });
+});
+
+describe("the wheel and the panel", () => {
+  it("counts a wheel turn in pixels whatever its unit", () => {
+    expect(wheelPixels(100, 0)).toBe(100);
+    expect(wheelPixels(3, 1)).toBe(120);
+    expect(wheelPixels(-1, 2)).toBe(-800);
+  });
+
+  it("shows the panel when the mouse comes within 10 px of the stage's bottom", () => {
+    expect(nearBottom(789, 800)).toBe(false);
+    expect(nearBottom(790, 800)).toBe(true);
+    expect(nearBottom(800, 800)).toBe(true);
+  });
+});

@@ -1,0 +1,24 @@
+// React Router's default client entry, but a page whose HTML holds a photo
+// detail hydrates once the detail's code has come (it is a lazy chunk,
+// components/lazy-photo-detail.tsx). Hydrating first would suspend inside the
+// detail's boundary, and the root's first updates (useHydrated) would then
+// switch that boundary to client rendering: the detail would vanish and come
+// back, moving the page (CLS must stay 0).
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { loadPhotoDetail, pageHoldsPhotoDetail } from "~/components/detail/load-photo-detail";
+
+async function hydrate() {
+  if (pageHoldsPhotoDetail()) await loadPhotoDetail();
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+void hydrate();

@@ -1,0 +1,14 @@
+// The query of the season's standings (GET /api/standings and /meetings/standings).
+import { z } from "zod";
+import { isPlausibleYear } from "./photo-schemas";
+
+/** ?year=YYYY: a plausible four-digit year; left out, this year on the club's clock. */
+export const StandingsQuerySchema = z.object({
+  year: z
+    .string()
+    .regex(/^\d{4}$/, "Year must be a four-digit year.")
+    .transform(Number)
+    .refine((year) => isPlausibleYear(year), "Year must be a four-digit year.")
+    .optional(),
+});
+export type StandingsQuery = z.output<typeof StandingsQuerySchema>;

@@ -1,0 +1,28 @@
+import type { Route } from "./+types/present";
+import { PresenterScreen } from "~/components/presenter/presenter-screen";
+import { meetingSortFromCookie } from "~/lib/meeting-order";
+import type { RouteHandle } from "~/lib/route-handle";
+import { requireMember } from "~/server/guards.server";
+import { page } from "~/server/pages.server";
+import { meetingView } from "~/services/meetings/meeting-view.server";
+import { meetingIdOf } from "./meeting-forms.server";
+import { presenterData } from "./presenter-data.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+// /meetings/{id}/present (issue 26, item 2): the presenter's screen, the one
+// window a host shares on the call: the photo on black, as large as the screen
+// allows, following the review room's lead. Members only, like the meeting.
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+  const member = await requireMember(request);
+  const meetingId = meetingIdOf(params);
+  const sort = meetingSortFromCookie(request.headers.get("Cookie"));
+  return presenterData(await meetingView(member, meetingId, sort));
+});
+
+/** No navbar, flash banner or footer: the screen is the photo (app/root.tsx reads this). */
+export const handle: RouteHandle = { ownScreen: true };
+
+export default function PresentPage({ loaderData }: Route.ComponentProps) {
+  return <PresenterScreen {...loaderData} />;
+}

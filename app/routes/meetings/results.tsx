@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/results";
+import { PageTitle } from "~/components/page-title";
+import { PhotoOfTheNight, ResultRows } from "~/components/results/result-rows";
+import "~/components/results/results.css";
+import { formatMeetingDate } from "~/lib/club-time";
+import { useMeetingReveal } from "~/realtime/use-meeting-reveal";
+import { requireMember } from "~/server/guards.server";
+import { page } from "~/server/pages.server";
+import { clubTimeZone } from "~/services/meetings/club-zone.server";
+import { meetingResults } from "~/services/meetings/results.server";
+import { meetingIdOf } from "./meeting-forms.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+// /meetings/{id}/results: the meeting's photos ranked, the photo of the night first (members).
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+  const member = await requireMember(request);
+  return { results: await meetingResults(member, meetingIdOf(params)), timeZone: clubTimeZone() };
+});
+
+export default function ResultsPage({ loaderData }: Route.ComponentProps) {
+  const { results, timeZone } = loaderData;
+  const { Meeting: meeting } = results;
+  // An anonymous meeting's results show the names the moment an admin reveals them.
+  useMeetingReveal(meeting.id, !results.authorsShown);
+  const base = `/meetings/${meeting.id}`;
+  const [first, ...rest] = results.results;
+  const night = first?.photoOfTheNight ? first : null;
+  return (
+    <section className="results-page">
+      <PageTitle>{`Results · ${meeting.title}`}</PageTitle>
+      <header className="results-header">
+        <p className="results-when">
+          <time dateTime={meeting.startsAt}>{formatMeetingDate(meeting.startsAt, timeZone)}</time>
+          {" · "}
+          <Link to={base}>{meeting.title}</Link>
+        </p>
+        <div className="page-heading">
+          <h1>Results</h1>
+          <Link to="/meetings/standings" className="button">
+            Standings
+          </Link>
+        </div>
+      </header>
+      {results.provisional ? (
+        <p className="results-note" role="note">
+          The meeting is still on: the ranking may change as ratings come in.
+        </p>
+      ) : null}
+      {results.authorsShown ? null : (
+        <p className="results-note" role="note">
+          This is an anonymous meeting: the names stay hidden until the host reveals them.
+        </p>
+      )}
+      {results.results.length === 0 ? (
+        <p className="muted">No photos were submitted to this meeting.</p>
+      ) : (
+        <>
+          {night ? <PhotoOfTheNight row={night} meetingId={meeting.id} /> : null}
+          <ResultRows
+            rows={night ? rest : results.results}
+            meetingId={meeting.id}
+            label={night ? "The other photos, ranked" : "The photos, ranked"}
+          />
+          <p className="muted results-rule">
+            Ranked by the average rating (the photographer's own left out), then by the number of ratings, then by who
+            submitted first.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// What the site runs besides answering requests: the database (migrated), the
+// storage, exiftool, the jobs, and the first-admin link of a new club; started
+// before the server listens and stopped after the last request. Apart from
+// app.ts, so a process without the HTTP layer (the crash tests' club-worker.ts)
+// starts them without the React Router build, which only Vite or the bundle can load.
+import { closeDatabase, openDatabase } from "@db/client.server";
+import { env } from "~/env.server";
+import { closeExiftool, exiftoolVersion } from "~/images/exif.server";
+import { closeRealtime } from "~/realtime/realtime.server";
+import { deleteExpiredSessions } from "~/services/auth/session.server";
+import { closeThrottles } from "~/services/auth/throttle-store.server";
+import { closeMail } from "~/services/mail/mail.server";
+import { openFirstAdminSetup } from "~/services/members/first-admin.server";
+import { storage } from "~/storage/storage.server";
+import { startJobs, stopJobs } from "./jobs.server";
+import { logger } from "./logger.server";
+
+/** Opens the database, applies migrations, and prints the first-admin link for a new club. */
+export async function startServices() {
+  const config = env();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    // Without DATABASE_URL this process starts the club's own PostgreSQL and stops it last (stopServices).
+    embeddedRole: "site",
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+  });
+  await database.migrate();
+  await deleteExpiredSessions();
+  // The MinIO bucket (or the storage folder) is created when missing.
+  await storage().prepare();
+  // Photos still process without exiftool, but lose their dates and camera details: say so at once.
+  exiftoolVersion().catch((error: unknown) =>
+    logger().warn({ err: error }, "exiftool cannot run; is perl installed? Photos will have no EXIF details."),
+  );
+  // Sweeping abandoned uploads, comment e-mails, meeting reminders (jobs.server.ts).
+  startJobs();
+  const setupToken = await openFirstAdminSetup();
+  if (setupToken) {
+    // A warning, so LOG_LEVEL=warn still shows it: until someone follows the link the club has no way in.
+    // The one line that carries this secret on purpose (the log redacts such paths in requests).
+    logger().warn(
+      `\nThis club has no members yet. Create the first admin at:\n  ${config.BASE_URL}/setup/${setupToken}\n` +
+        `(or run: npm run user:create -- --admin ...)\n`,
+    );
+  }
+  return { database: database.kind, storage: storage().kind };
+}
+
+export async function stopServices() {
+  await stopJobs();
+  await closeRealtime();
+  closeMail();
+  await closeExiftool();
+  await closeThrottles();
+  await closeDatabase();
+}

@@ -1,0 +1,113 @@
+// The recap e-mail after a meeting (issue 26, item 3): the top three with their
+// pictures, the member's own photos with their averages and comments, and the
+// link to the results. Captions and names are text: escaped in the HTML.
+import { env } from "~/env.server";
+import { formatMeetingDate } from "~/lib/club-time";
+import { meetingTitle } from "~/lib/meetings";
+import { photoLabel } from "~/lib/photo-label";
+import { formatRating, plural, PLACES } from "~/lib/results";
+import type { MailMessage } from "~/services/mail/mail.server";
+import { button, escapeHtml, htmlPage } from "~/services/mail/messages.server";
+import { photoMediaUrl } from "~/services/photos/json.server";
+import type { RankedSubmission } from "./results.server";
+
+export type RecapFacts = {
+  /** The club's name (clubName()). */
+  club: string;
+  member: { id: number; firstName: string; username: string; email: string };
+  meeting: { id: number; topic: string; startsAt: Date };
+  /** The meeting's submissions in the ranking's order (results.server's rankedSubmissions). */
+  ranked: RankedSubmission[];
+  zone: string;
+};
+
+const MUTED = "color: #6b7079; font-size: 0.9em;";
+
+/** '4.3 from 5 ratings, 2 comments', or 'no ratings yet, 1 comment'. */
+function marks(row: RankedSubmission): string {
+  const rating =
+    row.rating === null
+      ? "no ratings"
+      : `${formatRating(row.rating)} from ${plural(row.ratingCount, "rating", "ratings")}`;
+  return `${rating}, ${plural(row.commentCount, "comment", "comments")}`;
+}
+
+/** '"Harbour" by Ann Lee', or 'a photo by Ann Lee' without a caption (the recap goes once the names are shown). */
+const described = (row: RankedSubmission) => {
+  const author = `${row.author.firstName} ${row.author.lastName}`;
+  return row.photo.caption ? `"${row.photo.caption}" by ${author}` : `a photo by ${author}`;
+};
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** One of the member's own: '"Harbour"', or 'A photo without a caption'. */
+const ownTitle = (row: RankedSubmission) =>
+  row.photo.caption ? `"${row.photo.caption}"` : "A photo without a caption";
+
+const placeName = (rank: number) => (rank === 1 ? "Photo of the night" : rank === 2 ? "Second" : "Third");
+
+export function meetingRecapMail({ club, member, meeting, ranked, zone }: RecapFacts): MailMessage {
+  const { BASE_URL: base } = env();
+  const title = meetingTitle(meeting.topic);
+  const date = formatMeetingDate(meeting.startsAt, zone);
+  const link = `${base}/meetings/${meeting.id}/results`;
+  const profileLink = `${base}/members/${encodeURIComponent(member.username)}/edit`;
+  const top = ranked.slice(0, PLACES).map((row) => ({
+    row,
+    place: row.rank === 1 && !row.photoOfTheNight ? "First" : placeName(row.rank),
+    name: photoLabel({ caption: row.photo.caption, User: row.author }),
+    image: row.photo.thumbKey ? `${base}${photoMediaUrl(row.photo.id, "thumb", row.photo.thumbKey)}` : null,
+    photoLink: `${base}/meetings/${meeting.id}/${row.photo.id}`,
+  }));
+  const own = ranked.filter((row) => row.author.id === member.id);
+  const subject = `Results: ${title}, ${date} (${club})`;
+  const ownIntro = own.length
+    ? `Your ${own.length === 1 ? "photo" : `${own.length} photos`} of the ${ranked.length} submitted:`
+    : `You did not submit a photo to this meeting; ${plural(ranked.length, "photo was", "photos were")} submitted.`;
+  const footer =
+    "You get this e-mail after each meeting because meeting reminders are on in your profile. " +
+    "To stop reminders and recaps, turn them off on your profile:";
+
+  const text =
+    `Hi ${member.firstName},\n\n` +
+    `The results of the ${club} meeting on ${date} are in.\n\n` +
+    `${title}\n\n` +
+    `${top.length === 1 ? "The top photo" : `The top ${top.length === 2 ? "two" : "three"}`}:\n` +
+    top.map(({ row, place }) => `${row.rank}. ${place}: ${described(row)} (${marks(row)})\n`).join("") +
+    `\n${ownIntro}\n` +
+    own.map((row) => `- ${ownTitle(row)}: ranked ${row.rank}, ${marks(row)}\n`).join("") +
+    `\nAll the results: ${link}\n\n` +
+    `${footer}\n${profileLink}\n`;
+
+  const topHtml = top
+    .map(
+      ({ row, place, name, image, photoLink }) => `<tr>
+<td style="padding: 0.5rem 0.75rem 0.5rem 0; vertical-align: top; width: 8rem;">${
+        image
+          ? `<a href="${escapeHtml(photoLink)}"><img src="${escapeHtml(image)}" alt="${escapeHtml(name)}" width="128" style="display: block; max-width: 8rem; height: auto; border-radius: 6px;"></a>`
+          : ""
+      }</td>
+<td style="padding: 0.5rem 0; vertical-align: top;"><strong>${row.rank}. ${escapeHtml(place)}</strong><br>
+${escapeHtml(capitalized(described(row)))}<br>
+<span style="${MUTED}">${escapeHtml(marks(row))}</span></td>
+</tr>`,
+    )
+    .join("\n");
+  const ownHtml = own.length
+    ? `<ul>${own.map((row) => `<li>${escapeHtml(ownTitle(row))}: ranked ${row.rank}, ${escapeHtml(marks(row))}</li>`).join("")}</ul>`
+    : "";
+  const html = htmlPage(
+    subject,
+    `<p>Hi ${escapeHtml(member.firstName)},</p>
+<p>The results of the ${escapeHtml(club)} meeting on <strong>${escapeHtml(date)}</strong> are in.</p>
+<p><strong>${escapeHtml(title)}</strong></p>
+<table role="presentation" style="border-collapse: collapse;">
+${topHtml}
+</table>
+<p>${escapeHtml(ownIntro)}</p>
+${ownHtml}
+${button(link, "See all the results")}
+<p style="${MUTED}">${escapeHtml(footer)} <a href="${escapeHtml(profileLink)}">${escapeHtml(profileLink)}</a></p>`,
+  );
+  return { to: member.email, subject, text, html, link };
+}

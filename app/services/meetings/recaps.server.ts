@@ -1,0 +1,179 @@
+// Recap e-mails after a meeting (issue 26, item 3): when an admin reveals an
+// anonymous meeting (the reveal calls queueMeetingRecaps after its commit), or
+// two hours after a meeting that is not anonymous starts (the jobs call
+// sendDueMeetingRecaps), every active member who has not turned meeting
+// e-mails off (users.meetingReminders: reminders and recaps share the switch)
+// gets one e-mail with the top three and their own photos' marks.
+//
+// Exactly once per member per meeting, as reminders are (reminders.server.ts):
+// the meeting is marked once (recap_queued_at, set by one UPDATE ... WHERE
+// recap_queued_at IS NULL), and each member's e-mail is claimed by inserting
+// its meeting_recaps row (ON CONFLICT DO NOTHING) before it goes, so of two
+// callers racing only one claims each row. An e-mail that fails gives its
+// claim back and goes at the jobs' next run (for a day after the meeting was
+// marked); a process that dies between the claim and the e-mail loses that
+// one e-mail rather than sending it twice.
+import { and, eq, gte, inArray, isNotNull, isNull, lte, not, sql, type SQL } from "drizzle-orm";
+import { db, inTransaction, outsideTransaction } from "@db/client.server";
+import { meetingRecaps, meetingSubmissions, meetings, users } from "@db/schema";
+import { unrevealedMeetingSql } from "~/services/access.server";
+import { MEETING_DURATION_MS } from "~/lib/meetings";
+import { logger } from "~/server/logger.server";
+import { clubName } from "~/services/club/club-name.server";
+import { sendMail } from "~/services/mail/mail.server";
+import { clubTimeZone } from "./club-zone.server";
+import { meetingRecapMail } from "./recap-mail.server";
+import { rankedSubmissions } from "./results.server";
+
+/** How often the jobs call sendDueMeetingRecaps. */
+export const MEETING_RECAP_CHECK_SECONDS = 5 * 60;
+
+/** A meeting that is not anonymous is recapped this long after it starts (its two hours). */
+export const RECAP_AFTER_START_MS = MEETING_DURATION_MS;
+
+/** The jobs look this far back for meetings to recap: older ones were over before recaps existed, or are done. */
+const RECAP_LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** A failed e-mail is tried again at the jobs' runs for this long after its meeting was marked. */
+const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
+
+type Claim = { meetingId: number; userId: number };
+
+const running = new Set<Promise<unknown>>();
+
+/** Keeps `work` counted until it settles, so a shutdown waits for the e-mails under way (recapsSettled). */
+function tracked<T>(work: Promise<T>): Promise<T> {
+  running.add(work);
+  void work.finally(() => running.delete(work)).catch(() => undefined);
+  return work;
+}
+
+/** Waits for the recaps being sent (before the database closes). */
+export async function recapsSettled(): Promise<void> {
+  await Promise.allSettled([...running]);
+}
+
+/**
+ * Sets a meeting's recap e-mails going: marks it once, claims each member's
+ * e-mail and sends them. Call it after the commit that made the meeting ready
+ * (the reveal's), never inside a transaction: the e-mails must not go for a
+ * change that may still roll back. An anonymous meeting not yet revealed is
+ * left alone (the recap names the authors); a second call sends nothing new.
+ */
+export function queueMeetingRecaps(meetingId: number): Promise<void> {
+  if (inTransaction()) throw new Error("queueMeetingRecaps runs after the commit, outside any transaction.");
+  return tracked(
+    (async () => {
+      await markQueued(meetingId);
+      await send(await claim(eq(meetings.id, meetingId)));
+    })(),
+  );
+}
+
+/**
+ * The jobs' turn: marks the meetings that are not anonymous and started at
+ * least two hours ago (within the last two days), then claims and sends every
+ * recap not yet claimed of a meeting marked in the last day (those just marked,
+ * and e-mails that failed). Safe in several processes at once; returns how many went.
+ */
+export async function sendDueMeetingRecaps(now = new Date()): Promise<number> {
+  return outsideTransaction(() =>
+    tracked(
+      (async () => {
+        await db()
+          .update(meetings)
+          .set({ recapQueuedAt: now })
+          .where(
+            and(
+              eq(meetings.anonymous, false),
+              isNull(meetings.recapQueuedAt),
+              lte(meetings.startsAt, new Date(now.getTime() - RECAP_AFTER_START_MS)),
+              gte(meetings.startsAt, new Date(now.getTime() - RECAP_LOOKBACK_MS)),
+            ),
+          );
+        return send(await claim(gte(meetings.recapQueuedAt, new Date(now.getTime() - RETRY_FOR_MS))!));
+      })(),
+    ),
+  );
+}
+
+async function markQueued(meetingId: number): Promise<void> {
+  await db()
+    .update(meetings)
+    .set({ recapQueuedAt: sql`now()` })
+    .where(and(eq(meetings.id, meetingId), isNull(meetings.recapQueuedAt), not(unrevealedMeetingSql())));
+}
+
+/**
+ * Claims the recap of every active member with meeting e-mails on (who was a
+ * member when the meeting was marked) for the marked meetings `which` picks
+ * that have submissions and show their authors.
+ */
+async function claim(which: SQL): Promise<Claim[]> {
+  return db()
+    .insert(meetingRecaps)
+    .select(
+      db()
+        .select({ meetingId: meetings.id, userId: users.id, sentAt: sql`now()`.as("sent_at") })
+        .from(meetings)
+        .innerJoin(
+          users,
+          and(
+            isNull(users.deactivatedAt),
+            eq(users.meetingReminders, true),
+            lte(users.createdAt, meetings.recapQueuedAt),
+          ),
+        )
+        .where(
+          and(
+            which,
+            isNotNull(meetings.recapQueuedAt),
+            not(unrevealedMeetingSql()),
+            sql`exists (select 1 from ${meetingSubmissions} where ${meetingSubmissions.meetingId} = ${meetings.id})`,
+          ),
+        ),
+    )
+    .onConflictDoNothing()
+    .returning({ meetingId: meetingRecaps.meetingId, userId: meetingRecaps.userId });
+}
+
+/** Sends each claimed e-mail (one ranking per meeting, one query for the members); a failure gives its claim back. */
+async function send(claims: Claim[]): Promise<number> {
+  if (claims.length === 0) return 0;
+  const meetingIds = [...new Set(claims.map((c) => c.meetingId))];
+  const meetingRows = await db().select().from(meetings).where(inArray(meetings.id, meetingIds));
+  const memberRows = await db()
+    .select({ id: users.id, firstName: users.firstName, username: users.username, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(claims.map((c) => c.userId))]));
+  const membersById = new Map(memberRows.map((row) => [row.id, row]));
+  const club = await clubName();
+  const zone = clubTimeZone();
+  let sent = 0;
+  for (const meeting of meetingRows) {
+    const ranked = await rankedSubmissions(meeting.id);
+    for (const one of claims.filter((c) => c.meetingId === meeting.id)) {
+      const member = membersById.get(one.userId);
+      if (!member) continue;
+      try {
+        await sendMail(meetingRecapMail({ club, member, meeting, ranked, zone }));
+        sent++;
+      } catch (error) {
+        logger().error(
+          { err: error },
+          `The recap of meeting ${one.meetingId} to member ${one.userId} failed; it goes again`,
+        );
+        await release(one).catch((releaseError: unknown) =>
+          logger().error({ err: releaseError }, `Could not give back the recap of meeting ${one.meetingId}`),
+        );
+      }
+    }
+  }
+  return sent;
+}
+
+async function release(claim: Claim) {
+  await db()
+    .delete(meetingRecaps)
+    .where(and(eq(meetingRecaps.meetingId, claim.meetingId), eq(meetingRecaps.userId, claim.userId)));
+}

@@ -1,0 +1,148 @@
+// A meeting's results (issue 26, item 3): its submissions ranked by their
+// average rating (the owner's own rating left out, as photos.ratingAverage
+// already is), ties broken by how many rated it, then by who submitted first.
+// One query over the meeting's submissions (meeting_submissions_meeting_user_idx),
+// each photo by its key and its comments counted through comments_photo_idx:
+// the cost is the meeting's size, never the club's history.
+import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { db } from "@db/client.server";
+import { comments, meetingSubmissions, meetings, photos, users, type MeetingRow } from "@db/schema";
+import { MEETING_DURATION_MS, meetingTitle } from "~/lib/meetings";
+import { PLACES, type MeetingResultsJson, type ResultRowJson, type ResultsMeetingJson } from "~/lib/results";
+import { authorHiddenFrom, canSeeMeetings, isUnrevealed, type ViewerRef } from "~/services/access.server";
+import { NotFoundError, NotLoggedInError } from "~/services/errors.server";
+import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
+
+/**
+ * The ranking's order, as SQL over `photos` and `meeting_submissions`: the
+ * average (unrated last), then the number of ratings, then the earlier
+ * submission, then its id (two submitted in the same instant).
+ */
+export function rankingOrder(): SQL[] {
+  return [
+    sql`${photos.ratingAverage} desc nulls last`,
+    sql`${photos.ratingCount} desc`,
+    asc(meetingSubmissions.createdAt),
+    asc(meetingSubmissions.id),
+  ];
+}
+
+/** A ranked submission as the server holds it (the recap e-mail reads it too). */
+export type RankedSubmission = Pick<
+  ResultRowJson,
+  "rank" | "photoOfTheNight" | "placed" | "rating" | "ratingCount" | "commentCount"
+> & {
+  submittedAt: Date;
+  photo: {
+    id: number;
+    caption: string | null;
+    thumbKey: string | null;
+    width: number | null;
+    height: number | null;
+  };
+  author: { id: number; firstName: string; lastName: string; username: string };
+};
+
+/** The query behind rankedSubmissions (a builder, so the benchmark can EXPLAIN it). */
+export function rankedSubmissionsQuery(meetingId: number) {
+  return db()
+    .select({
+      submissionId: meetingSubmissions.id,
+      submittedAt: meetingSubmissions.createdAt,
+      photoId: photos.id,
+      caption: photos.caption,
+      thumbKey: photos.thumbKey,
+      width: photos.width,
+      height: photos.height,
+      ratingAverage: photos.ratingAverage,
+      ratingCount: photos.ratingCount,
+      commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.photoId} = ${photos.id})`,
+      author: ownerColumns(users),
+    })
+    .from(meetingSubmissions)
+    .innerJoin(photos, eq(photos.id, meetingSubmissions.photoId))
+    .innerJoin(users, eq(users.id, meetingSubmissions.userId))
+    .where(eq(meetingSubmissions.meetingId, meetingId))
+    .orderBy(...rankingOrder());
+}
+
+/** The meeting's submissions in the ranking's order, authors included: callers decide what to show. */
+export async function rankedSubmissions(meetingId: number): Promise<RankedSubmission[]> {
+  const rows = await rankedSubmissionsQuery(meetingId);
+  return rows.map((row, index) => {
+    const rated = row.ratingCount > 0;
+    return {
+      rank: index + 1,
+      photoOfTheNight: index === 0 && rated,
+      placed: index < PLACES && rated,
+      rating: row.ratingAverage === null ? null : row.ratingAverage / 1000,
+      ratingCount: row.ratingCount,
+      commentCount: row.commentCount,
+      submittedAt: row.submittedAt,
+      photo: {
+        id: row.photoId,
+        caption: row.caption,
+        thumbKey: row.thumbKey,
+        width: row.width,
+        height: row.height,
+      },
+      author: row.author,
+    };
+  });
+}
+
+export function toResultsMeetingJson(meeting: MeetingRow): ResultsMeetingJson {
+  return {
+    id: meeting.id,
+    topic: meeting.topic,
+    title: meetingTitle(meeting.topic),
+    startsAt: meeting.startsAt.toISOString(),
+    anonymous: meeting.anonymous,
+    revealedAt: meeting.revealedAt?.toISOString() ?? null,
+  };
+}
+
+export async function findMeeting(meetingId: number): Promise<MeetingRow> {
+  const [meeting] = await db().select().from(meetings).where(eq(meetings.id, meetingId));
+  if (!meeting) throw new NotFoundError("Meeting not found.");
+  return meeting;
+}
+
+/** GET /api/meetings/{id}/results and /meetings/{id}/results: members only. */
+export async function meetingResults(
+  viewer: ViewerRef,
+  meetingId: number,
+  now = new Date(),
+): Promise<MeetingResultsJson> {
+  if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
+  const meeting = await findMeeting(meetingId);
+  const ranked = await rankedSubmissions(meeting.id);
+  const results = ranked.map((row): ResultRowJson => {
+    // The owner always sees their own photo as theirs; nobody else learns it before the reveal.
+    const shown = !authorHiddenFrom(viewer, { userId: row.author.id }, meeting);
+    return {
+      rank: row.rank,
+      photoOfTheNight: row.photoOfTheNight,
+      placed: row.placed,
+      rating: row.rating,
+      ratingCount: row.ratingCount,
+      commentCount: row.commentCount,
+      submittedAt: row.submittedAt.toISOString(),
+      Photo: {
+        id: row.photo.id,
+        caption: row.photo.caption,
+        thumbUrl: row.photo.thumbKey ? photoMediaUrl(row.photo.id, "thumb", row.photo.thumbKey) : null,
+        width: row.photo.width,
+        height: row.photo.height,
+      },
+      UserId: shown ? row.author.id : null,
+      User: shown ? row.author : null,
+    };
+  });
+  return {
+    Meeting: toResultsMeetingJson(meeting),
+    authorsShown: !isUnrevealed(meeting),
+    provisional: now.getTime() < meeting.startsAt.getTime() + MEETING_DURATION_MS,
+    results,
+  };
+}

@@ -1,0 +1,48 @@
+// Who the anonymity rule of access.server (authorHiddenFrom / authorHiddenSql)
+// hides, where one row is not enough: the hidden owner of one photo (its live
+// room), and whether a member has hidden photos at all (their lists are kept
+// apart from other members', since they see their own).
+import { and, eq } from "drizzle-orm";
+import { db } from "@db/client.server";
+import { meetings, meetingSubmissions } from "@db/schema";
+import { unrevealedMeetingSql, type ViewerRef } from "~/services/access.server";
+import { requestVersions, VersionedCache } from "~/services/data-versions.server";
+
+/** The owner of a photo whose anonymous meeting is unrevealed, or null when the photo hides nobody. */
+export async function hiddenOwnerOf(photoId: number): Promise<number | null> {
+  const [row] = await db()
+    .select({ userId: meetingSubmissions.userId })
+    .from(meetingSubmissions)
+    .innerJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
+    .where(and(eq(meetingSubmissions.photoId, photoId), unrevealedMeetingSql()))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+// The members with photos in unrevealed anonymous meetings: a few at most, kept
+// at the photos' data version (a meeting's or submission's change moves it).
+const hiddenOwners = new VersionedCache<Set<number>>("photos", 4);
+
+async function membersWithHiddenPhotos(): Promise<Set<number>> {
+  const at = await requestVersions();
+  const known = at ? hiddenOwners.get(at, "all") : undefined;
+  if (known) return known;
+  const rows = await db()
+    .selectDistinct({ userId: meetingSubmissions.userId })
+    .from(meetingSubmissions)
+    .innerJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
+    .where(unrevealedMeetingSql());
+  const owners = new Set(rows.map((row) => row.userId));
+  if (at) hiddenOwners.set(at, "all", owners);
+  return owners;
+}
+
+/**
+ * Whether the viewer has photos hidden from everyone else: their lists differ
+ * from other members' (they see their own), so what is kept of lists
+ * (queries.server.ts, random-draws.server.ts) is kept apart for them.
+ */
+export async function ownsHiddenPhotos(viewer: ViewerRef): Promise<boolean> {
+  if (!viewer) return false;
+  return (await membersWithHiddenPhotos()).has(viewer.id);
+}

@@ -1,0 +1,253 @@
+// A meeting's results and the season's standings in the browser (issue 26,
+// items 3 and 4): Bea and Cal submit to a meeting, the others rate; after the
+// night Bea opens 'Results' from the meeting page: the photo of the night
+// first, then the others ranked with their marks, every link going to the
+// photo in its meeting. From /meetings 'Standings' shows the season's table and
+// the 'Photos of the year'. Axe on both; screenshots at 1280 and 390 px. An
+// anonymous meeting's results say 'Anonymous' until Ada reveals the names, and
+// an open results page then shows them without a reload.
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import postgres from "postgres";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { api, logInContext, submitToMeeting } from "./support/club-api";
+import type { MemberDetails } from "./support/club-server";
+import { memberDetails } from "./support/members";
+import { useClubServer } from "./support/use-club-server";
+import { pageTitle } from "./support/ui";
+
+const ada = memberDetails("ada_host", "Ada", "Host", true);
+const bea = memberDetails("bea_shoots", "Bea", "Shutter");
+const cal = memberDetails("cal_frames", "Cal", "Frame");
+const dot = memberDetails("dot_rates", "Dot", "Rater");
+
+let databaseUrl = "";
+const server = useClubServer({
+  name: "results",
+  members: [ada, bea, cal, dot],
+  beforeStart: async (url) => {
+    databaseUrl = url;
+  },
+});
+
+const screenshotPath = (name: string) => path.join(process.cwd(), "test-results", "results", name);
+let meetingId: number;
+let year: number;
+const photo: Record<string, number> = {};
+
+test.describe.configure({ mode: "serial" });
+
+async function contextOf(browser: Browser, member: MemberDetails): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  await logInContext(context, member);
+  return context;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [host, b, c, d] = (await Promise.all([ada, bea, cal, dot].map((member) => contextOf(browser, member)))) as [
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+  ];
+  const day = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  meetingId = (
+    await api<{ id: number }>(host, "post", "/api/meetings", { startsAt: `${day}T19:00`, topic: "Harbour lights" })
+  ).id;
+  const submit = async (context: BrowserContext, file: string, caption: string) => {
+    const { Photo } = await submitToMeeting(context, meetingId, file);
+    await api(context, "patch", `/api/photos/${Photo.id}`, { caption });
+    photo[caption] = Photo.id;
+  };
+  await submit(b, "Canon_40D.jpg", "Lamplight");
+  await submit(c, "Nikon_D70.jpg", "Crane at dusk");
+  await submit(b, "Pentax_K10D.jpg", "Wet quay");
+  const rate = (context: BrowserContext, caption: string, value: number) =>
+    api(context, "post", `/api/photos/${photo[caption]}/rate`, { value });
+  // Crane: 5, 5, 4 (4.7 from 3); Lamplight: 5, 4 (4.5 from 2); Wet quay: 3 (Bea's own 5 left out).
+  await rate(host, "Crane at dusk", 5);
+  await rate(d, "Crane at dusk", 5);
+  await rate(b, "Crane at dusk", 4);
+  await rate(host, "Lamplight", 5);
+  await rate(c, "Lamplight", 4);
+  await rate(d, "Wet quay", 3);
+  await rate(b, "Wet quay", 5);
+  await api(d, "post", "/api/comments", { PhotoId: photo["Crane at dusk"], body: "The crane's line makes it." });
+  // The night is over: the meeting moves to three hours ago (the results are no longer provisional).
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [moved] = await sql<{ starts_at: Date }[]>`
+      update meetings set starts_at = now() - interval '3 hours' where id = ${meetingId} returning starts_at`;
+    year = moved!.starts_at.getFullYear();
+  } finally {
+    await sql.end();
+  }
+  await Promise.all([host, b, c, d].map((context) => context.close()));
+});
+
+/**
+ * Resolves when the page's socket has joined the review namespace: socket.io's
+ * CONNECT answer ('40/review,...'), over long-polling or the WebSocket.
+ */
+function reviewSocketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("response", (response) => {
+      if (!response.url().includes("/socket.io/")) return;
+      response
+        .text()
+        .then((body) => body.includes("40/review") && resolve())
+        .catch(() => undefined);
+    });
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (String(payload).startsWith("40/review")) resolve();
+      }),
+    );
+  });
+}
+
+/** Axe on the page as it is now: rules ran, and none is violated. */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.passes.length, `axe ran no rule on ${screen}`).toBeGreaterThan(10);
+  const found = results.violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    elements: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+  }));
+  expect(found, `axe on ${screen}`).toEqual([]);
+}
+
+async function logIn(page: Page, member: MemberDetails) {
+  await logInContext(page.context(), member);
+}
+
+test("a member opens the meeting's results: the photo of the night, then the others ranked with their marks", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const tab = await context.newPage();
+  await logIn(tab, bea);
+  for (const width of [1280, 390]) {
+    await tab.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await tab.goto(`/meetings/${meetingId}`);
+    await tab.getByRole("link", { name: "Results", exact: true }).click();
+    await expect(tab).toHaveURL(`${server.baseURL}/meetings/${meetingId}/results`);
+    await expect(tab).toHaveTitle(pageTitle("Results · Harbour lights"));
+    await expect(tab.getByRole("heading", { level: 1, name: "Results" })).toBeVisible();
+
+    const night = tab.getByRole("article", { name: "Photo of the night" });
+    await expect(night).toContainText("Crane at dusk");
+    await expect(night).toContainText("Cal Frame");
+    await expect(night).toContainText("4.7");
+    await expect(night).toContainText("3 ratings · 1 comment");
+    await expect(night.getByRole("link", { name: "Crane at dusk" })).toHaveAttribute(
+      "href",
+      `/meetings/${meetingId}/${photo["Crane at dusk"]}`,
+    );
+    await expect(night.locator("img")).toHaveJSProperty("complete", true);
+
+    const rows = tab.getByRole("region", { name: "The other photos, ranked" }).getByRole("listitem");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText("Rank 2: Lamplight");
+    await expect(rows.nth(0)).toContainText("Top three");
+    await expect(rows.nth(0)).toContainText("4.5");
+    await expect(rows.nth(0)).toContainText("2 ratings · 0 comments");
+    await expect(rows.nth(1)).toContainText("Rank 3: Wet quay");
+    await expect(rows.nth(1)).toContainText("3.0");
+    await expect(rows.nth(1)).toContainText("1 rating · 0 comments");
+    await expect(tab.getByRole("note")).toHaveCount(0);
+    // Nothing wider than the screen.
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    for (const image of await tab.locator(".results-page img").all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveJSProperty("complete", true);
+    }
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(tab, `results at ${width} px`);
+    await tab.screenshot({ path: screenshotPath(`results-${width}.png`), fullPage: true });
+  }
+
+  // A row's picture opens the photo in its meeting.
+  await tab.getByRole("link", { name: "Wet quay" }).click();
+  await expect(tab).toHaveURL(`${server.baseURL}/meetings/${meetingId}/${photo["Wet quay"]}`);
+  await context.close();
+});
+
+test("the season's standings: the table sorted by placings, then the photos of the year", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const tab = await context.newPage();
+  await logIn(tab, dot);
+  for (const width of [1280, 390]) {
+    await tab.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await tab.goto("/meetings");
+    await tab.getByRole("link", { name: "Standings", exact: true }).click();
+    await expect(tab).toHaveURL(`${server.baseURL}/meetings/standings`);
+    if (year !== new Date().getFullYear()) await tab.goto(`/meetings/standings?year=${year}`);
+    await expect(tab.getByRole("heading", { level: 1, name: `Standings ${year}` })).toBeVisible();
+    await expect(
+      tab.getByRole("navigation", { name: "Years" }).getByRole("link", { name: String(year) }),
+    ).toHaveAttribute("aria-current", "page");
+
+    const table = tab.getByRole("table", { name: `Standings ${year}` });
+    const rows = table.getByRole("row");
+    // The header, then Bea (2 placings, 4.0 from 3 ratings) above Cal (1 placing, 4.7).
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toHaveText(/^1\s*Bea Shutter\s*2\s*★ 4\.0 out of 5, from 3 ratings\s*1\s*2$/);
+    await expect(rows.nth(2)).toHaveText(/^2\s*Cal Frame\s*1\s*★ 4\.7 out of 5, from 3 ratings\s*1\s*1$/);
+
+    const candidates = tab.getByRole("region", { name: "Photos of the year" }).getByRole("listitem");
+    await expect(candidates).toHaveCount(3);
+    await expect(candidates.nth(0)).toContainText("Crane at dusk");
+    await expect(candidates.nth(0).getByRole("link", { name: "Harbour lights" })).toHaveAttribute(
+      "href",
+      `/meetings/${meetingId}/results`,
+    );
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    for (const image of await tab.locator(".standings-page img").all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveJSProperty("complete", true);
+    }
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(tab, `standings at ${width} px`);
+    await tab.screenshot({ path: screenshotPath(`standings-${width}.png`), fullPage: true });
+  }
+  await context.close();
+});
+
+test("an anonymous meeting's results withhold the names until an admin reveals them, then show them at once", async ({
+  browser,
+}) => {
+  const [host, b] = (await Promise.all([ada, bea].map((member) => contextOf(browser, member)))) as [
+    BrowserContext,
+    BrowserContext,
+  ];
+  const day = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const { id } = await api<{ id: number }>(host, "post", "/api/meetings", {
+    startsAt: `${day}T19:00`,
+    topic: "Blind judging",
+    anonymous: true,
+  });
+  const { Photo } = await submitToMeeting(b, id, "Canon_40D.jpg");
+  await api(host, "post", `/api/photos/${Photo.id}/rate`, { value: 4 });
+
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const tab = await context.newPage();
+  await logIn(tab, dot);
+  const watching = reviewSocketConnected(tab);
+  await tab.goto(`/meetings/${id}/results`);
+  await expect(tab.getByRole("note").filter({ hasText: "names stay hidden" })).toBeVisible();
+  const night = tab.getByRole("article", { name: "Photo of the night" });
+  await expect(night).toContainText("Anonymous");
+  await expect(tab.locator("body")).not.toContainText("Bea Shutter");
+  // The page watches for the reveal (its socket joined the review namespace) before the host reveals.
+  await watching;
+
+  const revealed = await host.request.post(`/api/meetings/${id}/reveal`);
+  expect(revealed.status()).toBe(200);
+  await expect(night).toContainText("Bea Shutter");
+  await expect(tab.getByRole("note").filter({ hasText: "names stay hidden" })).toHaveCount(0);
+  await Promise.all([host, b, context].map((c) => c.close()));
+});
