@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import {
   averageExcludingOwner,
@@ -61,17 +61,31 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
 
   // A rating given while the last one is on its way waits for it (only the latest
   // goes): two posts in flight can reach the database in either order, and the
-  // older one could be the one that stays.
+  // older one could be the one that stays. Refs, not fetcher.state: two keys
+  // pressed before React renders again would both see "idle" and post at once.
+  // fetcher.submit's promise settles once the action and the reload are done.
   const [queued, setQueued] = useState<number | null>(null);
-  const post = (to: number) =>
-    fetcher.submit({ intent: "rate", photoId: String(photoId), value: String(to) }, { method: "post", action });
-  const rate = (to: number) => (fetcher.state === "idle" ? void post(to) : setQueued(to));
-  useEffect(() => {
-    if (fetcher.state !== "idle" || queued === null) return;
-    setQueued(null);
-    void post(queued);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- post is remade each render; the state decides
-  }, [fetcher.state, queued]);
+  const posting = useRef(false);
+  const waiting = useRef<number | null>(null);
+  const rate = (to: number) => {
+    if (posting.current) {
+      waiting.current = to;
+      setQueued(to);
+      return;
+    }
+    posting.current = true;
+    const sent = fetcher.submit(
+      { intent: "rate", photoId: String(photoId), value: String(to) },
+      { method: "post", action },
+    );
+    void sent.finally(() => {
+      posting.current = false;
+      const next = waiting.current;
+      waiting.current = null;
+      setQueued(null);
+      if (next !== null) rate(next);
+    });
+  };
 
   // While the post is on its way or waiting (and the page reloads after it), show what it will leave.
   const pending = queued !== null ? String(queued) : fetcher.formData?.get("value");
@@ -85,9 +99,10 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
   const lit = preview ?? value;
   const label = ratingLabel(keyboardStar ?? pointed ?? focused?.star ?? value) ?? "Rate it";
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const from = focused?.star ?? (value || MIN_RATING);
-    if (focused && !focused.byKeyboard) setFocused({ star: focused.star, byKeyboard: true });
+  // `from` is the star the key was pressed on, not the focus state: a second key
+  // can come before React has rendered the first one's move.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, from: number) => {
+    if (!focused?.byKeyboard) setFocused({ star: from, byKeyboard: true });
     const to =
       event.key === "ArrowRight" || event.key === "ArrowUp"
         ? Math.min(MAX_RATING, from + 1)
@@ -145,7 +160,7 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
               // One stop for Tab, the arrows do the rest; without JavaScript every star is a stop.
               tabIndex={!hydrated || star === (value || MIN_RATING) ? 0 : -1}
               className={`star${star <= lit ? " lit" : ""}${preview !== null ? " preview" : ""}`}
-              onKeyDown={onKeyDown}
+              onKeyDown={(event) => onKeyDown(event, star)}
               onMouseEnter={() => setPointed(star)}
               onMouseLeave={() => setPointed(null)}
               onFocus={(event) => setFocused({ star, byKeyboard: event.currentTarget.matches(":focus-visible") })}

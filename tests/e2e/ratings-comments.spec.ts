@@ -9,7 +9,7 @@ import type { MemberDetails } from "./support/club-server";
 import { sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { pageTitle, submitLogin } from "./support/ui";
+import { pageTitle, submitLogin, untilHydrated } from "./support/ui";
 
 const person = memberDetails;
 
@@ -72,6 +72,8 @@ test("a member rates with the mouse and the keyboard, and clears by clicking the
   const me = await myId(page);
   await page.goto(url(`/browse/${photoIds[0]}`));
   await expect(page).toHaveTitle(pageTitle("Browse"));
+  // The stars' labels follow the pointer only once the page's script runs.
+  await untilHydrated(page);
   const details = page.getByRole("region", { name: "Details" });
   // Rosa's own 1 is left out of the average.
   await expect(details.getByText("No ratings yet")).toBeVisible();
