@@ -19,6 +19,24 @@ function pickFreePort(): string {
 }
 
 process.env.E2E_PORT ||= pickFreePort();
+
+/**
+ * Chromium keeps only the last `--disable-features` it is given, so this list
+ * repeats the one Playwright passes (its `chromiumSwitches`, version 1.65) and
+ * adds the address bar's popups: Chromium 156 loads them as WebUI pages, in a
+ * renderer of their own, for every browser context, headless too (about a sixth
+ * of the suite's CPU). tests/e2e/chromium.spec.ts fails if Playwright's list
+ * gains a name this one lacks.
+ */
+export const DISABLED_FEATURES = [
+  ...["AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades"],
+  ...["HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding"],
+  ...["ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin"],
+  ...["OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch"],
+  ...["msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion"],
+  // Ours.
+  ...["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"],
+];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -52,7 +70,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
-    trace: "retain-on-failure",
+    // No trace by default: CI keeps only the log, and recording one for every test cost
+    // about a tenth of the suite's CPU. `npx playwright test --trace retain-on-failure` records them.
+    trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
       // Playwright's own needs no path; any other Chromium is named.
@@ -65,6 +85,7 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
+        `--disable-features=${DISABLED_FEATURES.join(",")}`,
       ],
     },
   },

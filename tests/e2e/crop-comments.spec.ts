@@ -10,7 +10,7 @@ import { expect, test, type Page } from "./support/fixtures";
 import { api, logInContext, uploadPhoto } from "./support/club-api";
 import { repoRoot, type MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
-import { submitLogin, viewer, viewerReady } from "./support/ui";
+import { resizeTo, submitLogin, viewer, viewerReady } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 
 /** Owns the photo. */
@@ -157,7 +157,7 @@ test("a member comments on a crop; the comment shows its picture, which opens th
   await expect(viewer(page).getByRole("img", { name: "Highlighted region" })).toBeVisible();
 
   // On a phone: the comment with its picture.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await page.goto(url(`/comments/${photoId}`));
   await expect(comment).toBeVisible();
   await loadedSize(page);

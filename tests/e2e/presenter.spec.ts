@@ -15,7 +15,7 @@ import type { MemberDetails } from "./support/club-server";
 import { sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { submitLogin, viewer } from "./support/ui";
+import { submitLogin, viewer, viewerReady } from "./support/ui";
 
 const ada = memberDetails("ada_host", "Ada", "Host", true);
 const ben = memberDetails("ben_watch", "Ben", "Watch");
@@ -153,6 +153,9 @@ test("the presenter's screen follows Ada's lead, moves with its arrows (and the 
   await page.keyboard.press("ArrowRight");
   await expectShowing(screen, 2);
   // Ada zooms in: the screen shows the same part of the photo, larger than its stage.
+  // (Her viewer zooms only once it has laid out the photo it now shows.)
+  await expect(page).toHaveURL(new RegExp(`/${order[2]}\\?view=full$`));
+  await viewerReady(page);
   await page.keyboard.press("+");
   await expect(screen.getByTestId("presenter-stage")).toHaveAttribute("data-zoom", "1.25");
   await expect(async () => {

@@ -54,6 +54,15 @@ export async function untilHydrated(page: Page) {
   await expect(page.locator("header.navbar.hydrated")).toHaveCount(1);
 }
 
+/**
+ * Resizes the window as a person would: out of full screen first. A full-screen
+ * window has no size of its own to set (Chromium's headless shell refuses it).
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.evaluate(() => (document.fullscreenElement ? document.exitFullscreen() : undefined));
+  await page.setViewportSize(size);
+}
+
 /** The full-screen viewer: a dialog named after its photo. */
 export const viewer = (page: Page) => page.getByRole("dialog", { name: /\(full screen\)$/ });
 
