@@ -18,9 +18,8 @@ import { db, inTransaction, outsideTransaction } from "@db/client.server";
 import { meetingRecaps, meetingSubmissions, meetings, users } from "@db/schema";
 import { unrevealedMeetingSql } from "~/services/access.server";
 import { MEETING_DURATION_MS } from "~/lib/meetings";
-import { logger } from "~/server/logger.server";
 import { clubName } from "~/services/club/club-name.server";
-import { sendMail } from "~/services/mail/mail.server";
+import { claimMails, sendClaimedMail, type MailClaim } from "./claimed-mail.server";
 import { clubTimeZone } from "./club-zone.server";
 import { meetingRecapMail } from "./recap-mail.server";
 import { rankedSubmissions } from "./results.server";
@@ -36,8 +35,6 @@ const RECAP_LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** A failed e-mail is tried again at the jobs' runs for this long after its meeting was marked. */
 const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
-
-type Claim = { meetingId: number; userId: number };
 
 const running = new Set<Promise<unknown>>();
 
@@ -109,36 +106,21 @@ async function markQueued(meetingId: number): Promise<void> {
  * member when the meeting was marked) for the marked meetings `which` picks
  * that have submissions and show their authors.
  */
-async function claim(which: SQL): Promise<Claim[]> {
-  return db()
-    .insert(meetingRecaps)
-    .select(
-      db()
-        .select({ meetingId: meetings.id, userId: users.id, sentAt: sql`now()`.as("sent_at") })
-        .from(meetings)
-        .innerJoin(
-          users,
-          and(
-            isNull(users.deactivatedAt),
-            eq(users.meetingReminders, true),
-            lte(users.createdAt, meetings.recapQueuedAt),
-          ),
-        )
-        .where(
-          and(
-            which,
-            isNotNull(meetings.recapQueuedAt),
-            not(unrevealedMeetingSql()),
-            sql`exists (select 1 from ${meetingSubmissions} where ${meetingSubmissions.meetingId} = ${meetings.id})`,
-          ),
-        ),
-    )
-    .onConflictDoNothing()
-    .returning({ meetingId: meetingRecaps.meetingId, userId: meetingRecaps.userId });
+async function claim(which: SQL): Promise<MailClaim[]> {
+  return claimMails(
+    meetingRecaps,
+    and(isNull(users.deactivatedAt), eq(users.meetingReminders, true), lte(users.createdAt, meetings.recapQueuedAt)),
+    and(
+      which,
+      isNotNull(meetings.recapQueuedAt),
+      not(unrevealedMeetingSql()),
+      sql`exists (select 1 from ${meetingSubmissions} where ${meetingSubmissions.meetingId} = ${meetings.id})`,
+    ),
+  );
 }
 
 /** Sends each claimed e-mail (one ranking per meeting, one query for the members); a failure gives its claim back. */
-async function send(claims: Claim[]): Promise<number> {
+async function send(claims: MailClaim[]): Promise<number> {
   if (claims.length === 0) return 0;
   const meetingIds = [...new Set(claims.map((c) => c.meetingId))];
   const meetingRows = await db().select().from(meetings).where(inArray(meetings.id, meetingIds));
@@ -155,25 +137,9 @@ async function send(claims: Claim[]): Promise<number> {
     for (const one of claims.filter((c) => c.meetingId === meeting.id)) {
       const member = membersById.get(one.userId);
       if (!member) continue;
-      try {
-        await sendMail(meetingRecapMail({ club, member, meeting, ranked, zone }));
-        sent++;
-      } catch (error) {
-        logger().error(
-          { err: error },
-          `The recap of meeting ${one.meetingId} to member ${one.userId} failed; it goes again`,
-        );
-        await release(one).catch((releaseError: unknown) =>
-          logger().error({ err: releaseError }, `Could not give back the recap of meeting ${one.meetingId}`),
-        );
-      }
+      const mail = meetingRecapMail({ club, member, meeting, ranked, zone });
+      if (await sendClaimedMail("recap", meetingRecaps, one, mail)) sent++;
     }
   }
   return sent;
-}
-
-async function release(claim: Claim) {
-  await db()
-    .delete(meetingRecaps)
-    .where(and(eq(meetingRecaps.meetingId, claim.meetingId), eq(meetingRecaps.userId, claim.userId)));
 }

@@ -2,29 +2,21 @@
 // meeting (0 turns them off), every active member who may submit to it and
 // has not turned reminders off gets one e-mail.
 //
-// Exactly once per member per meeting, across restarts and several server
-// processes on one database: a reminder is claimed by inserting its
-// meeting_reminders row (ON CONFLICT DO NOTHING), committed before the e-mail
-// goes, so of two processes racing only one claims each row. An e-mail that
-// fails gives its claim back, to go on the next run; a process that dies
-// between the claim and the e-mail loses that one e-mail rather than sending
-// it twice.
-import { and, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+// Exactly once per member per meeting, as recaps: each reminder is claimed by
+// its meeting_reminders row before it goes (claimed-mail.server.ts says how).
+import { and, count, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { db, outsideTransaction } from "@db/client.server";
 import { meetingReminders, meetings, meetingSubmissions, users } from "@db/schema";
 import { env } from "~/env.server";
-import { logger } from "~/server/logger.server";
 import { clubName } from "~/services/club/club-name.server";
 import { mayEditProfile, maySubmitToMeetingSql, requireLoggedIn, type ViewerRef } from "~/services/access.server";
 import { ForbiddenError, NotFoundError } from "~/services/errors.server";
-import { sendMail } from "~/services/mail/mail.server";
+import { claimMails, sendClaimedMail, type MailClaim } from "./claimed-mail.server";
 import { clubTimeZone } from "./club-zone.server";
 import { meetingReminderMail } from "./reminder-mail.server";
 
 /** How often the server should call sendDueMeetingReminders. */
 export const MEETING_REMINDER_CHECK_SECONDS = 60;
-
-type Claim = { meetingId: number; userId: number };
 
 /**
  * Sends every reminder that is due: meetings starting within the next
@@ -40,47 +32,28 @@ export async function sendDueMeetingReminders(now = new Date()): Promise<number>
     const mails = await mailsFor(claims, hours);
     let sent = 0;
     for (const { claim, mail } of mails) {
-      try {
-        await sendMail(mail);
-        sent++;
-      } catch (error) {
-        logger().error(
-          { err: error },
-          `The reminder of meeting ${claim.meetingId} to member ${claim.userId} failed; it goes again`,
-        );
-        await release(claim).catch((releaseError: unknown) =>
-          logger().error({ err: releaseError }, `Could not give back the reminder of meeting ${claim.meetingId}`),
-        );
-      }
+      if (await sendClaimedMail("reminder", meetingReminders, claim, mail)) sent++;
     }
     return sent;
   });
 }
 
-async function claimDue(now: Date, hours: number): Promise<Claim[]> {
+async function claimDue(now: Date, hours: number): Promise<MailClaim[]> {
   const until = new Date(now.getTime() + hours * 60 * 60 * 1000);
-  return db()
-    .insert(meetingReminders)
-    .select(
-      db()
-        .select({ meetingId: meetings.id, userId: users.id, sentAt: sql`now()`.as("sent_at") })
-        .from(meetings)
-        .innerJoin(users, maySubmitToMeetingSql(meetings.allowedUserIds, users.id))
-        .where(
-          and(
-            gt(meetings.startsAt, now),
-            lte(meetings.startsAt, until),
-            isNull(users.deactivatedAt),
-            eq(users.meetingReminders, true),
-          ),
-        ),
-    )
-    .onConflictDoNothing()
-    .returning({ meetingId: meetingReminders.meetingId, userId: meetingReminders.userId });
+  return claimMails(
+    meetingReminders,
+    maySubmitToMeetingSql(meetings.allowedUserIds, users.id),
+    and(
+      gt(meetings.startsAt, now),
+      lte(meetings.startsAt, until),
+      isNull(users.deactivatedAt),
+      eq(users.meetingReminders, true),
+    ),
+  );
 }
 
 /** The e-mail of each claim (three queries however many there are). */
-async function mailsFor(claims: Claim[], hours: number) {
+async function mailsFor(claims: MailClaim[], hours: number) {
   const meetingIds = [...new Set(claims.map((claim) => claim.meetingId))];
   const userIds = [...new Set(claims.map((claim) => claim.userId))];
   const meetingRows = await db().select().from(meetings).where(inArray(meetings.id, meetingIds));
@@ -105,12 +78,6 @@ async function mailsFor(claims: Claim[], hours: number) {
     const uploaded = uploads.get(`${claim.meetingId}:${claim.userId}`) ?? 0;
     return [{ claim, mail: meetingReminderMail({ club, member, meeting, uploaded, zone, hoursBefore: hours }) }];
   });
-}
-
-async function release(claim: Claim) {
-  await db()
-    .delete(meetingReminders)
-    .where(and(eq(meetingReminders.meetingId, claim.meetingId), eq(meetingReminders.userId, claim.userId)));
 }
 
 /** A member's choice on their profile: reminders on or off (the member themself, or an admin). */
