@@ -17,10 +17,10 @@ import { meetings, users, type MeetingRow } from "@db/schema";
 import { env } from "~/env.server";
 import { MEETING_DURATION_MS, meetingTitle, meetingTopicDetails } from "~/lib/meetings";
 import { clubName } from "~/services/club/club-name.server";
-import { canSeeMeetings, type ViewerRef } from "~/services/access.server";
-import { NotFoundError, NotLoggedInError } from "~/services/errors.server";
+import type { ViewerRef } from "~/services/access.server";
+import { NotFoundError } from "~/services/errors.server";
 import { clubTimeZone } from "./club-zone.server";
-import { loadMeeting } from "./meetings.server";
+import { meetingForMember } from "./meetings.server";
 
 /** How far back the feed reaches: calendars keep what they already fetched. */
 const FEED_PAST_DAYS = 365;
@@ -117,8 +117,7 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
 
 /** 'Add to calendar': one meeting as an .ics file (members only). */
 export async function meetingCalendarFile(viewer: ViewerRef, meetingId: number): Promise<string> {
-  if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
-  const meeting = await loadMeeting(meetingId);
+  const meeting = await meetingForMember(viewer, meetingId);
   const calendar = newCalendar(meetingTitle(meeting.topic));
   addMeeting(calendar, meeting);
   return calendar.toString();

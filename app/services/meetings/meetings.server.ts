@@ -7,8 +7,8 @@ import { meetingSubmissions, meetings, meetingTemplates, type MeetingRow } from 
 import { instantFromText, toDateTimeInput } from "~/lib/club-time";
 import type { MeetingPatch, NewMeeting } from "~/lib/meeting-schemas";
 import { DEFAULT_MAX_UPLOADS, type MeetingFrequency } from "~/lib/meetings";
-import { requireAdmin, type ViewerRef } from "~/services/access.server";
-import { ConflictError, InvalidError, NotFoundError } from "~/services/errors.server";
+import { canSeeMeetings, requireAdmin, type ViewerRef } from "~/services/access.server";
+import { ConflictError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { clubTimeZone } from "./club-zone.server";
 import { requireMembersExist } from "./meeting-members.server";
 import { refreshMeetingStarts } from "./meeting-starts.server";
@@ -28,6 +28,12 @@ export async function loadMeeting(meetingId: number, lock?: "update" | "share"):
   const [meeting] = lock ? await query.for(lock) : await query;
   if (!meeting) throw meetingNotFound();
   return meeting;
+}
+
+/** A meeting for a member's eyes: 401 for a visitor (meetings are for members, spec section 2), 404 for none. */
+export async function meetingForMember(viewer: ViewerRef, meetingId: number): Promise<MeetingRow> {
+  if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
+  return loadMeeting(meetingId);
 }
 
 /** A start as a form or the API sent it, read on the club's clock; the schema has checked it already. */

@@ -6,12 +6,12 @@
 // the cost is the meeting's size, never the club's history.
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
-import { comments, meetingSubmissions, meetings, photos, users, type MeetingRow } from "@db/schema";
+import { comments, meetingSubmissions, photos, users, type MeetingRow } from "@db/schema";
 import { MEETING_DURATION_MS, meetingTitle } from "~/lib/meetings";
 import { PLACES, type MeetingResultsJson, type ResultRowJson, type ResultsMeetingJson } from "~/lib/results";
-import { authorHiddenFrom, canSeeMeetings, isUnrevealed, type ViewerRef } from "~/services/access.server";
-import { NotFoundError, NotLoggedInError } from "~/services/errors.server";
+import { authorHiddenFrom, isUnrevealed, type ViewerRef } from "~/services/access.server";
 import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
+import { meetingForMember } from "./meetings.server";
 
 /**
  * The ranking's order, as SQL over `photos` and `meeting_submissions`: the
@@ -102,20 +102,13 @@ export function toResultsMeetingJson(meeting: MeetingRow): ResultsMeetingJson {
   };
 }
 
-export async function findMeeting(meetingId: number): Promise<MeetingRow> {
-  const [meeting] = await db().select().from(meetings).where(eq(meetings.id, meetingId));
-  if (!meeting) throw new NotFoundError("Meeting not found.");
-  return meeting;
-}
-
 /** GET /api/meetings/{id}/results and /meetings/{id}/results: members only. */
 export async function meetingResults(
   viewer: ViewerRef,
   meetingId: number,
   now = new Date(),
 ): Promise<MeetingResultsJson> {
-  if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
-  const meeting = await findMeeting(meetingId);
+  const meeting = await meetingForMember(viewer, meetingId);
   const ranked = await rankedSubmissions(meeting.id);
   const results = ranked.map((row): ResultRowJson => {
     // The owner always sees their own photo as theirs; nobody else learns it before the reveal.
