@@ -2,21 +2,22 @@
 // leader has zoomed in on the photo the screen shows, zoomed to the same part
 // (the view's zoom and centre, placed by layoutOf as in the viewer). Until the
 // page runs (or for a photo of unknown size) it is simply fitted by CSS.
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { presenterImageAttributes } from "~/lib/photo-images";
-import { layoutOf, type Size, type View } from "~/lib/viewer-geometry";
+import { layoutOf, type View } from "~/lib/viewer-geometry";
+import { useElementSize } from "../use-element-size";
 import type { PresenterSlide } from "./presenter-steps";
 
 /** The photo's share of the screen's height; the line under it takes the rest (presenter.css). */
 export const STAGE_VH = 86;
 
 export function PresenterPhoto({ slide, alt, view }: { slide: PresenterSlide; alt: string; view: View }) {
-  const stage = useRef<HTMLDivElement>(null);
-  const stageSize = useSize(stage);
+  const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  const stageSize = useElementSize(stage);
   const image = slide.width && slide.height ? { width: slide.width, height: slide.height } : null;
   const layout = stageSize && image ? layoutOf(stageSize, image, view) : null;
   return (
-    <div ref={stage} className="presenter-stage" data-testid="presenter-stage" data-zoom={view.zoom.toFixed(2)}>
+    <div ref={setStage} className="presenter-stage" data-testid="presenter-stage" data-zoom={view.zoom.toFixed(2)}>
       <img
         key={slide.id}
         alt={alt}
@@ -26,19 +27,4 @@ export function PresenterPhoto({ slide, alt, view }: { slide: PresenterSlide; al
       />
     </div>
   );
-}
-
-/** An element's size, followed as the window changes (null until measured). */
-function useSize(element: React.RefObject<HTMLElement | null>): Size | null {
-  const [size, setSize] = useState<Size | null>(null);
-  useEffect(() => {
-    const target = element.current;
-    if (!target) return;
-    const measure = () => setSize({ width: target.clientWidth, height: target.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [element]);
-  return size;
 }

@@ -4,26 +4,17 @@
 // The arithmetic is in view-state.ts and app/lib/viewer-geometry.ts.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { INITIAL_VIEW, type Size, type View } from "~/lib/viewer-geometry";
+import { useElementSize } from "../use-element-size";
 import { layoutFor, LOADER_HIDES_AFTER_MS, shownView, zoomedAtCentre } from "./view-state";
 
-function useElementSize(element: HTMLElement | null): Size {
-  const [size, setSize] = useState<Size>({ width: 0, height: 0 });
-  useLayoutEffect(() => {
-    if (!element) return;
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return size;
-}
+/** The stage before it is measured: no photo is placed on it yet. */
+const UNMEASURED: Size = { width: 0, height: 0 };
 
 export type StageNow = { view: View; stage: Size; image: Size | null };
 
 export function useViewerView(photoId: number) {
   const [stageElement, setStageElement] = useState<HTMLDivElement | null>(null);
-  const stage = useElementSize(stageElement);
+  const stage = useElementSize(stageElement) ?? UNMEASURED;
   const [image, setImage] = useState<Size | null>(null);
   const [view, setView] = useState<View>(INITIAL_VIEW);
   const [loaded, setLoaded] = useState(false);
