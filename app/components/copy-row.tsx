@@ -41,3 +41,17 @@ export function CopyRow({
     </div>
   );
 }
+
+/**
+ * What came of a copy (useCopy's `copied`), said only while there is something
+ * to say: that it is on the clipboard, or, where the browser refused, that the
+ * field is selected to copy by hand.
+ */
+export function CopyStatus({ copied, done, byHand }: { copied: "yes" | "no" | null; done: string; byHand: string }) {
+  if (!copied) return null;
+  return (
+    <p role="status" className="status-note copy-status">
+      {copied === "yes" ? done : byHand}
+    </p>
+  );
+}

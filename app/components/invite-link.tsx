@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useCopy } from "./use-copy";
-import { CopyRow } from "./copy-row";
+import { CopyRow, CopyStatus } from "./copy-row";
 
 /**
  * A pending invite's link on the admin's members page, to hand over by hand
@@ -22,11 +22,7 @@ export function InviteLink({ url, name }: { url: string; name: string }) {
         buttonLabel={`Copy link for ${name}`}
         buttonClassName="button small"
       />
-      {copied ? (
-        <p role="status" className="status-note copy-status">
-          {copied === "yes" ? "Link copied." : "Select the link and copy it."}
-        </p>
-      ) : null}
+      <CopyStatus copied={copied} done="Link copied." byHand="Select the link and copy it." />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useId } from "react";
-import { Form } from "react-router";
-import { ConfirmButton } from "../confirm-button";
-import { CopyRow } from "../copy-row";
+import { ConfirmForm } from "../confirm-form";
+import { CopyRow, CopyStatus } from "../copy-row";
 import { useCopy } from "../use-copy";
 
 /**
@@ -24,23 +23,17 @@ export function CalendarAddress({ url }: { url: string }) {
           yourself: anyone with it can read the meetings.
         </p>
         {/* Only while there is something to say: the page's flash is its one status otherwise. */}
-        {copied ? (
-          <p role="status" className="status-note copy-status">
-            {copied === "yes" ? "Copied!" : "Select the address and copy it."}
-          </p>
-        ) : null}
+        <CopyStatus copied={copied} done="Copied!" byHand="Select the address and copy it." />
       </div>
-      <Form method="post">
-        <input type="hidden" name="intent" value="renew-calendar" />
-        <ConfirmButton
-          className="button small"
-          title="New calendar address"
-          danger
-          question="Make a new calendar address? The old one stops working at once, in every calendar that uses it."
-        >
-          Make a new address
-        </ConfirmButton>
-      </Form>
+      <ConfirmForm
+        intent="renew-calendar"
+        className="button small"
+        title="New calendar address"
+        danger
+        question="Make a new calendar address? The old one stops working at once, in every calendar that uses it."
+      >
+        Make a new address
+      </ConfirmForm>
     </div>
   );
 }

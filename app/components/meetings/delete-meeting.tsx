@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors } from "../forms/fields";
-import { ConfirmButton } from "../confirm-button";
+import { ConfirmForm } from "../confirm-form";
 import { useHydrated } from "../use-hydrated";
 
 export const DELETE_MEETING_QUESTION = "Are you sure you wish to delete this meeting? This cannot be undone.";
@@ -22,7 +22,7 @@ function DeleteForm({ children }: { children: React.ReactNode }) {
 /**
  * Deleting a meeting from its edit page, asked first. A meeting with
  * submissions cannot be deleted, and says why instead of offering it.
- * With JavaScript the site's dialog asks (ConfirmButton); without, 'Delete
+ * With JavaScript the site's dialog asks (ConfirmForm); without, 'Delete
  * Meeting' opens the question as a step of the page (?delete) that posts a plain form.
  */
 export function DeleteMeeting({
@@ -40,7 +40,6 @@ export function DeleteMeeting({
   error: string | null;
 }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const questionId = useId();
 
   return (
@@ -61,16 +60,14 @@ export function DeleteMeeting({
       ) : hydrated ? (
         <>
           <p className="muted">Nobody has submitted photos to this meeting yet, so it may be deleted.</p>
-          <Form method="post" className="form-actions">
-            <input type="hidden" name="intent" value="delete" />
-            <ConfirmButton
-              className="button danger"
-              question={DELETE_MEETING_QUESTION}
-              disabled={navigation.state === "submitting"}
-            >
-              Delete Meeting
-            </ConfirmButton>
-          </Form>
+          <ConfirmForm
+            intent="delete"
+            formClassName="form-actions"
+            className="button danger"
+            question={DELETE_MEETING_QUESTION}
+          >
+            Delete Meeting
+          </ConfirmForm>
         </>
       ) : (
         <>

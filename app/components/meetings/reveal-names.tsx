@@ -1,16 +1,14 @@
-import { Form, useNavigation } from "react-router";
-import { ConfirmButton } from "../confirm-button";
+import { ConfirmForm } from "../confirm-form";
 
 export const REVEAL_QUESTION =
   "Reveal who submitted each photo? Everyone sees the names at once, on every screen, and the recap e-mails go out. This cannot be undone.";
 
 /**
  * An anonymous meeting before its reveal (issue 26): says that the names are
- * hidden, and gives admins 'Reveal names' (asked first: ConfirmButton, which
+ * hidden, and gives admins 'Reveal names' (asked first: ConfirmForm, which
  * without JavaScript opens the question in place and posts a plain form).
  */
 export function RevealNames({ mayReveal }: { mayReveal: boolean }) {
-  const navigation = useNavigation();
   return (
     <div className="reveal-names" role="note">
       <p>
@@ -18,17 +16,9 @@ export function RevealNames({ mayReveal }: { mayReveal: boolean }) {
         own photos say &lsquo;Your photo&rsquo;.
       </p>
       {mayReveal ? (
-        <Form method="post" className="reveal-form">
-          <ConfirmButton
-            name="intent"
-            value="reveal"
-            className="button primary"
-            question={REVEAL_QUESTION}
-            disabled={navigation.state === "submitting"}
-          >
-            Reveal names
-          </ConfirmButton>
-        </Form>
+        <ConfirmForm intent="reveal" formClassName="reveal-form" className="button primary" question={REVEAL_QUESTION}>
+          Reveal names
+        </ConfirmForm>
       ) : null}
     </div>
   );
