@@ -8,16 +8,14 @@
 //
 // Runs in this process on two PostgreSQL databases of its own (no build
 // needed): `npx tsx bench/meetings.ts`.
-import { connect, type DatabaseHandle } from "@db/client.server";
 import * as schema from "@db/schema";
 import { countQueries } from "../tests/support/query-count";
-import { createTestDatabase, dropTestDatabase, withSql } from "../tests/support/test-database";
+import { withSql } from "../tests/support/test-database";
+import { createClubDatabase, dropClubDatabases, holder, on, type ClubDatabase } from "./club-databases";
 import { setBenchEnvironment } from "./in-process";
 import { interleaved, printFigures, ratioFigure, type Figure } from "./report";
 
 const SUBMISSIONS_PER_MEETING = 4;
-
-const holder = globalThis as typeof globalThis & { __clubDatabase?: DatabaseHandle };
 
 /**
  * A club with `meetings` meetings, one a day back from three days ahead (so a
@@ -84,11 +82,10 @@ async function meetingWith(databaseUrl: string, authors: number, perAuthor: numb
   });
 }
 
-type Club = { handle: DatabaseHandle; url: string; cookie: string; memberId: number };
+type Club = ClubDatabase & { cookie: string; memberId: number };
 
 async function openClub(meetings: number): Promise<Club> {
-  const url = await createTestDatabase(`club_bench_meetings_${meetings}`);
-  const handle = await connect({ databaseUrl: url, dataDir: "unused" });
+  const { url, handle } = await createClubDatabase(`club_bench_meetings_${meetings}`);
   await generateMeetings(url, meetings);
   holder.__clubDatabase = handle;
   const { createSession } = await import("~/services/auth/session.server");
@@ -108,13 +105,6 @@ export async function benchMeetings(): Promise<Figure[]> {
     const { loader: meetingsApi } = await import("~/routes/api/meetings");
     const { currentMember } = await import("~/services/auth/session.server");
 
-    /** Runs `work` against a club's database. */
-    const on =
-      <T>(club: Club, work: () => Promise<T>) =>
-      async () => {
-        holder.__clubDatabase = club.handle;
-        return work();
-      };
     const memberOf = async (club: Club) => {
       holder.__clubDatabase = club.handle;
       return (await currentMember(new Request("http://bench.test/", { headers: { Cookie: club.cookie } })))!;
@@ -160,11 +150,7 @@ export async function benchMeetings(): Promise<Figure[]> {
     });
     return figures;
   } finally {
-    await small.handle.close();
-    await big.handle.close();
-    holder.__clubDatabase = undefined;
-    await dropTestDatabase(small.url);
-    await dropTestDatabase(big.url);
+    await dropClubDatabases(small, big);
   }
 }
 

@@ -8,11 +8,11 @@
 // Runs in this process on two PostgreSQL databases of its own (no build
 // needed): `BENCH_SECTIONS=results npm run bench`, or alone `npx tsx bench/results.ts`. BENCH_RESULTS_SCALE=0.25 builds the big
 // club at a quarter of its size on a machine too busy to build it whole.
-import { connect, type DatabaseHandle } from "@db/client.server";
 import * as schema from "@db/schema";
-import { createTestDatabase, dropTestDatabase, withSql } from "../tests/support/test-database";
+import { withSql } from "../tests/support/test-database";
 import { BIG, SMALL } from "./clubs";
 import { generateClub, type ClubShape } from "./club-data";
+import { createClubDatabase, dropClubDatabases, holder, on, type ClubDatabase } from "./club-databases";
 import { withDatabaseServer } from "./database-server";
 import { setBenchEnvironment } from "./in-process";
 import { interleaved, printFigures, ratioFigure, type Figure } from "./report";
@@ -23,7 +23,6 @@ const PER_NIGHT = 40;
 /** The big club's history before that year. */
 const PAST_YEARS = 20;
 
-const holder = globalThis as typeof globalThis & { __clubDatabase?: DatabaseHandle };
 const scale = Number(process.env.BENCH_RESULTS_SCALE ?? 1);
 
 /** How many members submit in the year asked for, in both clubs (so its standings have as many rows). */
@@ -85,11 +84,10 @@ async function addMeetings(databaseUrl: string, pastYears: number) {
   });
 }
 
-type Club = { handle: DatabaseHandle; url: string; photos: number; meetings: number; submissions: number };
+type Club = ClubDatabase & { photos: number; meetings: number; submissions: number };
 
 async function openClub(name: string, shape: ClubShape, pastYears: number): Promise<Club> {
-  const url = await createTestDatabase(`club_bench_results_${name}`);
-  const handle = await connect({ databaseUrl: url, dataDir: "unused" });
+  const { url, handle } = await createClubDatabase(`club_bench_results_${name}`);
   const started = performance.now();
   const { photos } = await generateClub(url, shape);
   const { meetings, submissions } = await addMeetings(url, pastYears);
@@ -138,12 +136,6 @@ export async function benchResults(): Promise<Figure[]> {
     };
     const [smallViewer, bigViewer] = [await viewerOf(small), await viewerOf(big)];
     const [smallNight, bigNight] = [await nightOf(small), await nightOf(big)];
-    const on =
-      <T>(club: Club, work: () => Promise<T>) =>
-      async () => {
-        holder.__clubDatabase = club.handle;
-        return work();
-      };
 
     const [resultsSmall, resultsBig] = await interleaved([
       on(small, () => meetingResults(smallViewer, smallNight)),
@@ -182,11 +174,7 @@ export async function benchResults(): Promise<Figure[]> {
       ),
     ];
   } finally {
-    await small.handle.close();
-    await big.handle.close();
-    holder.__clubDatabase = undefined;
-    await dropTestDatabase(small.url);
-    await dropTestDatabase(big.url);
+    await dropClubDatabases(small, big);
   }
 }
 

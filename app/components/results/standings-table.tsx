@@ -4,6 +4,9 @@ import { photoLabel } from "~/lib/photo-label";
 import { authorName, plural } from "~/lib/results";
 import { RatingFigure, Thumb } from "./result-rows";
 
+/** The columns of figures after the member's name, in the order of each row's cells. */
+const FIGURE_COLUMNS = ["Placings", "Average", "Meetings", "Photos"];
+
 /** The season's table: position, member, placings, average, meetings and photos. */
 export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: number }) {
   return (
@@ -15,18 +18,11 @@ export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: num
               #
             </th>
             <th scope="col">Member</th>
-            <th scope="col" className="number">
-              Placings
-            </th>
-            <th scope="col" className="number">
-              Average
-            </th>
-            <th scope="col" className="number">
-              Meetings
-            </th>
-            <th scope="col" className="number">
-              Photos
-            </th>
+            {FIGURE_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="number">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
