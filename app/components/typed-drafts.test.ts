@@ -22,6 +22,22 @@ function draftWithServer(options: Partial<DraftOptions<string>> = {}) {
 /** Lets the promises settle. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
+/** A draft with `value` typed and its save sent, still unanswered. */
+async function draftSaving(value: string) {
+  const server = draftWithServer();
+  server.draft.typed(value);
+  void server.draft.flush();
+  await settle();
+  return server;
+}
+
+/** Nothing more goes however long the page then waits: no timer is left to send it again. */
+async function expectNoLaterSave(sent: Sent[]) {
+  const count = sent.length;
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(sent).toHaveLength(count);
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -59,15 +75,11 @@ describe("TypedDraft", () => {
     sent[0]!.answer(true);
     await expect(flushed).resolves.toBe(true);
     // The timer was cancelled: nothing goes twice.
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(sent).toHaveLength(1);
+    await expectNoLaterSave(sent);
   });
 
   it("sends one save after another, so an older value never lands last", async () => {
-    const { draft, sent } = draftWithServer();
-    draft.typed("a");
-    void draft.flush();
-    await settle();
+    const { draft, sent } = await draftSaving("a");
     draft.typed("ab");
     const flushed = draft.flush();
     await settle();
@@ -109,15 +121,11 @@ describe("TypedDraft", () => {
     draft.leave();
     draft.leave();
     expect(sent.map(({ value, leaving }) => [value, leaving])).toEqual([["Crop", true]]);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(sent).toHaveLength(1);
+    await expectNoLaterSave(sent);
   });
 
   it("as the page goes, sends again what a save on its way holds (the browser may cut that one off)", async () => {
-    const { draft, sent } = draftWithServer();
-    draft.typed("Crop");
-    void draft.flush();
-    await settle();
+    const { draft, sent } = await draftSaving("Crop");
     draft.leave();
     expect(sent.map(({ value, leaving }) => [value, leaving])).toEqual([
       ["Crop", false],

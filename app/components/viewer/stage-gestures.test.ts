@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_VIEW, layoutOf, pinchView } from "~/lib/viewer-geometry";
+import { INITIAL_VIEW, layoutOf, pinchView, type View } from "~/lib/viewer-geometry";
 import { nearBottom, StageGestures, wheelPixels } from "./stage-gestures";
 
 // A 3:2 photo on a 1280x800 stage: 1200x800 at zoom 1.
@@ -7,17 +7,22 @@ const stage = { width: 1280, height: 800 };
 const photo = { width: 3000, height: 2000 };
 const zoomed = { zoom: 2, centerX: 0.5, centerY: 0.5 };
 
+/** The stage's gestures with pointer 1 just pressed at `point`, the photo shown at `view`. */
+function pressedAt(point: { x: number; y: number }, view: View = zoomed) {
+  const gestures = new StageGestures();
+  gestures.pressed(1, point, view);
+  return gestures;
+}
+
 describe("a press on the stage", () => {
   it("is a click when it comes up within 5 px of where it went down", () => {
-    const gestures = new StageGestures();
-    gestures.pressed(1, { x: 100, y: 100 }, zoomed);
+    const gestures = pressedAt({ x: 100, y: 100 });
     expect(gestures.moved(1, { x: 103, y: 103 }, stage, photo)).toEqual({ kind: "held" });
     expect(gestures.released(1)).toBe(true);
   });
 
   it("pans the zoomed photo once it moves past 5 px, following the pointer, and is no click", () => {
-    const gestures = new StageGestures();
-    gestures.pressed(1, { x: 600, y: 400 }, zoomed);
+    const gestures = pressedAt({ x: 600, y: 400 });
     const move = gestures.moved(1, { x: 500, y: 350 }, stage, photo);
     expect(move.kind).toBe("view");
     const view = move.kind === "view" ? move.view : INITIAL_VIEW;
@@ -32,29 +37,25 @@ describe("a press on the stage", () => {
   });
 
   it("moves nothing at zoom 1, yet a drag there is no click either", () => {
-    const gestures = new StageGestures();
-    gestures.pressed(1, { x: 600, y: 400 }, INITIAL_VIEW);
+    const gestures = pressedAt({ x: 600, y: 400 }, INITIAL_VIEW);
     expect(gestures.moved(1, { x: 500, y: 400 }, stage, photo)).toEqual({ kind: "held" });
     expect(gestures.released(1)).toBe(false);
   });
 
   it("does not pan before the photo has loaded", () => {
-    const gestures = new StageGestures();
-    gestures.pressed(1, { x: 600, y: 400 }, zoomed);
+    const gestures = pressedAt({ x: 600, y: 400 });
     expect(gestures.moved(1, { x: 500, y: 400 }, stage, null)).toEqual({ kind: "hover" });
   });
 
   it("leaves another pointer's moves as hovering, and its release as no click", () => {
-    const gestures = new StageGestures();
-    gestures.pressed(1, { x: 100, y: 100 }, zoomed);
+    const gestures = pressedAt({ x: 100, y: 100 });
     expect(gestures.moved(7, { x: 300, y: 300 }, stage, photo)).toEqual({ kind: "hover" });
     expect(gestures.released(7)).toBe(false);
     expect(gestures.released(1)).toBe(true);
   });
 
   it("ends without a click when the browser cancels it", () => {
-    const gestures = new StageGestures();
-    gestures.pressed(1, { x: 100, y: 100 }, zoomed);
+    const gestures = pressedAt({ x: 100, y: 100 });
     gestures.cancelled(1);
     expect(gestures.released(1)).toBe(false);
     expect(gestures.moved(1, { x: 300, y: 300 }, stage, photo)).toEqual({ kind: "hover" });
