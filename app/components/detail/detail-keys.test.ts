@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { arrowTarget, type ArrowPress } from "./detail-keys";
+import { press } from "../key-press.testing";
+import { arrowTarget } from "./detail-keys";
 
-const press = (key: string, more: Partial<ArrowPress> = {}): ArrowPress => ({
-  key,
-  altKey: false,
-  ctrlKey: false,
-  metaKey: false,
-  shiftKey: false,
-  defaultPrevented: false,
-  ...more,
-});
 const links = { previous: "/browse/6", next: "/browse/8" };
 
 describe("the photo detail's arrows", () => {

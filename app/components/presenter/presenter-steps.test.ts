@@ -1,32 +1,25 @@
 import { describe, expect, it } from "vitest";
+import { press } from "../key-press.testing";
 import { positionText, stepIndex, stepOfKey } from "./presenter-steps";
-
-const key = (name: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({
-  key: name,
-  ctrlKey: false,
-  altKey: false,
-  metaKey: false,
-  ...mods,
-});
 
 describe("the presenter's steps", () => {
   it("moves with the arrows and a clicker's Page Up/Down, to either end with Home and End", () => {
-    const steps = {
-      ArrowRight: "next",
-      PageDown: "next",
-      ArrowLeft: "previous",
-      PageUp: "previous",
-      Home: "first",
-      End: "last",
-    };
-    for (const [name, step] of Object.entries(steps)) expect(stepOfKey(key(name)), name).toBe(step);
-    expect(stepOfKey(key("a"))).toBeNull();
+    const steps = [
+      ["ArrowRight", "next"],
+      ["PageDown", "next"],
+      ["ArrowLeft", "previous"],
+      ["PageUp", "previous"],
+      ["Home", "first"],
+      ["End", "last"],
+    ] as const;
+    for (const [name, step] of steps) expect(stepOfKey(press(name)), name).toBe(step);
+    expect(stepOfKey(press("a"))).toBeNull();
   });
 
   it("leaves a key with Ctrl, Alt or Meta to the browser (Alt+Left is Back)", () => {
-    expect(stepOfKey(key("ArrowLeft", { altKey: true }))).toBeNull();
-    expect(stepOfKey(key("ArrowRight", { ctrlKey: true }))).toBeNull();
-    expect(stepOfKey(key("ArrowRight", { metaKey: true }))).toBeNull();
+    expect(stepOfKey(press("ArrowLeft", { altKey: true }))).toBeNull();
+    expect(stepOfKey(press("ArrowRight", { ctrlKey: true }))).toBeNull();
+    expect(stepOfKey(press("ArrowRight", { metaKey: true }))).toBeNull();
   });
 
   it("stays at either end", () => {

@@ -1,29 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { tabTarget, viewerCommand, type ViewerKeyPress } from "./viewer-keys";
-
-const press = (key: string, more: Partial<ViewerKeyPress> = {}): ViewerKeyPress => ({
-  key,
-  altKey: false,
-  ctrlKey: false,
-  metaKey: false,
-  defaultPrevented: false,
-  targetTag: "DIV",
-  ...more,
-});
+import { press } from "../key-press.testing";
+import { tabTarget, viewerCommand } from "./viewer-keys";
 
 describe("the viewer's keys", () => {
   it("maps the arrows, + - 0 (with their shifted twins) and Escape", () => {
-    const commands = {
-      ArrowLeft: "previous",
-      ArrowRight: "next",
-      "+": "zoomIn",
-      "=": "zoomIn",
-      "-": "zoomOut",
-      _: "zoomOut",
-      "0": "resetZoom",
-      Escape: "escape",
-    };
-    for (const [key, command] of Object.entries(commands)) expect(viewerCommand(press(key)), key).toBe(command);
+    const commands = [
+      ["ArrowLeft", "previous"],
+      ["ArrowRight", "next"],
+      ["+", "zoomIn"],
+      ["=", "zoomIn"],
+      ["-", "zoomOut"],
+      ["_", "zoomOut"],
+      ["0", "resetZoom"],
+      ["Escape", "escape"],
+    ] as const;
+    for (const [key, command] of commands) expect(viewerCommand(press(key)), key).toBe(command);
   });
 
   it("leaves every other key to the browser, names of Object's own properties included", () => {
