@@ -4,17 +4,14 @@ import { tabTarget, viewerCommand } from "./viewer-keys";
 
 describe("the viewer's keys", () => {
   it("maps the arrows, + - 0 (with their shifted twins) and Escape", () => {
-    const commands = [
-      ["ArrowLeft", "previous"],
-      ["ArrowRight", "next"],
-      ["+", "zoomIn"],
-      ["=", "zoomIn"],
-      ["-", "zoomOut"],
-      ["_", "zoomOut"],
-      ["0", "resetZoom"],
-      ["Escape", "escape"],
-    ] as const;
-    for (const [key, command] of commands) expect(viewerCommand(press(key)), key).toBe(command);
+    expect(viewerCommand(press("ArrowLeft"))).toBe("previous");
+    expect(viewerCommand(press("ArrowRight"))).toBe("next");
+    expect(viewerCommand(press("+"))).toBe("zoomIn");
+    expect(viewerCommand(press("="))).toBe("zoomIn");
+    expect(viewerCommand(press("-"))).toBe("zoomOut");
+    expect(viewerCommand(press("_"))).toBe("zoomOut");
+    expect(viewerCommand(press("0"))).toBe("resetZoom");
+    expect(viewerCommand(press("Escape"))).toBe("escape");
   });
 
   it("leaves every other key to the browser, names of Object's own properties included", () => {
