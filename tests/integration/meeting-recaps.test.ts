@@ -7,13 +7,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { comments, meetingRecaps, meetings, users } from "@db/schema";
+import { meetingRecaps, meetings } from "@db/schema";
 import { queueMeetingRecaps, sendDueMeetingRecaps } from "~/services/meetings/recaps.server";
 import { ratePhoto } from "~/services/ratings/ratings.server";
 import { useMailCatcher } from "../support/club-mail";
 import { makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
-import { insertPhoto } from "../support/photos";
+import { commentDirectly, insertPhoto } from "../support/photos";
 
 const mail = useMailCatcher();
 
@@ -50,13 +50,11 @@ async function ratedNight(values: Partial<typeof meetings.$inferInsert> = {}) {
   await ratePhoto(cy, fog.id, { value: 4 });
   await ratePhoto(dee, fog.id, { value: 5 });
   await ratePhoto(dee, puddle.id, { value: 3 });
-  await db()
-    .insert(comments)
-    .values([
-      { photoId: rain.id, userId: bob.id, body: "Lovely light." },
-      { photoId: drizzle.id, userId: cy.id, body: "Sharp." },
-      { photoId: drizzle.id, userId: dee.id, body: "Moody." },
-    ]);
+  await commentDirectly([
+    [rain, bob, "Lovely light."],
+    [drizzle, cy, "Sharp."],
+    [drizzle, dee, "Moody."],
+  ]);
   return { ann, bob, cy, dee, meeting, rain, fog, puddle, drizzle };
 }
 
@@ -101,10 +99,8 @@ describe("the recap e-mail", () => {
 
   it("goes once to each active member with meeting e-mails on, also when two calls race", async () => {
     const night = await ratedNight();
-    const quiet = await makeMember();
-    const gone = await makeMember();
-    await db().update(users).set({ meetingReminders: false }).where(eq(users.id, quiet.id));
-    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
+    const quiet = await makeMember({ meetingReminders: false });
+    const gone = await makeMember({ deactivatedAt: new Date() });
 
     await Promise.all([queueMeetingRecaps(night.meeting.id), queueMeetingRecaps(night.meeting.id)]);
     await queueMeetingRecaps(night.meeting.id);

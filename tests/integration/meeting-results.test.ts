@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { comments, meetingSubmissions, meetings, photos } from "@db/schema";
+import { meetingSubmissions, meetings, photos } from "@db/schema";
 import type { Member } from "~/lib/member";
 import type { MeetingResultsJson, StandingsJson } from "~/lib/results";
 import * as resultsApi from "~/routes/api/meetings.results";
@@ -16,7 +16,7 @@ import * as standingsPage from "~/routes/meetings/standings";
 import { ratePhoto } from "~/services/ratings/ratings.server";
 import { cookieFor, makeMember, request } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
-import { insertPhoto } from "../support/photos";
+import { commentDirectly, insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
 
 const HOUR = 60 * 60 * 1000;
@@ -77,13 +77,11 @@ describe("a meeting's results", () => {
     await ratePhoto(ann, top.id, { value: 1 });
     // The owner's own rating alone leaves a photo unrated.
     await ratePhoto(bob, unrated.id, { value: 5 });
-    await db()
-      .insert(comments)
-      .values([
-        { photoId: early.id, userId: bob.id, body: "Nice." },
-        { photoId: early.id, userId: cy.id, body: "Agreed." },
-        { photoId: top.id, userId: cy.id, body: "Wow." },
-      ]);
+    await commentDirectly([
+      [early, bob, "Nice."],
+      [early, cy, "Agreed."],
+      [top, cy, "Wow."],
+    ]);
 
     const answer = await results(meeting.id, await cookieFor(cy.id));
     expect(answer.authorsShown).toBe(true);

@@ -47,11 +47,9 @@ function profileForm(
 
 describe("member pages follow the visibility rule", () => {
   it("findMemberForPage: 404 for a visitor opening a non-public or deactivated member; members see active ones, admins all", async () => {
-    const hidden = await makeMember();
-    const gone = await makeMember();
+    const hidden = await makeMember({ isPublic: false });
+    const gone = await makeMember({ deactivatedAt: new Date() });
     const shown = await makeMember();
-    await db().update(users).set({ isPublic: false }).where(eq(users.id, hidden.id));
-    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
     const viewer = await makeMember();
     const admin = await makeMember({ isAdmin: true });
 
@@ -72,8 +70,7 @@ describe("member pages follow the visibility rule", () => {
   });
 
   it("the directory lists public members for visitors and offers 'Manage Members' to admins only", async () => {
-    const hidden = await makeMember();
-    await db().update(users).set({ isPublic: false }).where(eq(users.id, hidden.id));
+    const hidden = await makeMember({ isPublic: false });
     const asVisitor = await (await call(directory, request("/members"))).json();
     expect(asVisitor.isAdmin).toBe(false);
     expect(asVisitor.members.map((m: { id: number }) => m.id)).not.toContain(hidden.id);
@@ -264,8 +261,7 @@ describe("the message after saving a profile", () => {
 describe("/admin/members", () => {
   it("lists pending invites and every member, deactivated ones too", async () => {
     const admin = await makeMember({ isAdmin: true });
-    const gone = await makeMember();
-    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
+    const gone = await makeMember({ deactivatedAt: new Date() });
     const body = await (
       await call(adminMembers, request("/admin/members", { cookie: await cookieFor(admin.id) }))
     ).json();

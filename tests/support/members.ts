@@ -1,22 +1,34 @@
 // Test helpers: members with unique names, and their session cookies.
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { db } from "@db/client.server";
+import { users } from "@db/schema";
 import { createSession } from "~/services/auth/session.server";
 import { createMember } from "~/services/members/members.server";
 
 export const TEST_PASSWORD = "street123";
 
-export async function makeMember(options: { isAdmin?: boolean; firstName?: string } = {}) {
+/** What no sign-up asks, set straight in the member's row: a hidden profile, a deactivation, e-mails off. */
+type RowSettings = Partial<
+  Pick<typeof users.$inferInsert, "isPublic" | "deactivatedAt" | "meetingReminders" | "commentEmails">
+>;
+
+/** A member with a unique name; the member returned is as created, `settings` are in the database. */
+export async function makeMember(options: { isAdmin?: boolean; firstName?: string } & RowSettings = {}) {
+  const { isAdmin, firstName, ...settings } = options;
   const tag = crypto.randomBytes(4).toString("hex");
-  return createMember(
+  const member = await createMember(
     {
-      firstName: options.firstName ?? "Vivian",
+      firstName: firstName ?? "Vivian",
       lastName: `Maier${tag}`,
       username: `member_${tag}`,
       email: `member_${tag}@example.com`,
       password: TEST_PASSWORD,
     },
-    { isAdmin: options.isAdmin },
+    { isAdmin },
   );
+  if (Object.keys(settings).length > 0) await db().update(users).set(settings).where(eq(users.id, member.id));
+  return member;
 }
 
 /** A member with a fresh session's cookie, and another member: for what one may (not) do to the other's things. */

@@ -3,7 +3,7 @@
 // features set straight in the table.
 import { eq } from "drizzle-orm";
 import { db } from "@db/client.server";
-import { assets, features, photos, ratings, users, type PhotoRow } from "@db/schema";
+import { assets, comments, features, photos, ratings, users, type PhotoRow } from "@db/schema";
 import { derivedKey, newOriginalKey } from "~/storage/keys.server";
 import { storage } from "~/storage/storage.server";
 
@@ -90,4 +90,11 @@ export async function positionsOfYear(userId: number, year: number): Promise<[nu
 
 export async function setJoinDate(userId: number, createdAt: Date) {
   await db().update(users).set({ createdAt }).where(eq(users.id, userId));
+}
+
+/** Comments put straight in the table, each [photo, its commenter, the words]: a fixture, no rules or e-mails. */
+export async function commentDirectly(rows: [photo: { id: number }, member: { id: number }, body: string][]) {
+  await db()
+    .insert(comments)
+    .values(rows.map(([photo, member, body]) => ({ photoId: photo.id, userId: member.id, body })));
 }
