@@ -1,9 +1,8 @@
-import { useActionData } from "react-router";
 import type { Route } from "./+types/setup";
 import { ClubForm } from "~/components/forms/club-form";
 import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { useClubForm } from "~/components/forms/use-club-form";
+import { usePageForm } from "~/components/forms/use-club-form";
 import { TitledPage } from "~/components/page-title";
 import { NewMemberFields } from "~/components/sign-up-form";
 import { FirstAdminSchema } from "~/lib/account-schemas";
@@ -30,13 +29,7 @@ export const action = page(async ({ request, params }: Route.ActionArgs) => {
 });
 
 export default function SetupPage({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
-  const { form, fields, hasFieldErrors } = useClubForm({
-    id: "setup",
-    schema: FirstAdminSchema,
-    lastResult: actionData?.result,
-    defaultValue: { clubName: loaderData.clubName },
-  });
+  const { form, fields, hasFieldErrors } = usePageForm("setup", FirstAdminSchema, { clubName: loaderData.clubName });
   return (
     <TitledPage width="narrow" title="Set Up the Club" heading="Set up the club">
       <p>Create the first admin account. Admins invite everyone else.</p>

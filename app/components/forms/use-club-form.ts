@@ -40,7 +40,7 @@ export function useClubForm<S extends z.ZodType>({
  * answer (`{ result }`, from parseForm/invalidForm/replyToRefusal) is the
  * form's last result, so the server's errors show under the fields.
  */
-export function usePageForm<S extends z.ZodType>(id: string, schema: S) {
+export function usePageForm<S extends z.ZodType>(id: string, schema: S, defaultValue?: DefaultValue<FormShape<S>>) {
   const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
-  return useClubForm({ id, schema, lastResult: actionData?.result });
+  return useClubForm({ id, schema, lastResult: actionData?.result, defaultValue });
 }

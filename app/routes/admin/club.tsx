@@ -1,9 +1,9 @@
-import { Link, useActionData } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/club";
 import { ClubForm } from "~/components/forms/club-form";
 import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { useClubForm } from "~/components/forms/use-club-form";
+import { usePageForm } from "~/components/forms/use-club-form";
 import { TitledPage } from "~/components/page-title";
 import { ClubSettingsSchema } from "~/lib/club-schemas";
 import { env } from "~/env.server";
@@ -35,12 +35,8 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
 });
 
 export default function ClubSettingsPage({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
-  const { form, fields, hasFieldErrors } = useClubForm({
-    id: "club-settings",
-    schema: ClubSettingsSchema,
-    lastResult: actionData?.result,
-    defaultValue: { clubName: loaderData.clubName },
+  const { form, fields, hasFieldErrors } = usePageForm("club-settings", ClubSettingsSchema, {
+    clubName: loaderData.clubName,
   });
   return (
     <TitledPage width="narrow" title="Club Settings">
