@@ -14,7 +14,7 @@ import {
   sendDueCommentNotifications,
 } from "~/services/ratings/comment-notifications.server";
 import { linksIn, type ReceivedMail } from "../support/mail";
-import { cookieFor, makeMember, request } from "../support/members";
+import { cookieFor, makeMember, request, withCookies } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
 import { useMailCatcher } from "../support/club-mail";
@@ -57,15 +57,7 @@ async function club() {
   const ann = await makeMember({ firstName: "Ann" });
   const bob = await makeMember({ firstName: "Bob" });
   const photo = await insertPhoto(owner.id, { caption: "Market street" });
-  return {
-    owner,
-    ann,
-    bob,
-    photo,
-    ownerCookie: await cookieFor(owner.id),
-    annCookie: await cookieFor(ann.id),
-    bobCookie: await cookieFor(bob.id),
-  };
+  return { photo, ...(await withCookies({ owner, ann, bob })) };
 }
 
 describe("the comment e-mail", () => {

@@ -15,7 +15,7 @@ import { loader as photoApi } from "~/routes/api/photos.photo";
 import { action as galleryAction, loader as galleryLoader } from "~/routes/members/gallery";
 import { action as editProfileAction, loader as editProfileLoader } from "~/routes/members/edit";
 import { PAGE_SIZE } from "~/services/photos/queries.server";
-import { cookieFor, formRequest, makeMember, memberAndOther, request } from "../support/members";
+import { cookieFor, formRequest, makeMember, memberAndOther, request, withCookies } from "../support/members";
 import { featureDirectly, insertPhoto, rateDirectly } from "../support/photos";
 import { call } from "../support/routes";
 
@@ -27,17 +27,7 @@ async function club() {
   const author = await makeMember({ firstName: "Ann" });
   const admin = await makeMember({ isAdmin: true, firstName: "Ada" });
   const photo = await insertPhoto(owner.id, { caption: "Tram at dusk" });
-  return {
-    owner,
-    member,
-    author,
-    admin,
-    photo,
-    ownerCookie: await cookieFor(owner.id),
-    memberCookie: await cookieFor(member.id),
-    authorCookie: await cookieFor(author.id),
-    adminCookie: await cookieFor(admin.id),
-  };
+  return { photo, ...(await withCookies({ owner, member, author, admin })) };
 }
 
 type Club = Awaited<ReturnType<typeof club>>;

@@ -69,3 +69,13 @@ export function formRequest(path: string, fields: Record<string, string>, cookie
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
 }
+
+/** Each member with a fresh session's cookie beside them, as `{name}Cookie` (`ann` and `annCookie`). */
+export async function withCookies<T extends Record<string, { id: number }>>(
+  members: T,
+): Promise<T & { [K in keyof T & string as `${K}Cookie`]: string }> {
+  const cookies = await Promise.all(
+    Object.entries(members).map(async ([name, member]) => [`${name}Cookie`, await cookieFor(member.id)]),
+  );
+  return { ...members, ...Object.fromEntries(cookies) };
+}
