@@ -19,11 +19,10 @@ import {
   SERVER_START_TIMEOUT,
   startClubServer,
   type ClubServer,
-  type MemberDetails,
 } from "./support/club-server";
-import { sendCameraFile } from "./support/club-api";
+import { createUpcomingMeeting, sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
-import { submitLogin, viewer, viewerReady } from "./support/ui";
+import { logIn, meetingPageOrder, viewer, viewerReady } from "./support/ui";
 import { createTestDatabase, dropTestDatabase } from "../support/test-database";
 
 const ada = memberDetails("ada_lead", "Ada", "Lead", true);
@@ -68,12 +67,6 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function logIn(page: Page, member: MemberDetails) {
-  await page.goto(url("/login"));
-  await submitLogin(page, member.username, member.password);
-  await expect(page).toHaveURL(url("/"));
-}
-
 async function submit(page: Page, file: string) {
   const signed_id = await sendCameraFile(page.request, server.baseURL, file);
   const submitted = await page.request.post(url(`/api/meetings/${meetingId}/submissions`), {
@@ -103,9 +96,9 @@ async function openFullScreen(page: Page, photoId: number) {
 
 /** Ada (on `page`) and Ben (in a browser of his own) logged in and looking at the same photo full screen. */
 async function adaAndBenFullScreen(page: Page, openContext: () => Promise<BrowserContext>, photoId: number) {
-  await logIn(page, ada);
+  await logIn(page, ada, server.baseURL);
   const benPage = await (await openContext()).newPage();
-  await logIn(benPage, ben);
+  await logIn(benPage, ben, server.baseURL);
   await openFullScreen(page, photoId);
   await openFullScreen(benPage, photoId);
   return benPage;
@@ -134,23 +127,12 @@ async function showPanel(page: Page) {
 }
 
 test("the meeting's photos are in place", async ({ page }) => {
-  await logIn(page, ada);
-  // Three days ahead, 7 pm: upcoming, so members may submit to it.
-  const day = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const created = await page.request.post(url("/api/meetings"), {
-    data: { startsAt: `${day}T19:00`, topic: "Reviewing together" },
-  });
-  expect(created.status()).toBe(201);
-  meetingId = (await created.json()).id;
+  await logIn(page, ada, server.baseURL);
+  meetingId = await createUpcomingMeeting(page.request, server.baseURL, "Reviewing together");
   await submit(page, "Canon_40D.jpg");
   await submit(page, "Nikon_D70.jpg");
   await submit(page, "Pentax_K10D.jpg");
-  await page.goto(url(`/meetings/${meetingId}`));
-  const links = page.locator(".meeting-page a[href*='/meetings/']").filter({ has: page.locator("img") });
-  await expect(links).toHaveCount(3);
-  order = (await links.evaluateAll((all) => all.map((link) => link.getAttribute("href")!))).map((href) =>
-    Number(href.split("/").pop()!.split(/[?#]/)[0]),
-  );
+  order = await meetingPageOrder(page, url(`/meetings/${meetingId}`), 3);
   expect(order.every((id) => id > 0)).toBe(true);
 });
 
@@ -158,10 +140,10 @@ test("Ada's pointer lands on the same image point on Ben's zoomed, panned screen
   page,
   openContext,
 }) => {
-  await logIn(page, ada);
+  await logIn(page, ada, server.baseURL);
   const benContext = await openContext({ viewport: { width: 1000, height: 700 } });
   const benPage = await benContext.newPage();
-  await logIn(benPage, ben);
+  await logIn(benPage, ben, server.baseURL);
 
   await openFullScreen(page, order[0]!);
   await openFullScreen(benPage, order[0]!);
@@ -236,7 +218,7 @@ test("Ada's pointer lands on the same image point on Ben's zoomed, panned screen
 
   const phoneContext = await openContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await phoneContext.newPage();
-  await logIn(phone, ben);
+  await logIn(phone, ben, server.baseURL);
   await phone.goto(url(`/meetings/${meetingId}/${order[0]}`));
   await expect(phone.getByRole("link", { name: "Full screen" })).toBeVisible();
   await phone.screenshot({ path: screenshotPath("detail-390.png") });
@@ -259,7 +241,7 @@ test("Ada's pointer lands on the same image point on Ben's zoomed, panned screen
 test("the keys: previous/next in the list's order, + - 0 zoom, Tab kept inside, Esc back where it was", async ({
   page,
 }) => {
-  await logIn(page, ada);
+  await logIn(page, ada, server.baseURL);
   await page.goto(url(`/meetings/${meetingId}/${order[1]}`));
   const control = page.getByRole("link", { name: "Full screen" });
   await expect(control).toBeVisible();
@@ -307,7 +289,7 @@ test("the keys: previous/next in the list's order, + - 0 zoom, Tab kept inside, 
 test("the bottom panel shows within 10 px of the bottom, with the photo, the rating, the timer and Exit", async ({
   page,
 }) => {
-  await logIn(page, ada);
+  await logIn(page, ada, server.baseURL);
   // The meeting's timer, set up on the meeting view, counts down in the viewer.
   await page.goto(url(`/meetings/${meetingId}`));
   await page.getByRole("button", { name: "Set up Timer" }).click();
@@ -372,14 +354,14 @@ test("the lead is handed only to someone else present: alone, Ada is offered no 
   page,
   openContext,
 }) => {
-  await logIn(page, ada);
+  await logIn(page, ada, server.baseURL);
   await openFullScreen(page, order[0]!);
   await showPanel(page);
   await expect(viewer(page).getByRole("button", { name: "Lead the review" })).toBeVisible();
   await page.screenshot({ path: screenshotPath("viewer-alone-1280.png") });
 
   const benPage = await (await openContext()).newPage();
-  await logIn(benPage, ben);
+  await logIn(benPage, ben, server.baseURL);
   await openFullScreen(benPage, order[0]!);
   await showPanel(page);
   const handTo = viewer(page).getByRole("combobox", { name: "Hand the lead to" });

@@ -11,11 +11,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import type { MemberDetails } from "./support/club-server";
-import { sendCameraFile } from "./support/club-api";
+import { createUpcomingMeeting, sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { submitLogin, viewer, viewerReady } from "./support/ui";
+import { logIn, meetingPageOrder, viewer, viewerReady } from "./support/ui";
 
 const ada = memberDetails("ada_host", "Ada", "Host", true);
 const ben = memberDetails("ben_watch", "Ben", "Watch");
@@ -28,12 +27,6 @@ let order: number[] = [];
 let wideId: number;
 
 test.describe.configure({ mode: "serial" });
-
-async function logIn(page: Page, member: MemberDetails) {
-  await page.goto(url("/login"));
-  await submitLogin(page, member.username, member.password);
-  await expect(page).toHaveURL(url("/"));
-}
 
 async function submit(page: Page, file: string): Promise<number> {
   const signed_id = await sendCameraFile(page.request, server.baseURL, file);
@@ -75,13 +68,8 @@ async function expectShowing(page: Page, index: number) {
 }
 
 test("the meeting's photos are in place", async ({ page }) => {
-  await logIn(page, ada);
-  const day = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const created = await page.request.post(url("/api/meetings"), {
-    data: { startsAt: `${day}T19:00`, topic: "Presenting tonight" },
-  });
-  expect(created.status()).toBe(201);
-  meetingId = (await created.json()).id;
+  await logIn(page, ada, server.baseURL);
+  meetingId = await createUpcomingMeeting(page.request, server.baseURL, "Presenting tonight");
   wideId = await submit(page, "mobile-HMD_Nokia_8.3_5G.jpg");
   const captioned = await page.request.patch(url(`/api/photos/${wideId}`), {
     data: { caption: "Harbour at noon, the ferries leaving" },
@@ -89,12 +77,7 @@ test("the meeting's photos are in place", async ({ page }) => {
   expect(captioned.status()).toBe(200);
   await submit(page, "Canon_40D.jpg");
   await submit(page, "Nikon_D70.jpg");
-  await page.goto(url(`/meetings/${meetingId}`));
-  const links = page.locator(".meeting-page a[href*='/meetings/']").filter({ has: page.locator("img") });
-  await expect(links).toHaveCount(3);
-  order = (await links.evaluateAll((all) => all.map((link) => link.getAttribute("href")!))).map((href) =>
-    Number(href.split("/").pop()!.split(/[?#]/)[0]),
-  );
+  order = await meetingPageOrder(page, url(`/meetings/${meetingId}`), 3);
   expect(order).toContain(wideId);
 });
 
@@ -104,7 +87,7 @@ test("the presenter's screen follows Ada's lead, moves with its arrows (and the 
   openContext,
 }) => {
   test.setTimeout(120_000);
-  await logIn(page, ada);
+  await logIn(page, ada, server.baseURL);
   // 'Present' opens the screen in a window of its own.
   await page.goto(url(`/meetings/${meetingId}`));
   const presentLink = page.getByRole("link", { name: "Present" });
@@ -125,7 +108,7 @@ test("the presenter's screen follows Ada's lead, moves with its arrows (and the 
 
   // Ben follows in his own browser.
   const benPage = await (await openContext()).newPage();
-  await logIn(benPage, ben);
+  await logIn(benPage, ben, server.baseURL);
   await openFullScreen(benPage, order[0]!);
   await showPanel(benPage);
   await viewer(benPage).getByRole("button", { name: "Follow", exact: true }).click();
@@ -208,7 +191,7 @@ test("the presenter's screen follows Ada's lead, moves with its arrows (and the 
 });
 
 test("a member's screen follows whoever leads, and its arrows move it alone", async ({ page, openContext }) => {
-  await logIn(page, ada);
+  await logIn(page, ada, server.baseURL);
   await openFullScreen(page, order[0]!);
   await showPanel(page);
   await viewer(page).getByRole("button", { name: "Lead the review" }).click();
@@ -216,7 +199,7 @@ test("a member's screen follows whoever leads, and its arrows move it alone", as
 
   const benContext = await openContext({ viewport: { width: 1280, height: 720 } });
   const screen = await benContext.newPage();
-  await logIn(screen, ben);
+  await logIn(screen, ben, server.baseURL);
   await screen.goto(url(`/meetings/${meetingId}/present`));
   await expect(screen.locator(".presenter.hydrated")).toHaveCount(1);
   await expectShowing(screen, 0);
@@ -250,7 +233,7 @@ test("an anonymous meeting's screen names nobody, Ada's own photo included, and 
   page,
   context,
 }) => {
-  await logIn(page, ada);
+  await logIn(page, ada, server.baseURL);
   const day = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   const created = await page.request.post(url("/api/meetings"), {
     data: { startsAt: `${day}T20:00`, topic: "Blind night", anonymous: true },

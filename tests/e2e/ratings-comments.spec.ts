@@ -5,11 +5,10 @@
 // comments list links to the photo; and without JavaScript the same forms
 // work as plain posts. Its own server, so the comments list holds only these.
 import { expect, test, type Page } from "./support/fixtures";
-import type { MemberDetails } from "./support/club-server";
 import { sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { pageTitle, submitLogin, untilHydrated } from "./support/ui";
+import { logIn, pageTitle, untilHydrated } from "./support/ui";
 
 const person = memberDetails;
 
@@ -31,7 +30,7 @@ test.beforeAll(async ({ browser }) => {
   // Rosa's two photos, through the API as a client makes them; she rates the first herself.
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
-  await logIn(page, rosa);
+  await logIn(page, rosa, server.baseURL);
   photoIds = [await uploadPhoto(page, "Canon_40D.jpg"), await uploadPhoto(page, "Nikon_D70.jpg")];
   const own = await page.request.post(`/api/photos/${photoIds[0]}/rate`, { data: { value: 1 } });
   expect(own.status()).toBe(200);
@@ -39,12 +38,6 @@ test.beforeAll(async ({ browser }) => {
 });
 
 const url = (path: string) => `${server.baseURL}${path}`;
-
-async function logIn(page: Page, member: MemberDetails) {
-  await page.goto(url("/login"));
-  await submitLogin(page, member.username, member.password);
-  await expect(page).toHaveURL(url("/"));
-}
 
 async function uploadPhoto(page: Page, file: string): Promise<number> {
   const signed_id = await sendCameraFile(page.request, server.baseURL, file);
@@ -68,7 +61,7 @@ const star = (page: Page, n: number) => stars(page).getByRole("radio", { name: n
 const commentList = (page: Page) => page.getByRole("list", { name: "Comments" });
 
 test("a member rates with the mouse and the keyboard, and clears by clicking the same star", async ({ page }) => {
-  await logIn(page, tomas);
+  await logIn(page, tomas, server.baseURL);
   const me = await myId(page);
   await page.goto(url(`/browse/${photoIds[0]}`));
   await expect(page).toHaveTitle(pageTitle("Browse"));
@@ -129,9 +122,9 @@ test("a member rates with the mouse and the keyboard, and clears by clicking the
 });
 
 test("members comment, edit and delete, and another member sees it live", async ({ page, openContext }) => {
-  await logIn(page, tomas);
+  await logIn(page, tomas, server.baseURL);
   const watcher = await (await openContext()).newPage();
-  await logIn(watcher, ula);
+  await logIn(watcher, ula, server.baseURL);
 
   // Ula is on the photo's comments before Tomas writes anything.
   await watcher.goto(url(`/browse/${photoIds[0]}?tab=comments`));
@@ -223,7 +216,7 @@ test("members comment, edit and delete, and another member sees it live", async 
 });
 
 test("an admin may delete anyone's comment", async ({ page }) => {
-  await logIn(page, vera);
+  await logIn(page, vera, server.baseURL);
   await page.goto(url(`/browse/${photoIds[0]}?tab=comments`));
   const keeper = commentList(page).getByRole("listitem").filter({ hasText: "Keeper" });
   await expect(keeper.getByRole("button", { name: "Edit comment" })).toHaveCount(0);
@@ -231,7 +224,7 @@ test("an admin may delete anyone's comment", async ({ page }) => {
 });
 
 test("the comments list links each comment to its photo", async ({ page }) => {
-  await logIn(page, ula);
+  await logIn(page, ula, server.baseURL);
   await page.goto(url("/comments"));
   await expect(page).toHaveTitle(pageTitle("Comments"));
   await expect(page.getByRole("heading", { name: "Comments", level: 1 })).toBeVisible();
@@ -251,7 +244,7 @@ test("the comments list links each comment to its photo", async ({ page }) => {
 
 test("without JavaScript, a member rates, comments, edits and deletes through plain forms", async ({ openContext }) => {
   const page = await (await openContext({ javaScriptEnabled: false })).newPage();
-  await logIn(page, ula);
+  await logIn(page, ula, server.baseURL);
   const me = await myId(page);
   const detail = url(`/browse/${photoIds[1]}?tab=comments`);
   await page.goto(detail);
@@ -294,7 +287,7 @@ test("the photo detail with comments fits a desktop and a phone", async ({ page 
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  await logIn(page, tomas);
+  await logIn(page, tomas, server.baseURL);
   await page.goto(url(`/browse/${photoIds[0]}?tab=comments`));
   const box = page.getByRole("textbox", { name: "Add a comment" });
   await box.fill("The shadows on the left lead the eye right into the frame. See https://example.com/notes");

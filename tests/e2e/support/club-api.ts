@@ -89,3 +89,25 @@ export async function submitToMeeting(context: BrowserContext, meetingId: number
     },
   );
 }
+
+/** A meeting three days ahead at 7 pm (upcoming, so members may submit to it), made by the request's admin; its id. */
+export async function createUpcomingMeeting(
+  request: APIRequestContext,
+  baseURL: string,
+  topic: string,
+): Promise<number> {
+  const day = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const created = await request.post(`${baseURL}/api/meetings`, { data: { startsAt: `${day}T19:00`, topic } });
+  return (await ok<{ id: number }>(created, `Making the meeting '${topic}'`)).id;
+}
+
+/** Logs the member in on the club at `baseURL` with a plain fetch (no browser); the session's Cookie header. */
+export async function sessionCookie(baseURL: string, member: Pick<MemberDetails, "username" | "password">) {
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ email: member.username, password: member.password }),
+  });
+  expect(login.status, `Logging ${member.username} in`).toBe(200);
+  return login.headers.get("set-cookie")!.split(";")[0]!;
+}

@@ -84,6 +84,22 @@ export async function submitLogin(page: Page, identifier: string, password: stri
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
+/** Logs the member in on the log-in page of the club at `baseURL` and waits for the home page it lands on. */
+export async function logIn(page: Page, member: { username: string; password: string }, baseURL: string) {
+  await page.goto(`${baseURL}/login`);
+  await submitLogin(page, member.username, member.password);
+  await expect(page).toHaveURL(`${baseURL}/`);
+}
+
+/** The ids of a meeting's photos in its page's order, once the page at `meetingUrl` shows `count` of them. */
+export async function meetingPageOrder(page: Page, meetingUrl: string, count: number): Promise<number[]> {
+  await page.goto(meetingUrl);
+  const links = page.locator(".meeting-page a[href*='/meetings/']").filter({ has: page.locator("img") });
+  await expect(links).toHaveCount(count);
+  const hrefs = await links.evaluateAll((all) => all.map((link) => link.getAttribute("href")!));
+  return hrefs.map((href) => Number(href.split("/").pop()!.split(/[?#]/)[0]));
+}
+
 /** The navbar's ARIA snapshot: exactly these links (name, url) in order, then any extra lines. */
 function navbarSnapshot(links: [name: string, url: string][], after = "") {
   const items = links.map(([name, url]) => `  - link "${name}":\n    - /url: ${url}\n`).join("");
