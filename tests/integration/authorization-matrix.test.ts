@@ -100,6 +100,13 @@ const owner = (status: Expected, forbidden: Expected, refused: Expected, admin: 
 const photo = (t: Targets) => ({ photoId: String(t.photo.id) });
 const ownerPage = (t: Targets) => ({ username: t.owner.username });
 const meeting = (t: Targets) => ({ meetingId: String(t.meeting.id) });
+/** A page of one meeting, for members alone (a visitor is sent to log in). */
+const meetingPage = (route: string): Row => ({
+  route,
+  method: "GET",
+  send: (t) => ({ params: meeting(t) }),
+  expect: members(200, "302 /login"),
+});
 /** The file part of the owner's calendar address ('{token}.ics'). */
 const ownerFeed = async (t: Targets) => ({ feed: (await calendarFeedUrl(t.owner)).split("/").pop()! });
 
@@ -169,44 +176,17 @@ const ROWS: Row[] = [
     send: (t) => ({ params: meeting(t) }),
     expect: admins(200, "302 /", "302 /login"),
   },
+  // Members off the meeting's list see the upload page too: it tells them so.
+  meetingPage("meetings/:meetingId/upload"),
+  meetingPage("meetings/:meetingId/:photoId?"),
   {
-    route: "meetings/:meetingId/upload",
-    method: "GET",
-    send: (t) => ({ params: meeting(t) }),
-    // Members off the meeting's list see the page too: it tells them so.
-    expect: members(200, "302 /login"),
-  },
-  {
-    route: "meetings/:meetingId/:photoId?",
-    method: "GET",
-    send: (t) => ({ params: meeting(t) }),
-    expect: members(200, "302 /login"),
-  },
-  {
-    route: "meetings/:meetingId/:photoId?",
-    method: "GET",
+    ...meetingPage("meetings/:meetingId/:photoId?"),
     case: "a photo of the meeting opened in place",
     send: (t) => ({ params: { ...meeting(t), photoId: String(t.submission.photoId) } }),
-    expect: members(200, "302 /login"),
   },
-  {
-    route: "meetings/:meetingId/calendar.ics",
-    method: "GET",
-    send: (t) => ({ params: meeting(t) }),
-    expect: members(200, "302 /login"),
-  },
-  {
-    route: "meetings/:meetingId/results",
-    method: "GET",
-    send: (t) => ({ params: meeting(t) }),
-    expect: members(200, "302 /login"),
-  },
-  {
-    route: "meetings/:meetingId/present",
-    method: "GET",
-    send: (t) => ({ params: meeting(t) }),
-    expect: members(200, "302 /login"),
-  },
+  meetingPage("meetings/:meetingId/calendar.ics"),
+  meetingPage("meetings/:meetingId/results"),
+  meetingPage("meetings/:meetingId/present"),
   {
     route: "calendar/:feed",
     method: "GET",
