@@ -108,6 +108,21 @@ function reviewSocketConnected(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The results or standings page at `width` px as a whole: nothing wider than
+ * the screen, every picture of it loaded, axe clean; then its screenshot.
+ */
+async function expectWholeScreen(page: Page, name: "results" | "standings", width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  for (const image of await page.locator(`.${name}-page img`).all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect(image).toHaveJSProperty("complete", true);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectAccessible(page, `${name} at ${width} px`);
+  await page.screenshot({ path: screenshotPath(`${name}-${width}.png`), fullPage: true });
+}
+
 /** Axe on the page as it is now: rules ran, and none is violated. */
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -159,15 +174,7 @@ test("a member opens the meeting's results: the photo of the night, then the oth
     await expect(rows.nth(1)).toContainText("3.0");
     await expect(rows.nth(1)).toContainText("1 rating · 0 comments");
     await expect(tab.getByRole("note")).toHaveCount(0);
-    // Nothing wider than the screen.
-    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    for (const image of await tab.locator(".results-page img").all()) {
-      await image.scrollIntoViewIfNeeded();
-      await expect(image).toHaveJSProperty("complete", true);
-    }
-    await tab.evaluate(() => window.scrollTo(0, 0));
-    await expectAccessible(tab, `results at ${width} px`);
-    await tab.screenshot({ path: screenshotPath(`results-${width}.png`), fullPage: true });
+    await expectWholeScreen(tab, "results", width);
   }
 
   // A row's picture opens the photo in its meeting.
@@ -205,14 +212,7 @@ test("the season's standings: the table sorted by placings, then the photos of t
       "href",
       `/meetings/${meetingId}/results`,
     );
-    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    for (const image of await tab.locator(".standings-page img").all()) {
-      await image.scrollIntoViewIfNeeded();
-      await expect(image).toHaveJSProperty("complete", true);
-    }
-    await tab.evaluate(() => window.scrollTo(0, 0));
-    await expectAccessible(tab, `standings at ${width} px`);
-    await tab.screenshot({ path: screenshotPath(`standings-${width}.png`), fullPage: true });
+    await expectWholeScreen(tab, "standings", width);
   }
   await context.close();
 });
