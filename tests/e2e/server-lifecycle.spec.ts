@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./support/fixtures";
 import { io as connectClient } from "socket.io-client";
+import { sessionCookie } from "./support/club-api";
 import { createMemberWithCli, SERVER_START_TIMEOUT, startClubServer } from "./support/club-server";
 import { cameraFixture } from "../fixtures/camera-files";
 import { postgresClient } from "../../db/client.server";
@@ -78,13 +79,7 @@ test("health, assets, sockets and a clean SIGTERM on PostgreSQL", async () => {
     expect(assetResponse.headers.get("cache-control")).toContain("max-age=31536000");
 
     // A logged-in member's socket on the same port.
-    const login = await fetch(`${club.baseURL}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ email: member.username, password: member.password }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const cookie = await sessionCookie(club.baseURL, member);
     const photoId = await uploadPhoto(club.baseURL, cookie);
     const socket = connectClient(`${club.baseURL}/photos`, {
       query: { id: String(photoId) },
@@ -176,14 +171,8 @@ test("on the embedded PostgreSQL: commands join it, a kill -9 leaves nothing in 
     const restarted = postmasterOf(dataDir);
     expect(restarted).not.toBeNull();
     expect(restarted).not.toBe(orphan);
-    const login = await fetch(`${second.baseURL}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ email: member.username, password: member.password }),
-    });
-    expect(login.status).toBe(200);
+    const cookie = await sessionCookie(second.baseURL, member);
     // A member's upload being processed when SIGTERM comes still finishes: the database stops after it.
-    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
     const club = second;
     let exitCode: number | null = null;
     const photoId = await uploadPhoto(club.baseURL, cookie, "mobile-HMD_Nokia_8.3_5G.jpg", async () => {
