@@ -141,6 +141,8 @@ test("members comment, edit and delete, and another member sees it live", async 
   await expect(page.getByText("Canon EOS 40D", { exact: true })).toBeVisible();
   await page.getByRole("tab", { name: /^Comments/ }).click();
   await expect(page).toHaveURL(url(`/browse/${photoIds[0]}`));
+  // Enter sends only once React has the box; before that it is a plain textarea's newline.
+  await untilHydrated(page);
   const box = page.getByRole("textbox", { name: "Add a comment" });
   await box.click();
   await page.keyboard.type("Lovely light");
@@ -289,6 +291,7 @@ test("the photo detail with comments fits a desktop and a phone", async ({ page 
   page.on("pageerror", (error) => errors.push(error.message));
   await logIn(page, tomas, server.baseURL);
   await page.goto(url(`/browse/${photoIds[0]}?tab=comments`));
+  await untilHydrated(page);
   const box = page.getByRole("textbox", { name: "Add a comment" });
   await box.fill("The shadows on the left lead the eye right into the frame. See https://example.com/notes");
   await box.press("Enter");
