@@ -8,7 +8,7 @@ import { canSeeAccountOf, canSeeMember, membersVisibleTo, requireAdmin, type Vie
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { memberColumns, type Member } from "~/services/auth/session.server";
 import { InvalidError, NotFoundError } from "~/services/errors.server";
-import { pictureFields } from "./pictures.server";
+import { pictureFields } from "./picture-fields.server";
 
 /** The user as the API and the screens see it: never the password. */
 export type UserJson = {

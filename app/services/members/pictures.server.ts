@@ -12,18 +12,7 @@ import { InvalidError, NotFoundError } from "~/services/errors.server";
 import { derivedKey, type DerivedSize } from "~/storage/keys.server";
 import { type AssetRow, claimUpload, discardUpload } from "~/services/uploads/assets.server";
 import { processImage } from "~/services/uploads/image-processing.server";
-import { signAssetId, verifySignedId } from "~/services/uploads/signed-ids.server";
-
-export type PictureFields = { picture: string | null; pictureUrl: string | null; pictureThumbUrl: string | null };
-
-export function pictureFields(pictureAssetId: number | null): PictureFields {
-  if (!pictureAssetId) return { picture: null, pictureUrl: null, pictureThumbUrl: null };
-  return {
-    picture: signAssetId(pictureAssetId, "picture"),
-    pictureUrl: `/media/pictures/${pictureAssetId}/large`,
-    pictureThumbUrl: `/media/pictures/${pictureAssetId}/thumb`,
-  };
-}
+import { verifySignedId } from "~/services/uploads/signed-ids.server";
 
 const pictureKeys = (originalKey: string) => PICTURE_SIZES.map((spec) => derivedKey(originalKey, spec.size, "webp"));
 

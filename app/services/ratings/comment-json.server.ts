@@ -12,7 +12,7 @@ import { comments, meetings, meetingSubmissions, photos, users } from "@db/schem
 import type { CommentCrop } from "~/lib/comment-schemas";
 import type { CommentJson } from "~/lib/club-json";
 import { authorHiddenFrom, type ViewerRef } from "~/services/access.server";
-import { pictureFields } from "~/services/members/pictures.server";
+import { pictureFields } from "~/services/members/picture-fields.server";
 import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
 
 export type { CommentAuthorJson, CommentJson, CommentPhotoJson } from "~/lib/club-json";
