@@ -58,14 +58,19 @@ function createPhoto(baseURL: string, cookie: string, signedId: string) {
 test.describe.configure({ timeout: SERVER_START_TIMEOUT * 2 });
 
 test("SIGTERM lets the upload being processed finish, tells sockets to reconnect, and exits 0", async () => {
-  // The upload pauses once its sizes are stored (a test-only pause point, NODE_ENV=test), so
-  // SIGTERM comes while it is in flight for certain.
+  // The upload pauses once its sizes are stored (a test-only pause point, live only with
+  // NODE_ENV=test), so SIGTERM comes while it is in flight for certain.
   const pauseDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-shutdown-pause-"));
   const pause = path.join(pauseDir, "pause");
   const member = memberNamed("shutdown");
   const club = await startClubServer({
     name: "shutdown",
-    env: { CLUB_PAUSE_AT: "image-sizes-stored", CLUB_PAUSE_FILE: pause, SHUTDOWN_GRACE_SECONDS: "60" },
+    env: {
+      NODE_ENV: "test",
+      CLUB_PAUSE_AT: "image-sizes-stored",
+      CLUB_PAUSE_FILE: pause,
+      SHUTDOWN_GRACE_SECONDS: "60",
+    },
     beforeStart: (databaseUrl) => createMemberWithCli(databaseUrl, member).then(() => undefined),
   });
   let stopping: Promise<number | null> | undefined;

@@ -117,9 +117,11 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    // Not production: production cookies are Secure and would not be sent over http.
-    // Not development either: that serves the sources through Vite instead of build/.
-    NODE_ENV: "test",
+    // As `npm start` runs it: production (Secure cookies, which Chromium keeps and sends for
+    // 127.0.0.1 over plain http, and React's production server renderer, half the CPU a page
+    // of its development one). A spec that needs test-only pause points sets NODE_ENV=test.
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: "127.0.0.1",
