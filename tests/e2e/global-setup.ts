@@ -4,7 +4,7 @@
 // chose (E2E_PORT). Workers inherit the environment set here, so every spec's own
 // servers copy the same template. The returned function is the teardown.
 import type { FullConfig } from "@playwright/test";
-import { createMembersWithCli, startClubServer } from "./support/club-server";
+import { createMembers, startClubServer } from "./support/club-server";
 import { members } from "./support/members";
 import { startTestDatabaseServer } from "../support/test-database";
 
@@ -18,7 +18,7 @@ export default async function globalSetup(_config: FullConfig) {
     name: "shared",
     port,
     beforeStart: async (databaseUrl) => {
-      await createMembersWithCli(databaseUrl, Object.values(members));
+      await createMembers(databaseUrl, Object.values(members));
     },
   });
   return async () => {

@@ -13,7 +13,7 @@ import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
 import {
-  createMembersWithCli,
+  createMembers,
   freePort,
   repoRoot,
   SERVER_START_TIMEOUT,
@@ -58,7 +58,7 @@ test.beforeAll(async () => {
   port = await freePort();
   server = await startServer();
   // The members after the server's start, which brings the database's tables up to date.
-  await createMembersWithCli(databaseUrl, [ada, ben]);
+  await createMembers(databaseUrl, [ada, ben]);
 });
 
 test.afterAll(async () => {

@@ -1,4 +1,4 @@
-// The members the global setup creates (with `npm run user:create`) before the
+// The members the global setup writes to the shared database (createMembers) before the
 // shared server starts. Each spec uses its own, so specs stay independent and
 // can run in parallel.
 import type { MemberDetails } from "./club-server";

@@ -5,7 +5,7 @@
 // beforeAll has run: read it inside tests and hooks, never at the top level.
 import { test } from "./fixtures";
 import {
-  createMembersWithCli,
+  createMembers,
   SERVER_START_TIMEOUT,
   startClubServer,
   type ClubServer,
@@ -14,7 +14,7 @@ import {
 } from "./club-server";
 
 export interface UseClubServerOptions extends Omit<ClubServerOptions, "env" | "beforeStart"> {
-  /** Made with `npm run user:create` before the server starts. */
+  /** Written to its database (createMembers) before the server starts. */
   members?: MemberDetails[];
   /**
    * Extra environment for the server; a function runs in the beforeAll, so a
@@ -36,7 +36,7 @@ export function useClubServer(options: UseClubServerOptions): ClubServer {
       ...serverOptions,
       env: typeof env === "function" ? await env() : env,
       beforeStart: async (databaseUrl) => {
-        const ids = members.length > 0 ? await createMembersWithCli(databaseUrl, members) : [];
+        const ids = members.length > 0 ? await createMembers(databaseUrl, members) : [];
         await beforeStart?.(databaseUrl, ids);
       },
     });
