@@ -7,7 +7,6 @@
 // Screens that need data get it through the API first (Vera's photos, one
 // featured for visitors, a comment, a meeting she submitted to, a recurring
 // meeting's template, a pending invite).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/fixtures";
 import {
   api,
@@ -17,7 +16,9 @@ import {
   uploadPhoto,
   type UploadedPhoto,
 } from "./support/club-api";
+import { expectAccessible } from "./support/axe";
 import { members } from "./support/members";
+import { untilHydrated } from "./support/ui";
 
 const vera = members.vera;
 const walt = members.walt;
@@ -34,22 +35,6 @@ type Club = {
 };
 
 let club: Club;
-
-/** Axe on the page as it is now; every violation is listed with its elements. */
-async function expectAccessible(page: Page, screen: string) {
-  // The page has settled: its document and the images it shows.
-  await page.waitForLoadState("load");
-  const results = await new AxeBuilder({ page }).analyze();
-  // Axe really looked: rules ran and passed on this page's elements.
-  expect(results.passes.length, `axe ran no rule on ${screen}`).toBeGreaterThan(10);
-  const found = results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    elements: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`).slice(0, 5),
-  }));
-  expect(found, `axe on ${screen} (${page.url()})`).toEqual([]);
-}
 
 /**
  * A scan is a page load and an axe run: a second or two on an idle machine,
@@ -282,3 +267,18 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+test("the scan fails on a page with a violation (an image without a text alternative)", async ({ page }) => {
+  await page.goto("/login");
+  await untilHydrated(page); // else React's hydration takes the added image away again
+  await page.evaluate(() => {
+    const image = document.createElement("img");
+    image.src = "/favicon.ico";
+    document.querySelector("main")!.append(image);
+  });
+  const failure = await expectAccessible(page, "a page given a bare image").then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain("image-alt");
+});

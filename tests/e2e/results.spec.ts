@@ -7,7 +7,7 @@
 // anonymous meeting's results say 'Anonymous' until Ada reveals the names, and
 // an open results page then shows them without a reload.
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { expectAccessible } from "./support/axe";
 import postgres from "postgres";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
@@ -121,18 +121,6 @@ async function expectWholeScreen(page: Page, name: "results" | "standings", widt
   await page.evaluate(() => window.scrollTo(0, 0));
   await expectAccessible(page, `${name} at ${width} px`);
   await page.screenshot({ path: screenshotPath(`${name}-${width}.png`), fullPage: true });
-}
-
-/** Axe on the page as it is now: rules ran, and none is violated. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.passes.length, `axe ran no rule on ${screen}`).toBeGreaterThan(10);
-  const found = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    elements: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-  }));
-  expect(found, `axe on ${screen}`).toEqual([]);
 }
 
 async function logIn(page: Page, member: MemberDetails) {
