@@ -26,6 +26,7 @@ const ORDER = [
   "processing",
   "http",
   "embedded",
+  "grid",
   "images",
   "comments",
   "ratings",

@@ -21,6 +21,8 @@
 //   10. each meeting-night page's first-load JavaScript (gzip) against 100 KB (bench/script-weight.ts; "scripts").
 //   9. GET /api/photos and /browse at 50 connections, the embedded default vs a PostgreSQL server with the same
 //      club: ratio >= 0.9 (bench/embedded.ts; part of the http section, or alone as "embedded").
+//   11. /browse at 50 connections on both databases, each round beside the bare grid: >= 400 req/s, p99 <= 300 ms,
+//      >= 0.6 of the baseline (bench/grid.ts; "grid", run only when asked for).
 // The clubs' PostgreSQL: DATABASE_URL's server, else one the run starts for itself from the embedded binaries
 // (bench/database-server.ts). The parts that start the site need a build (made if missing). What it prints
 // is also written to docs/performance/figures.md (bench/figures-file.ts), replacing the parts it measured.
@@ -31,6 +33,7 @@ import { benchComments } from "./comments";
 import { withDatabaseServer } from "./database-server";
 import { scriptBudgetFigures } from "./script-weight";
 import { embeddedFigures, embeddedTitle } from "./embedded";
+import { GRID_TITLE, gridUnderLoadFigures } from "./grid";
 import { benchMemory } from "./memory";
 import { benchMeetings } from "./meetings";
 import { benchResults, RESULTS_TITLE } from "./results";
@@ -64,6 +67,8 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
 // BENCH_SECTIONS=http (or scripts, processing, embedded, comments, ratings, meetings, results, memory; comma-separated) runs only those.
 const sections = process.env.BENCH_SECTIONS?.split(",");
 const want = (section: string) => !sections || sections.includes(section);
+// Asked for by name only: the grid's figures repeat part of the http section's, for issue 27 item 3.
+const wantGrid = Boolean(sections?.includes("grid"));
 
 async function httpSection() {
   figuresSection("http", "Pages and the API on generated clubs (2-4, and 9 beside them)");
@@ -123,7 +128,7 @@ async function httpSection() {
 }
 
 // Make sure the build the servers run is the current one (the other parts run in this process).
-if (["http", "embedded", "memory", "scripts"].some(want)) {
+if (["http", "embedded", "memory", "scripts"].some(want) || wantGrid) {
   execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 }
 
@@ -143,8 +148,14 @@ if (want("processing")) {
 }
 
 // Every other section makes databases: on the run's PostgreSQL server, started here unless DATABASE_URL names one.
-if (["http", "embedded", "comments", "ratings", "meetings", "results", "memory"].some(want)) {
+if (["http", "embedded", "comments", "ratings", "meetings", "results", "memory"].some(want) || wantGrid) {
   await withDatabaseServer(async () => {
+    if (wantGrid) {
+      figuresSection("grid", "The grid under load (11, issue 27 item 3)");
+      console.log("\n11. /browse at 50 connections on both databases, beside the bare grid");
+      printFigures(GRID_TITLE, await gridUnderLoadFigures());
+    }
+
     if (want("http")) await httpSection();
     else if (want("embedded")) {
       figuresSection("embedded", "The embedded default against a PostgreSQL server (9)");
