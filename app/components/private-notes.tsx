@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-router";
 import { apiFetch } from "~/lib/api-client";
 import { MAX_NOTES_LENGTH } from "~/lib/photo-schemas";
 import { isTooLong, LengthCounter } from "./forms/length-counter";
+import { useTypedBeforeHydration } from "./forms/use-typed-before-hydration";
 import { useHereWith } from "./photo-edit-form";
 import { fitsKeepalive } from "./typed-drafts";
 import { useHydrated } from "./use-hydrated";
@@ -45,14 +46,22 @@ export function PrivateNotes({ photoId, notes }: { photoId: number; notes: strin
     canOutlivePage: (value: string) => !notesTooLong(value) && fitsKeepalive({ notes: value }),
   });
 
+  const change = (value: string) => {
+    setText(value);
+    typed(value);
+  };
+  useTypedBeforeHydration(`notes-${photoId}`, text, change);
   const tooLong = notesTooLong(text);
 
   // Another photo starts from its own notes; a revalidation of this one must not
-  // replace what is being typed, so only the photo id resets the text.
-  useEffect(() => {
+  // replace what is being typed, so only the photo id resets the text. Set while
+  // rendering, not in an effect: an effect would run on mount too, and put the
+  // server's notes back over words typed before the page hydrated.
+  const [notesOf, setNotesOf] = useState(photoId);
+  if (notesOf !== photoId) {
+    setNotesOf(photoId);
     setText(notes ?? "");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [photoId]);
+  }
 
   return (
     <section className="private-notes" aria-label="My Private Notes">
@@ -79,10 +88,7 @@ export function PrivateNotes({ photoId, notes }: { photoId: number; notes: strin
             aria-describedby={`notes-${photoId}-limit`}
             aria-invalid={tooLong || undefined}
             placeholder="Only you can see these notes."
-            onChange={(event) => {
-              setText(event.target.value);
-              typed(event.target.value);
-            }}
+            onChange={(event) => change(event.target.value)}
             onBlur={flush}
           />
         </div>

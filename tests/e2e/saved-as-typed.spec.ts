@@ -113,6 +113,45 @@ test("a note typed then the tab closed at once is saved", async ({ openContext }
   await expect(other.getByRole("textbox", { name: "My Private Notes" })).toHaveValue(note);
 });
 
+/** Holds the page's script (its client entry) until the returned function is called: the page as a slow phone has it. */
+async function holdScript(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test("words typed before the page's script runs stay, in the notes and in the comment box", async ({ openContext }) => {
+  const page = await sofiasPage(openContext);
+  const photoId = photoIds[0]!;
+  let release = await holdScript(page);
+  // The server's page is there, its script not yet (a deferred script holds DOMContentLoaded).
+  await page.goto(`/members/${sofia.username}/all/${photoId}?tab=notes`, { waitUntil: "commit" });
+  const notes = page.getByRole("textbox", { name: "My Private Notes" });
+  await notes.pressSequentially("Typed early, ");
+  release();
+  await untilHydrated(page);
+  await notes.press("End");
+  await notes.pressSequentially("then more.");
+  await notes.blur(); // saves at once
+  await expect.poll(() => storedNotes(page.context(), photoId)).toBe("Typed early, then more.");
+
+  await page.unrouteAll();
+  release = await holdScript(page);
+  await page.goto(`/members/${sofia.username}/all/${photoId}?tab=comments`, { waitUntil: "commit" });
+  const box = page.getByRole("textbox", { name: "Add a comment" });
+  await box.pressSequentially("Early words");
+  release();
+  await untilHydrated(page);
+  await box.press("End");
+  await box.pressSequentially(" and late ones.");
+  await box.press("Enter");
+  await expect(page.getByRole("list", { name: "Comments" }).getByText("Early words and late ones.")).toBeVisible();
+});
+
 /** Uploads a camera file at /upload, waits until its edit form is there and stops the timers; returns its item. */
 async function uploadAtUploadPage(page: Page, file: string) {
   await page.goto("/upload");

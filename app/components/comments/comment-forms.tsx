@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { MAX_COMMENT_LENGTH } from "~/lib/comment-schemas";
 import type { PhotoComment } from "~/lib/realtime-events";
 import { isTooLong, LengthCounter } from "../forms/length-counter";
+import { useTypedBeforeHydration } from "../forms/use-typed-before-hydration";
 import { useHydrated } from "../use-hydrated";
 import { useCommentReply, useHereWith, type CommentReply } from "./comment-replies";
 import { CommentTextarea } from "./comment-textarea";
@@ -15,13 +16,14 @@ const IN_COMMENTS = { tab: "comments", editComment: null, deleteComment: null };
  * itself is the box's own error (not the modal); past the limit it is not sent
  * at all (the count under the box says why). The text is kept either way.
  */
-function useCommentText(initial: string, onRefusal: (message: string) => void) {
+function useCommentText(boxId: string, initial: string, onRefusal: (message: string) => void) {
   const [text, setTextState] = useState(initial);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const setText = (value: string) => {
     setTextState(value);
     setFieldError(null);
   };
+  useTypedBeforeHydration(boxId, text, setText);
   const refused = (reply: CommentReply) => {
     if (!reply.error) return false;
     if (reply.field === "body") setFieldError(reply.error);
@@ -53,7 +55,8 @@ export function NewCommentForm({
   const fetcher = useFetcher<CommentReply>();
   const hydrated = useHydrated();
   const hereWith = useHereWith();
-  const { text, setText, fieldError, refused, tooLong, onSubmit } = useCommentText("", onRefusal);
+  const id = `comment-new-${photoId}`;
+  const { text, setText, fieldError, refused, tooLong, onSubmit } = useCommentText(id, "", onRefusal);
   const box = useRef<HTMLTextAreaElement>(null);
   useCommentReply(fetcher, (reply) => {
     if (refused(reply)) return;
@@ -63,7 +66,6 @@ export function NewCommentForm({
     box.current?.focus();
   });
   const busy = fetcher.state !== "idle";
-  const id = `comment-new-${photoId}`;
 
   return (
     <fetcher.Form method="post" className="comment-form" onSubmit={onSubmit}>
@@ -117,13 +119,13 @@ export function EditCommentForm({
   const fetcher = useFetcher<CommentReply>();
   const hydrated = useHydrated();
   const hereWith = useHereWith();
-  const { text, setText, fieldError, refused, tooLong, onSubmit } = useCommentText(comment.body, onRefusal);
+  const id = `comment-edit-${comment.id}`;
+  const { text, setText, fieldError, refused, tooLong, onSubmit } = useCommentText(id, comment.body, onRefusal);
   useCommentReply(fetcher, (reply) => {
     if (refused(reply)) return;
     if (reply.intent === "edit-comment" && reply.comment) onSaved(reply.comment);
   });
   const busy = fetcher.state !== "idle";
-  const id = `comment-edit-${comment.id}`;
   const back = hereWith(IN_COMMENTS, `#comment-${comment.id}`);
 
   return (
