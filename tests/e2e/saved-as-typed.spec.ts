@@ -113,41 +113,39 @@ test("a note typed then the tab closed at once is saved", async ({ openContext }
   await expect(other.getByRole("textbox", { name: "My Private Notes" })).toHaveValue(note);
 });
 
-/** Holds the page's script (its client entry) until the returned function is called: the page as a slow phone has it. */
-async function holdScript(page: Page) {
+/**
+ * Opens `path` with the page's script (its client entry) held, as a slow phone has it: the server's
+ * page is there, its script not yet. Types `early` into the box, lets the script run and, once the
+ * page has hydrated, types `late` after it.
+ */
+async function typeAcrossHydration(page: Page, path: string, boxName: string, [early, late]: [string, string]) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/assets/entry.client-*.js", async (route) => {
     await held;
     await route.continue();
   });
-  return release;
+  // "commit": a deferred script holds DOMContentLoaded, and so the load.
+  await page.goto(path, { waitUntil: "commit" });
+  const box = page.getByRole("textbox", { name: boxName });
+  await box.pressSequentially(early);
+  release();
+  await untilHydrated(page);
+  await page.unrouteAll();
+  await box.press("End");
+  await box.pressSequentially(late);
+  return box;
 }
 
 test("words typed before the page's script runs stay, in the notes and in the comment box", async ({ openContext }) => {
   const page = await sofiasPage(openContext);
   const photoId = photoIds[0]!;
-  let release = await holdScript(page);
-  // The server's page is there, its script not yet (a deferred script holds DOMContentLoaded).
-  await page.goto(`/members/${sofia.username}/all/${photoId}?tab=notes`, { waitUntil: "commit" });
-  const notes = page.getByRole("textbox", { name: "My Private Notes" });
-  await notes.pressSequentially("Typed early, ");
-  release();
-  await untilHydrated(page);
-  await notes.press("End");
-  await notes.pressSequentially("then more.");
+  const tab = (name: string) => `/members/${sofia.username}/all/${photoId}?tab=${name}`;
+  const notes = await typeAcrossHydration(page, tab("notes"), "My Private Notes", ["Typed early, ", "then more."]);
   await notes.blur(); // saves at once
   await expect.poll(() => storedNotes(page.context(), photoId)).toBe("Typed early, then more.");
 
-  await page.unrouteAll();
-  release = await holdScript(page);
-  await page.goto(`/members/${sofia.username}/all/${photoId}?tab=comments`, { waitUntil: "commit" });
-  const box = page.getByRole("textbox", { name: "Add a comment" });
-  await box.pressSequentially("Early words");
-  release();
-  await untilHydrated(page);
-  await box.press("End");
-  await box.pressSequentially(" and late ones.");
+  const box = await typeAcrossHydration(page, tab("comments"), "Add a comment", ["Early words", " and late ones."]);
   await box.press("Enter");
   await expect(page.getByRole("list", { name: "Comments" }).getByText("Early words and late ones.")).toBeVisible();
 });
