@@ -163,4 +163,19 @@ describe("photo masonry", () => {
   it("an empty grid has no height", () => {
     expect(masonryStyles([], true).list["--h4"]).toBe("0px");
   });
+
+  it("places a page once: the same shapes share one answer, other shapes or captions get their own", () => {
+    const first = masonryStyles([portrait, landscape, smallOriginal], false);
+    expect(masonryStyles([portrait, landscape, smallOriginal], false)).toBe(first);
+    const withText = masonryStyles([portrait, landscape, smallOriginal], true);
+    expect(withText).not.toBe(first);
+    const reordered = masonryStyles([landscape, portrait, smallOriginal], false);
+    expect(reordered.cards[1]!["--x4"]).toBe("1");
+    expect(reordered.cards[0]!["--y1"]).toBe("0px");
+    // Past the kept grids, the oldest is placed again, to the same values.
+    for (let width = 1; width <= 250; width++) masonryStyles([{ width, height: 100 }], false);
+    const again = masonryStyles([portrait, landscape, smallOriginal], false);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
 });
