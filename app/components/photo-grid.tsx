@@ -7,6 +7,7 @@ import { photoLabel } from "~/lib/photo-label";
 import "./photos.css";
 import "./photo-page.css";
 import "./photo-card.css";
+import { useCardLink } from "./use-card-link";
 
 export type GridPhoto = Pick<PhotoJson, "id" | "caption" | "thumbUrl" | "width" | "height" | "User">;
 
@@ -16,7 +17,8 @@ export { photoLabel };
 /**
  * One thumbnail linking to its detail, whole, in a box of the photo's own shape
  * (reserved before it loads, never wider than the original); with `showText`,
- * the caption and the owner's name under it. The grids' one `<img>`.
+ * the caption and the owner's name under it. The grids' one `<img>`. The
+ * thumbnail's link is a plain one the router follows (use-card-link.ts).
  */
 export function PhotoCard({
   photo,
@@ -30,13 +32,16 @@ export function PhotoCard({
   /** The card's place in its grid: the first screen's are fetched at once, the rest when scrolled near. */
   index?: number;
 }) {
+  const followLink = useCardLink();
   return (
     <>
-      <Link
-        to={href}
+      <a
         className="photo-card-image"
         style={photoBoxStyle(photo)}
         aria-label={showText ? undefined : photoLabel(photo)}
+        href={href}
+        data-discover="true"
+        onClick={followLink}
       >
         {photo.thumbUrl ? (
           <img
@@ -46,7 +51,7 @@ export function PhotoCard({
             height={photo.height ?? undefined}
           />
         ) : null}
-      </Link>
+      </a>
       {showText ? (
         <div className="photo-card-text">
           {/* No caption, no line: a page of 'Untitled' said nothing; the author's name follows. */}

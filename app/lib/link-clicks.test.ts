@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { followsInSite, replacesHere } from "./link-clicks";
+
+const leftClick = {
+  defaultPrevented: false,
+  button: 0,
+  metaKey: false,
+  altKey: false,
+  ctrlKey: false,
+  shiftKey: false,
+};
+
+describe("link clicks", () => {
+  it("follows a plain left click on a link that opens in this tab", () => {
+    expect(followsInSite(leftClick, "")).toBe(true);
+    expect(followsInSite(leftClick, "_self")).toBe(true);
+  });
+
+  it("leaves new tabs, windows, downloads and other buttons to the browser", () => {
+    for (const key of ["metaKey", "altKey", "ctrlKey", "shiftKey"] as const) {
+      expect(followsInSite({ ...leftClick, [key]: true }, "")).toBe(false);
+    }
+    expect(followsInSite({ ...leftClick, button: 1 }, "")).toBe(false);
+    expect(followsInSite(leftClick, "_blank")).toBe(false);
+  });
+
+  it("does not follow a click something else already handled", () => {
+    expect(followsInSite({ ...leftClick, defaultPrevented: true }, "")).toBe(false);
+  });
+
+  it("replaces the history entry only for the address already shown", () => {
+    const here = { pathname: "/browse/12", search: "?sort=rating&page=2", hash: "" };
+    expect(replacesHere("/browse/12?sort=rating&page=2", here)).toBe(true);
+    expect(replacesHere("/browse/12", here)).toBe(false);
+    expect(replacesHere("/browse/13?sort=rating&page=2", here)).toBe(false);
+  });
+});
