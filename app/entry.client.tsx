@@ -3,14 +3,17 @@
 // components/lazy-photo-detail.tsx). Hydrating first would suspend inside the
 // detail's boundary, and the root's first updates (useHydrated) would then
 // switch that boundary to client rendering: the detail would vanish and come
-// back, moving the page (CLS must stay 0).
+// back, moving the page (CLS must stay 0). The same for a page opened on a
+// photo's edit form (components/lazy-photo-edit-form.tsx).
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { loadPhotoDetail, pageHoldsPhotoDetail } from "~/components/detail/load-photo-detail";
+import { loadPhotoEditForm, pageHoldsPhotoEditForm } from "~/components/load-photo-edit-form";
 
 async function hydrate() {
   if (pageHoldsPhotoDetail()) await loadPhotoDetail();
+  if (pageHoldsPhotoEditForm()) await loadPhotoEditForm();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import type { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { ErrorModal } from "./error-modal";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
-import { useHereWith } from "./photo-edit-form";
+import { useHereWith } from "./photo-steps";
 import { useHydrated } from "./use-hydrated";
 
 /**

@@ -1,14 +1,14 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { Link, useActionData } from "react-router";
 import { apiFetch } from "~/lib/api-client";
 import { LICENSES } from "~/lib/licenses";
 import { MAX_CAPTION_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LINK_LENGTH, PhotoEditSchema } from "~/lib/photo-schemas";
-import type { photoFormAction } from "~/routes/photos/photo-forms.server";
 import type { PhotoJson } from "~/lib/club-json";
 import { FormErrors, SelectField, TextAreaField, TextField } from "./forms/fields";
 import { useClubForm } from "./forms/use-club-form";
 import { fitsKeepalive } from "./typed-drafts";
+import { SavedNote, usePhotoEditFetcher } from "./photo-edit-fetcher";
 import { EDIT_PHOTO_STEP, useHereWith } from "./photo-steps";
 import { useHydrated } from "./use-hydrated";
 import { useSavedAsTyped } from "./use-saved-as-typed";
@@ -17,6 +17,7 @@ import { useSavedAsTyped } from "./use-saved-as-typed";
 // detail imports them from here with the form.
 export { DELETE_PHOTO_STEP, EDIT_PHOTO_STEP, useHereWith, usePhotoStep } from "./photo-steps";
 export { DeletePhotoButton } from "./delete-photo";
+export { SavedNote, usePhotoEditFetcher } from "./photo-edit-fetcher";
 
 type EditReply = { result?: SubmissionResult<string[]> } | undefined;
 
@@ -32,25 +33,6 @@ function usePlainEditResult(photoId: number) {
 const text = (meta: FieldMetadata<unknown>) => meta as FieldMetadata<string | undefined>;
 
 type EditablePhoto = Pick<PhotoJson, "id" | "caption" | "description" | "license" | "acquireLicensePage" | "filename">;
-
-/** The fetcher of a photo's edit form, shared by the form and the detail that says it was saved. */
-export function usePhotoEditFetcher(photoId: number) {
-  const fetcher = useFetcher<typeof photoFormAction>({ key: `photo-edit-${photoId}` });
-  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
-  const result = reply && "result" in reply ? reply.result : undefined;
-  const saved = reply && "message" in reply && typeof reply.message === "string" ? reply.message : null;
-  return { fetcher, result, saved };
-}
-
-/** 'Photo updated!' beside the button that saved it, read out by screen readers. */
-export function SavedNote({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <span role="status" className="status-note">
-      {message}
-    </span>
-  );
-}
 
 /** How long after the last keystroke a form that saves as it is typed in saves (as the notes do). */
 export const EDIT_AUTOSAVE_MS = 500;

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { apiFetch } from "~/lib/api-client";
-import { MAX_NOTES_LENGTH } from "~/lib/photo-schemas";
+import { MAX_NOTES_LENGTH } from "~/lib/photo-limits";
 import { isTooLong, LengthCounter } from "./forms/length-counter";
 import { useTypedBeforeHydration } from "./forms/use-typed-before-hydration";
-import { useHereWith } from "./photo-edit-form";
+import { useHereWith } from "./photo-steps";
 import { fitsKeepalive } from "./typed-drafts";
 import { useHydrated } from "./use-hydrated";
 import { useSavedAsTyped } from "./use-saved-as-typed";

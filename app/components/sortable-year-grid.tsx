@@ -16,7 +16,7 @@ import { Form, useFetcher } from "react-router";
 import type { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { ErrorModal } from "./error-modal";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
-import { useHereWith } from "./photo-edit-form";
+import { useHereWith } from "./photo-steps";
 import { MasonryList, PhotoCard, photoLabel, type GridPhoto } from "./photo-grid";
 import { useHydrated } from "./use-hydrated";
 import "./photos.css";

@@ -5,7 +5,9 @@ import { ACCEPTED_IMAGE_TYPES } from "~/images/sniff";
 import { directUpload, isTransientUploadError } from "~/lib/direct-upload";
 import { roomLeftMessage, STAY_ON_PAGE_WARNING, TOO_MANY_FILES_MESSAGE } from "~/lib/meetings";
 import type { PhotoJson } from "~/lib/club-json";
-import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
+import { DeletePhotoButton } from "./delete-photo";
+import { PhotoEditFormWhenLoaded } from "./lazy-photo-edit-form";
+import { loadPhotoEditForm } from "./load-photo-edit-form";
 import { photoLabel } from "./photo-grid";
 import { STATE_LABELS, UploadTile, type UploadState } from "./upload-tile";
 import "./photos.css";
@@ -90,6 +92,8 @@ export function UploadQueue({
         return;
       }
       setRejections(refused);
+      // Each upload ends in its edit form: its code is fetched while the bytes go.
+      if (accepted.length > 0) void loadPhotoEditForm();
       setItems((current) => [
         ...current,
         ...accepted.map((file) => ({
@@ -223,7 +227,7 @@ export function UploadQueue({
                   </div>
                   <div className="stack">
                     {/* A caption typed straight after uploading saves itself, and is never lost by leaving. */}
-                    <PhotoEditForm photo={item.photo} savesAsTyped />
+                    <PhotoEditFormWhenLoaded photo={item.photo} savesAsTyped />
                     <DeletePhotoButton photoId={item.photo.id} onDeleted={() => remove(item.key)} />
                   </div>
                 </>

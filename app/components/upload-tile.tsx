@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { PhotoJson } from "~/lib/club-json";
-import { DeletePhotoButton, PhotoEditForm } from "./photo-edit-form";
+import { DeletePhotoButton } from "./delete-photo";
+import { PhotoEditFormWhenLoaded } from "./lazy-photo-edit-form";
 import { photoLabel } from "./photo-grid";
 import "./upload-grid.css";
 
@@ -90,7 +91,7 @@ export function UploadTile({
         <details className="upload-tile-details">
           <summary>Caption and details</summary>
           {/* A caption typed straight after uploading saves itself, and is never lost by leaving. */}
-          <PhotoEditForm photo={photo} savesAsTyped />
+          <PhotoEditFormWhenLoaded photo={photo} savesAsTyped />
           <DeletePhotoButton photoId={photo.id} onDeleted={onDeleted} />
         </details>
       ) : null}

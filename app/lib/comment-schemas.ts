@@ -1,9 +1,9 @@
 // zod schemas for ratings and comments, shared by the photo screens' forms
 // (client), their actions and the /api routes (server).
 import { z } from "zod";
-import { MAX_RATING } from "./ratings";
+import { MAX_COMMENT_LENGTH, MAX_RATING } from "./ratings";
 
-export const MAX_COMMENT_LENGTH = 5000;
+export { MAX_COMMENT_LENGTH };
 
 /** A whole number from JSON, or from a form's text ("3"); anything else is left for the number check to refuse. */
 const wholeNumber = (label: string) =>

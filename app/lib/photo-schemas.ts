@@ -4,10 +4,13 @@
 import { z } from "zod";
 import { LICENSE_VALUES } from "./licenses";
 import { FilenameSchema } from "./upload-schemas";
+import { MAX_CAPTION_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LINK_LENGTH, MAX_NOTES_LENGTH } from "./photo-limits";
 import { DEFAULT_SORT, PHOTO_SORTS, type PhotoSort } from "./photo-sorts";
 
-// The sorts and the list addresses live apart, free of zod, for the grids' own script (docs/performance.md).
+// The sorts and the list addresses live apart, free of zod, for the grids' own script (docs/performance.md);
+// so do the texts' limits, for the notes box.
 export { DEFAULT_SORT, listQuery, pageFrom, PHOTO_SORTS, sortFrom, type PhotoSort } from "./photo-sorts";
+export { MAX_CAPTION_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LINK_LENGTH, MAX_NOTES_LENGTH } from "./photo-limits";
 
 /** Spec section 9: at most 12 photos featured per member per year. */
 export const MAX_FEATURED_PER_YEAR = 12;
@@ -22,12 +25,6 @@ const rowId = (label: string) =>
     .int(`${label} must be a whole number.`)
     .positive(`${label} must be positive.`)
     .max(2 ** 31 - 1, `${label} is not a known id.`);
-
-/** The texts' most, read by their fields too (a count near it: forms/length-counter.tsx). */
-export const MAX_CAPTION_LENGTH = 500;
-export const MAX_DESCRIPTION_LENGTH = 5000;
-export const MAX_NOTES_LENGTH = 20000;
-export const MAX_LINK_LENGTH = 2048;
 
 const caption = z.string().trim().max(MAX_CAPTION_LENGTH, `Caption must be at most ${MAX_CAPTION_LENGTH} characters.`);
 const description = z

@@ -29,21 +29,6 @@ export const CropMessageSchema = z.discriminatedUnion("phase", [
   z.object({ phase: z.literal("cancel") }),
 ]);
 
-/**
- * Why a handshake was refused for a limit (docs/security.md): the connect_error's
- * message, in words the member's window shows as they are.
- */
-export const LIVE_LIMIT_REFUSALS = {
-  room: "This photo or meeting is open live in too many of your windows: close one to follow it here.",
-  member: "You have too many live windows open: close some to follow this one.",
-  address: "Too many live connections from your network just now: try again in a minute.",
-} as const;
-
-/** A refusal the window shows as it is (the others, such as "unauthorized", are codes). */
-export function isLimitRefusal(message: string): boolean {
-  return (Object.values(LIVE_LIMIT_REFUSALS) as string[]).includes(message);
-}
-
 /** The member a message came from, added by the server (a client cannot claim to be someone else). */
 export type Viewer = { id: number; firstName: string };
 
@@ -115,9 +100,6 @@ export type InterServerEvents = Record<string, never>;
 /** The client's socket on the photo namespace (for the client hook and the tests). */
 export type PhotoViewerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Viewers connect to this namespace with `?id={photoId}`. */
-export const PHOTO_NAMESPACE = "/photos";
-
 // The review of a meeting ---------------------------------------------------------
 
 /** The largest id PostgreSQL's integer holds. */
@@ -187,6 +169,3 @@ export interface ReviewServerToClientEvents {
 }
 
 export type ReviewSocket = Socket<ReviewServerToClientEvents, ReviewClientToServerEvents>;
-
-/** Members connect to this namespace with `?meeting={meetingId}`. */
-export const REVIEW_NAMESPACE = "/review";

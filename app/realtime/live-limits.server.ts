@@ -11,7 +11,7 @@
 import type http from "node:http";
 import express from "express";
 import type { Env } from "~/env.server";
-import { LIVE_LIMIT_REFUSALS } from "~/lib/realtime-events";
+import { LIVE_LIMIT_REFUSALS } from "~/lib/live-names";
 import { RateLimitedError } from "~/services/errors.server";
 import { MessageBudget } from "./message-budget";
 

@@ -17,7 +17,6 @@ import type { Namespace, Socket } from "socket.io";
 import type { CommentJson } from "~/lib/club-json";
 import {
   CropMessageSchema,
-  PHOTO_NAMESPACE,
   PointerMessageSchema,
   type ClientToServerEvents,
   type CropInput,
@@ -27,6 +26,7 @@ import {
   type Viewer,
   HIDDEN_AUTHOR,
 } from "~/lib/realtime-events";
+import { PHOTO_NAMESPACE } from "~/lib/live-names";
 import { idParam } from "~/server/api.server";
 import { canSeePhoto } from "~/services/access.server";
 import { hiddenOwnerOf } from "~/services/photos/hidden-authors.server";

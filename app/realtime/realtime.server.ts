@@ -6,12 +6,8 @@
 // and this layer, while attached, acts on it.
 import type http from "node:http";
 import { Server } from "socket.io";
-import {
-  REVIEW_NAMESPACE,
-  type ClientToServerEvents,
-  type InterServerEvents,
-  type ServerToClientEvents,
-} from "~/lib/realtime-events";
+import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents } from "~/lib/realtime-events";
+import { REVIEW_NAMESPACE } from "~/lib/live-names";
 import { env } from "~/env.server";
 import { subscribe } from "~/services/events.server";
 import { roomAdapter, type RoomAdapter, type ScaleOut } from "./adapter.server";

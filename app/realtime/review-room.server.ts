@@ -23,13 +23,13 @@
 import type { Namespace, Socket } from "socket.io";
 import {
   HandLeadSchema,
-  REVIEW_NAMESPACE,
   ReviewViewSchema,
   type ReviewClientToServerEvents,
   type ReviewServerToClientEvents,
   type ReviewView,
   type Viewer,
 } from "~/lib/realtime-events";
+import { REVIEW_NAMESPACE } from "~/lib/live-names";
 import { idParam } from "~/server/api.server";
 import { canSeeMeeting, mayHandReviewLead, mayLeadReview, mayTakeReviewLead } from "~/services/access.server";
 import type { Member } from "~/lib/member";

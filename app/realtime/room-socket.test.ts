@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import type { Socket } from "socket.io-client";
 import { describe, expect, it } from "vitest";
-import { LIVE_LIMIT_REFUSALS } from "~/lib/realtime-events";
+import { LIVE_LIMIT_REFUSALS } from "~/lib/live-names";
 import { openRoomSocket, RECONNECTION, refusalToShow, watchStatus, type RoomStatus } from "./room-socket";
 
 /** A socket's events without a server: `active` is whether socket.io would still try to reconnect. */

@@ -2,7 +2,7 @@
 // reconnecting, 20 tries 5 s apart, then it says it is offline. Shared by the
 // hooks of the photo rooms and the review rooms.
 import { io, type Socket } from "socket.io-client";
-import { isLimitRefusal } from "~/lib/realtime-events";
+import { isLimitRefusal } from "~/lib/live-names";
 
 /** Spec section 7: always reconnecting, 20 tries, 5 s apart. */
 export const RECONNECTION = { attempts: 20, delayMs: 5000 } as const;

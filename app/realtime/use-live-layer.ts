@@ -7,14 +7,8 @@
 //   live.movePointer({ dx, dy });     // on every pointer move; sent once per frame
 //   live.sendCrop({ phase: "start", start: { dx, dy } });
 import { useCallback, useMemo, useRef } from "react";
-import {
-  PHOTO_NAMESPACE,
-  type CropInput,
-  type PhotoViewerSocket,
-  type PointerFrame,
-  type PointerInput,
-  type Viewer,
-} from "~/lib/realtime-events";
+import type { CropInput, PhotoViewerSocket, PointerFrame, PointerInput, Viewer } from "~/lib/realtime-events";
+import { PHOTO_NAMESPACE } from "~/lib/live-names";
 import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
 import { CropBook, PointerBook, PresenceBook, type LiveCrop, type LivePointer } from "./live-book";
 import type { RoomStatus } from "./room-socket";

@@ -5,7 +5,8 @@
 // them at once. No socket once the names are shown.
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { REVIEW_NAMESPACE, type ReviewSocket } from "~/lib/realtime-events";
+import type { ReviewSocket } from "~/lib/realtime-events";
+import { REVIEW_NAMESPACE } from "~/lib/live-names";
 import { openRoomSocket } from "./room-socket";
 
 export function useMeetingReveal(meetingId: number, namesHidden: boolean): void {

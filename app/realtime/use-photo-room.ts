@@ -7,7 +7,8 @@
 //   usePhotoRoom(photo.id, { "comment.created": (comment) => ... });
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { PHOTO_NAMESPACE, type PhotoViewerSocket, type ServerToClientEvents } from "~/lib/realtime-events";
+import type { PhotoViewerSocket, ServerToClientEvents } from "~/lib/realtime-events";
+import { PHOTO_NAMESPACE } from "~/lib/live-names";
 import { openRoomSocket } from "./room-socket";
 
 export { RECONNECTION } from "./room-socket";

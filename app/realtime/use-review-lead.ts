@@ -9,7 +9,8 @@
 //   if (review.amLeader) review.publishView({ photoId, zoom, centerX, centerY, timerElapsedMs });
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { REVIEW_NAMESPACE, type ReviewSocket, type ReviewView, type Viewer } from "~/lib/realtime-events";
+import type { ReviewSocket, ReviewView, Viewer } from "~/lib/realtime-events";
+import { REVIEW_NAMESPACE } from "~/lib/live-names";
 import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
 import { ReviewBook, type FollowedView } from "./review-book";
 import type { RoomStatus } from "./room-socket";

@@ -4,10 +4,13 @@
 // large image is chosen by the screen's width, and the detail does not move
 // while its image loads and its script starts (the 'Full screen' button
 // appearing used to push the page down on a phone).
+import fs from "node:fs";
+import path from "node:path";
 import type { BrowserContext, BrowserContextOptions } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
 import { logInContext, uploadPhoto } from "./support/club-api";
 import { memberDetails } from "./support/members";
+import { untilHydrated } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 import { pageScripts } from "../../bench/script-weight";
 
@@ -108,6 +111,40 @@ test.describe("the script a page loads first (issue 27 item 1)", () => {
     expect(scripts.some((url) => /\/photo-detail-[\w-]+\.js$/.test(url))).toBe(false);
     await page.getByRole("list", { name: "Photos" }).locator("a").first().hover();
     await expect.poll(() => scripts.some((url) => /\/photo-detail-[\w-]+\.js$/.test(url))).toBe(true);
+  });
+});
+
+test.describe("the forms' code loads when a form is used (issue 27 item 1)", () => {
+  test("no meeting-night page loads zod first; the detail's edit form comes with Edit, and whole on its own address", async ({
+    openContext,
+  }) => {
+    // zod (its ZodError, however the chunks are named) is in no page's first scripts.
+    for (const page of pageScripts("build/client"))
+      for (const file of page.files)
+        expect(fs.readFileSync(path.join("build/client", file), "utf8"), `${page.name}: ${file}`).not.toContain(
+          "ZodError",
+        );
+
+    const page = await lenasPage(openContext, DESKTOP);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    const editFormCode = () => scripts.some((url) => /\/photo-edit-form-[\w-]+\.js$/.test(url));
+    await page.goto(`/browse/${wideId}`, { waitUntil: "networkidle" });
+    await untilHydrated(page);
+    expect(editFormCode()).toBe(false);
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    const form = page.getByRole("form", { name: "Edit photo" });
+    await expect(form.getByLabel("Caption")).toBeVisible();
+    expect(editFormCode()).toBe(true);
+
+    // Opened on the form's own address, the page holds the whole form, and it saves once the script runs.
+    await page.goto(`/browse/${wideId}?editPhoto=${wideId}`);
+    await untilHydrated(page);
+    await form.getByLabel("Caption").fill("Wide street at noon");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Photo updated!" })).toBeVisible();
   });
 });
 

@@ -5,7 +5,8 @@
 // reveal tells the meeting's review room and its watching pages, and ends the
 // photo rooms' sockets so the windows come back under their names.
 import { describe, expect, it } from "vitest";
-import { HIDDEN_AUTHOR, REVIEW_NAMESPACE, type ReviewSocket } from "~/lib/realtime-events";
+import { HIDDEN_AUTHOR, type ReviewSocket } from "~/lib/realtime-events";
+import { REVIEW_NAMESPACE } from "~/lib/live-names";
 import { revealMeeting } from "~/services/meetings/anonymity.server";
 import { recapsSettled } from "~/services/meetings/recaps.server";
 import { createComment } from "~/services/ratings/comments.server";

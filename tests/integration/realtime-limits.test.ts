@@ -4,7 +4,7 @@
 // and the handshakes one address may start a minute, the address read through
 // a trusted proxy as the pages read it. Refusals are sentences a window shows.
 import { describe, expect, it } from "vitest";
-import { LIVE_LIMIT_REFUSALS } from "~/lib/realtime-events";
+import { LIVE_LIMIT_REFUSALS } from "~/lib/live-names";
 import { cookieFor, makeMember } from "../support/members";
 import { insertMeeting } from "../support/meetings";
 import { insertPhoto } from "../support/photos";

@@ -2,7 +2,8 @@
 // one and a viewer connected to the other are in the same photo room, through
 // socket.io's PostgreSQL adapter. Real processes, real database, no stand-ins.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_NAMESPACE, REVIEW_NAMESPACE, type PhotoViewerSocket, type ReviewSocket } from "~/lib/realtime-events";
+import type { PhotoViewerSocket, ReviewSocket } from "~/lib/realtime-events";
+import { PHOTO_NAMESPACE, REVIEW_NAMESPACE } from "~/lib/live-names";
 import { cookieFor, makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { insertPhoto } from "../support/photos";

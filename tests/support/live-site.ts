@@ -5,7 +5,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Socket } from "socket.io-client";
-import { PHOTO_NAMESPACE, REVIEW_NAMESPACE, type PhotoViewerSocket, type ReviewSocket } from "~/lib/realtime-events";
+import type { PhotoViewerSocket, ReviewSocket } from "~/lib/realtime-events";
+import { PHOTO_NAMESPACE, REVIEW_NAMESPACE } from "~/lib/live-names";
 import { closeRealtime } from "~/realtime/realtime.server";
 import { startHttpApp } from "./http-app";
 import { sharedResource } from "./shared-resource";

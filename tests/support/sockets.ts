@@ -5,17 +5,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { io as connectClient, type Socket } from "socket.io-client";
-import {
-  PHOTO_NAMESPACE,
-  REVIEW_NAMESPACE,
-  type PhotoViewerSocket,
-  type PointerFrame,
-  type PointerMessage,
-  type ReviewServerToClientEvents,
-  type ReviewSnapshot,
-  type ReviewSocket,
-  type ServerToClientEvents,
+import type {
+  PhotoViewerSocket,
+  PointerFrame,
+  PointerMessage,
+  ReviewServerToClientEvents,
+  ReviewSnapshot,
+  ReviewSocket,
+  ServerToClientEvents,
 } from "~/lib/realtime-events";
+import { PHOTO_NAMESPACE, REVIEW_NAMESPACE } from "~/lib/live-names";
 import { env } from "~/env.server";
 import { liveLimits, type LiveLimits } from "~/realtime/live-limits.server";
 import { attachRealtime, closeRealtime, type RealtimeServer } from "~/realtime/realtime.server";

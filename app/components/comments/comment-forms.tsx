@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { MAX_COMMENT_LENGTH } from "~/lib/comment-schemas";
+import { MAX_COMMENT_LENGTH } from "~/lib/ratings";
 import type { PhotoComment } from "~/lib/realtime-events";
 import { isTooLong, LengthCounter } from "../forms/length-counter";
 import { useTypedBeforeHydration } from "../forms/use-typed-before-hydration";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { MAX_COMMENT_LENGTH } from "~/lib/comment-schemas";
+import { MAX_COMMENT_LENGTH } from "~/lib/ratings";
 import type { FractionRect } from "~/lib/viewer-geometry";
 import { isTooLong, LengthCounter } from "../forms/length-counter";
 import { useCommentReply, type CommentReply } from "./comment-replies";

@@ -4,7 +4,9 @@
 import { Link } from "react-router";
 import type { PhotoDetailData } from "~/services/photos/detail.server";
 import { FeatureYearSelect } from "../feature-year-select";
-import { DeletePhotoButton, PhotoEditForm, SavedNote } from "../photo-edit-form";
+import { DeletePhotoButton } from "../delete-photo";
+import { LazyPhotoEditForm, prefetchPhotoEditForm } from "../lazy-photo-edit-form";
+import { SavedNote } from "../photo-edit-fetcher";
 import { useHydrated } from "../use-hydrated";
 import type { PhotoEditing } from "./use-photo-editing";
 
@@ -24,11 +26,11 @@ export function OwnerTools({
   return (
     <div className="owner-tools">
       {editing.editing ? (
-        <PhotoEditForm photo={photo} onCancel={editing.stop} />
+        <LazyPhotoEditForm photo={photo} onCancel={editing.stop} />
       ) : (
         <div className="form-actions">
           {hydrated ? (
-            <button type="button" className="button" onClick={editing.start}>
+            <button type="button" className="button" onClick={editing.start} {...prefetchPhotoEditForm}>
               Edit
             </button>
           ) : (

@@ -1,9 +1,10 @@
 // Whether the owner is editing the photo: by Edit on this page, or without
 // JavaScript by the form as a step of the address (?editPhoto=). A saved edit
 // goes back to the view, which says so; another photo starts out of it.
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { EDIT_PHOTO_STEP, useHereWith, usePhotoEditFetcher, usePhotoStep } from "../photo-edit-form";
+import { usePhotoEditFetcher } from "../photo-edit-fetcher";
+import { EDIT_PHOTO_STEP, useHereWith, usePhotoStep } from "../photo-steps";
 
 export function usePhotoEditing(photoId: number) {
   const navigate = useNavigate();
@@ -26,7 +27,8 @@ export function usePhotoEditing(photoId: number) {
 
   return {
     editing: editingHere || editingInAddress,
-    start: () => setEditing(true),
+    // A transition: the form's code may still be on its way (lazy-photo-edit-form.tsx).
+    start: () => startTransition(() => setEditing(true)),
     stop,
     /** 'Photo updated!' once a save is in. */
     saved,
