@@ -5,17 +5,28 @@
 // order rotated each round, so a shared machine that speeds up or slows down weighs
 // on all three alike; each round's ratio to its baseline is kept and the medians
 // are the figures. Targets: 400 req/s, p99 at most 300 ms, at least 0.6 of the baseline.
+// Each server's own CPU time per request (its Node process, from /proc; PostgreSQL's is
+// not counted) is printed too: steadier than requests per second on a shared machine.
 import { BIG, startClub, type BenchClub } from "./clubs";
 import { databaseServerLabel } from "./database-server";
 import { median, type Figure } from "./report";
-import { load, photosBodyOf, startBaseline } from "./throughput";
+import { cpuMsOf, load, photosBodyOf, startBaseline } from "./throughput";
 
 const ROUNDS = Number(process.env.BENCH_GRID_ROUNDS ?? 3);
 const RPS_TARGET = 400;
 const P99_TARGET_MS = 300;
 const RATIO_TARGET = 0.6;
 
-type Loaded = Awaited<ReturnType<typeof load>>;
+type Loaded = Awaited<ReturnType<typeof load>> & { cpuMs: number };
+
+/** The load's figures and the CPU time the server's process spent per request meanwhile. */
+async function measured(url: string, pid: number, cookie?: string): Promise<Loaded> {
+  const before = cpuMsOf(pid);
+  const result = await load(url, cookie);
+  return { ...result, cpuMs: (cpuMsOf(pid) - before) / result.requests };
+}
+
+const cpuMedian = (runs: Loaded[]) => median(runs.map((run) => run.cpuMs));
 
 const list = (values: number[], digits = 0) => values.map((value) => value.toFixed(digits)).join(", ");
 
@@ -24,6 +35,10 @@ function gridFigures(name: string, runs: Loaded[], baselines: Loaded[]): Figure[
   const rps = median(runs.map((run) => run.rps));
   const p99 = median(runs.map((run) => run.p99));
   return [
+    {
+      name: `/browse (member), ${name}: server CPU per request (median)`,
+      value: `${cpuMedian(runs).toFixed(2)} ms against the bare grid's ${cpuMedian(baselines).toFixed(2)} ms: ${(cpuMedian(baselines) / cpuMedian(runs)).toFixed(2)}`,
+    },
     {
       name: `/browse (member), ${name}: req/s, p99 (median of ${runs.length})`,
       value: `${rps.toFixed(0)} req/s, p99 ${p99} ms (rounds ${list(runs.map((run) => run.rps))}; p99 ${list(runs.map((run) => run.p99))})`,
@@ -50,9 +65,9 @@ export async function gridUnderLoadFigures(): Promise<Figure[]> {
     const runs = { baseline: [] as Loaded[], server: [] as Loaded[], embedded: [] as Loaded[] };
     try {
       const loaders = {
-        baseline: () => load(`${baseline.baseURL}/`),
-        server: () => load(`${onServer!.club.baseURL}/browse`, onServer!.cookie),
-        embedded: () => load(`${embedded!.club.baseURL}/browse`, embedded!.cookie),
+        baseline: () => measured(`${baseline.baseURL}/`, baseline.pid),
+        server: () => measured(`${onServer!.club.baseURL}/browse`, onServer!.club.pid, onServer!.cookie),
+        embedded: () => measured(`${embedded!.club.baseURL}/browse`, embedded!.club.pid, embedded!.cookie),
       };
       const order = ["baseline", "server", "embedded"] as const;
       for (let round = 0; round < ROUNDS; round++) {

@@ -188,7 +188,7 @@ async function interleavedPair(smallUrl: string, bigUrl: string, bigCookie: stri
 const CLK_TCK = 100; // Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 
 /** CPU milliseconds a process has used so far (user and system). */
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
 }
