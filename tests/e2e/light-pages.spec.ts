@@ -99,6 +99,9 @@ test.describe("the script a page loads first (issue 27 item 1)", () => {
         page.files.some((file) => /\/photo-detail-[\w-]+\.js$/.test(file)),
         page.name,
       ).toBe(false);
+    // Nor the owner's reorderable year (dnd-kit): a gallery is a plain grid for everyone else.
+    const gallery = pages.find((page) => page.name === "a member's gallery")!;
+    expect(gallery.files.some((file) => /\/sortable-year-grid-[\w-]+\.js$/.test(file))).toBe(false);
     for (const page of pages.filter((page) => page.name === "home page" || page.name === "/browse"))
       expect(page.bytes - page.framework, page.name).toBeLessThanOrEqual(16 * 1024);
     // In the browser: /browse fetches the detail's chunk only when a pointer reaches a photo.

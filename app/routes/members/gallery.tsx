@@ -6,7 +6,7 @@ import { Pager } from "~/components/pager";
 import { neighbourLinks } from "~/components/detail/neighbour-links";
 import { LazyPhotoDetail, loadPhotoDetail, prefetchPhotoDetail } from "~/components/lazy-photo-detail";
 import { PhotoGrid } from "~/components/photo-grid";
-import { SortableYearGrid } from "~/components/sortable-year-grid";
+import { LazySortableYearGrid, loadSortableYearGrid } from "~/components/lazy-sortable-year-grid";
 import { SortSelector } from "~/components/sort-selector";
 import { YearPager } from "~/components/year-pager";
 import { listQuery, pageFrom, sortFrom } from "~/lib/photo-sorts";
@@ -53,6 +53,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
     return { ...gallery, detail: null, list, featured: null };
   }
   const featured = await listFeaturedPhotos(viewer, member.id, year);
+  if (gallery.isOwner) await loadSortableYearGrid();
   // An empty year (a visitor is sent to last year's, say) leads on to the years that have photos.
   const otherYears = featured.length ? [] : (await featuredYearsOf(viewer, member.id)).filter((y) => y !== year);
   return { ...gallery, detail: null, list: null, featured, otherYears };
@@ -100,7 +101,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           <Pager page={list.page} pageCount={list.pageCount} />
         </>
       ) : featured && isOwner && year !== "all" ? (
-        <SortableYearGrid photos={featured} year={year} hrefFor={(photo) => href(`/${photo.id}`)} />
+        <LazySortableYearGrid photos={featured} year={year} hrefFor={(photo) => href(`/${photo.id}`)} />
       ) : featured ? (
         <div className="grid-prefetch" {...prefetchPhotoDetail}>
           <PhotoGrid photos={featured} label={`Featured photos of ${year}`} hrefFor={(photo) => href(`/${photo.id}`)} />
