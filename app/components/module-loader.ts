@@ -9,10 +9,14 @@ export function moduleLoader<T>(importer: () => Promise<T>): () => Promise<T> {
   return () => {
     if (!loading) {
       const promise: Loaded<T> = importer();
-      void promise.then((module) => {
-        promise.status = "fulfilled";
-        promise.value = module;
-      });
+      promise.then(
+        (module) => {
+          promise.status = "fulfilled";
+          promise.value = module;
+        },
+        // A fetch that failed (the network dropped) is tried again on the next ask.
+        () => (loading = undefined),
+      );
       loading = promise;
     }
     return loading;
