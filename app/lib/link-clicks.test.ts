@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { followsInSite, replacesHere } from "./link-clicks";
 
-const leftClick = {
-  defaultPrevented: false,
-  button: 0,
-  metaKey: false,
-  altKey: false,
-  ctrlKey: false,
-  shiftKey: false,
-};
+/** A plain left click: the first button, no modifier key, nothing has handled it. */
+const noModifiers = { metaKey: false, altKey: false, ctrlKey: false, shiftKey: false };
+const leftClick = { defaultPrevented: false, button: 0, ...noModifiers };
 
 describe("link clicks", () => {
   it("follows a plain left click on a link that opens in this tab", () => {
