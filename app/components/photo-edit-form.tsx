@@ -13,12 +13,6 @@ import { EDIT_PHOTO_STEP, useHereWith } from "./photo-steps";
 import { useHydrated } from "./use-hydrated";
 import { useSavedAsTyped } from "./use-saved-as-typed";
 
-// The owner's steps without JavaScript and the delete button live beside this form; the photo
-// detail imports them from here with the form.
-export { DELETE_PHOTO_STEP, EDIT_PHOTO_STEP, useHereWith, usePhotoStep } from "./photo-steps";
-export { DeletePhotoButton } from "./delete-photo";
-export { SavedNote, usePhotoEditFetcher } from "./photo-edit-fetcher";
-
 type EditReply = { result?: SubmissionResult<string[]> } | undefined;
 
 /** The edit form's answer to a plain post (no JavaScript): the page's action data, when it is this photo's. */

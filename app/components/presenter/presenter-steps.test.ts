@@ -4,12 +4,9 @@ import { positionText, stepIndex, stepOfKey } from "./presenter-steps";
 
 describe("the presenter's steps", () => {
   it("moves with the arrows and a clicker's Page Up/Down, to either end with Home and End", () => {
-    expect(stepOfKey(press("ArrowRight"))).toBe("next");
-    expect(stepOfKey(press("PageDown"))).toBe("next");
-    expect(stepOfKey(press("ArrowLeft"))).toBe("previous");
-    expect(stepOfKey(press("PageUp"))).toBe("previous");
-    expect(stepOfKey(press("Home"))).toBe("first");
-    expect(stepOfKey(press("End"))).toBe("last");
+    const stepOf = { ArrowRight: "next", PageDown: "next", ArrowLeft: "previous", PageUp: "previous" } as const;
+    const endOf = { Home: "first", End: "last" } as const;
+    for (const [key, step] of Object.entries({ ...stepOf, ...endOf })) expect(stepOfKey(press(key)), key).toBe(step);
     expect(stepOfKey(press("a"))).toBeNull();
   });
 

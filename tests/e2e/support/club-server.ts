@@ -1,4 +1,4 @@
-// Starts the built club site (`node --import tsx server.ts`, serving build/) on
+// Starts the built club site (`node build/server.js`, as `npm start` runs it) on
 // its own database, port and data folder, the way an operator would, and stops
 // it again. Used by the global setup (the shared server every spec talks to)
 // and by specs that need a server of their own (an empty club, for instance).
