@@ -21,7 +21,8 @@ import { cameraFixture } from "../tests/fixtures/camera-files";
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const CONNECTIONS = 50;
-const P99_TARGET_MS = 150;
+/** Issue 27's p99 at 50 connections: the JSON API's, and a page's (the grid's too, bench/grid.ts). */
+export const P99_TARGET_MS = { api: 150, page: 300 } as const;
 
 type Load = { rps: number; p99: number; mbPerSecond: number; requests: number };
 
@@ -106,12 +107,12 @@ export async function photosBodyOf(bench: BenchClub): Promise<string> {
   return response.text();
 }
 
-const loadFigure = (name: string, route: Load, base: Load, rpsTarget: number): Figure[] => [
+const loadFigure = (name: string, route: Load, base: Load, rpsTarget: number, p99Target: number): Figure[] => [
   {
     name: `${name}: req/s (p99)`,
     value: `${route.rps.toFixed(0)} req/s (p99 ${route.p99} ms)`,
-    target: `>= ${rpsTarget} req/s, p99 <= ${P99_TARGET_MS} ms`,
-    pass: route.rps >= rpsTarget && route.p99 <= P99_TARGET_MS,
+    target: `>= ${rpsTarget} req/s, p99 <= ${p99Target} ms`,
+    pass: route.rps >= rpsTarget && route.p99 <= p99Target,
   },
   {
     name: `${name}: ratio to its baseline`,
@@ -138,9 +139,9 @@ export async function throughputFigures(label: string, bench: BenchClub, baselin
       name: `baselines (${label} run): bare grid page`,
       value: `${htmlBase.rps.toFixed(0)} req/s (p99 ${htmlBase.p99} ms)`,
     },
-    ...loadFigure(`${label}: GET /api/photos (member)`, api, jsonBase, 1000),
-    ...loadFigure(`${label}: /browse (member)`, browse, htmlBase, 400),
-    ...loadFigure(`${label}: / (visitor)`, home, htmlBase, 400),
+    ...loadFigure(`${label}: GET /api/photos (member)`, api, jsonBase, 1000, P99_TARGET_MS.api),
+    ...loadFigure(`${label}: /browse (member)`, browse, htmlBase, 400, P99_TARGET_MS.page),
+    ...loadFigure(`${label}: / (visitor)`, home, htmlBase, 400, P99_TARGET_MS.page),
   ];
 }
 
