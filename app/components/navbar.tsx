@@ -1,15 +1,43 @@
 import { useEffect, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
+import { navLinkState } from "~/lib/link-clicks";
 import type { NavMember } from "~/services/members/members.server";
 import { Avatar } from "./avatar";
+import { useFollowLink } from "./use-follow-link";
 import { useHydrated } from "./use-hydrated";
 
 const MENU_ID = "navbar-menu";
+
+/**
+ * The navbar's links are plain ones the router follows (use-follow-link.ts), marked
+ * as <NavLink> marks them: `active` with aria-current="page" for the page shown,
+ * `pending` while the page it leads to is opening. Returns what draws one.
+ */
+function useMenuLinks(follow: React.MouseEventHandler<HTMLAnchorElement>) {
+  const shown = useLocation().pathname;
+  const opening = useNavigation().location?.pathname ?? null;
+  return (to: string, label: string, end = false) => {
+    const { current, className } = navLinkState(to, end, shown, opening);
+    return (
+      <a
+        href={to}
+        className={className}
+        aria-current={current ? "page" : undefined}
+        data-discover="true"
+        onClick={follow}
+      >
+        {label}
+      </a>
+    );
+  };
+}
 
 export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMember | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const hydrated = useHydrated();
+  const follow = useFollowLink();
+  const menuLink = useMenuLinks(follow);
   // Any navigation (including logging out) closes the small-screen menu.
   useEffect(() => setMenuOpen(false), [location.key]);
   // A menu opened through the link before the script ran stays open once it runs.
@@ -19,9 +47,9 @@ export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMe
 
   return (
     <header className={hydrated ? "navbar hydrated" : "navbar"}>
-      <Link to="/" className="navbar-title">
+      <a href="/" className="navbar-title" data-discover="true" onClick={follow}>
         {siteTitle}
-      </Link>
+      </a>
       {hydrated ? (
         <button
           type="button"
@@ -39,22 +67,20 @@ export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMe
         </a>
       )}
       <nav id={MENU_ID} className={menuOpen ? "navbar-menu open" : "navbar-menu"} aria-label="Main">
-        <NavLink to="/" end>
-          Home
-        </NavLink>
-        <NavLink to="/members">Members</NavLink>
+        {menuLink("/", "Home", true)}
+        {menuLink("/members", "Members")}
         {member ? (
           <>
-            <NavLink to="/meetings">Meetings</NavLink>
-            <NavLink to="/browse">Browse</NavLink>
-            <NavLink to="/comments">Comments</NavLink>
+            {menuLink("/meetings", "Meetings")}
+            {menuLink("/browse", "Browse")}
+            {menuLink("/comments", "Comments")}
             {/* An admin's own work, reachable from every page (not only from a button on /members). */}
-            {member.isAdmin ? <NavLink to="/admin/members">Manage Members</NavLink> : null}
+            {member.isAdmin ? menuLink("/admin/members", "Manage Members") : null}
             <span className="navbar-spacer" />
-            <Link to={`/members/${member.username}`} className="navbar-greeting">
+            <a href={`/members/${member.username}`} className="navbar-greeting" data-discover="true" onClick={follow}>
               <Avatar member={member} size={28} />
               <span>Hi, {member.firstName}</span>
-            </Link>
+            </a>
             <Form method="post" action="/logout" className="navbar-logout">
               <button type="submit" className="link-button">
                 Log out
@@ -64,7 +90,7 @@ export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMe
         ) : (
           <>
             <span className="navbar-spacer" />
-            <NavLink to="/login">Log in</NavLink>
+            {menuLink("/login", "Log in")}
           </>
         )}
       </nav>

@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { pagerItems } from "~/lib/paging";
+import { useFollowLink } from "./use-follow-link";
 import "./photos.css";
 import "./photo-page.css";
 
@@ -13,9 +14,13 @@ export function usePageHref() {
   };
 }
 
-/** First, previous, current, next and last pages, with ellipses where pages are left out. */
+/**
+ * First, previous, current, next and last pages, with ellipses where pages are left out;
+ * plain links the router follows (use-follow-link.ts).
+ */
 export function Pager({ page, pageCount }: { page: number; pageCount: number }) {
   const hrefFor = usePageHref();
+  const follow = useFollowLink();
   if (pageCount <= 1) return null;
   return (
     <nav className="pager" aria-label="Pages">
@@ -29,13 +34,15 @@ export function Pager({ page, pageCount }: { page: number; pageCount: number }) 
             </li>
           ) : (
             <li key={item.page}>
-              <Link
-                to={hrefFor(item.page)}
+              <a
+                href={hrefFor(item.page)}
                 aria-label={`Page ${item.page}`}
                 aria-current={item.page === page ? "page" : undefined}
+                data-discover="true"
+                onClick={follow}
               >
                 {item.page}
-              </Link>
+              </a>
             </li>
           ),
         )}

@@ -7,7 +7,7 @@ import { photoLabel } from "~/lib/photo-label";
 import "./photos.css";
 import "./photo-page.css";
 import "./photo-card.css";
-import { useCardLink } from "./use-card-link";
+import { useFollowLink } from "./use-follow-link";
 
 export type GridPhoto = Pick<PhotoJson, "id" | "caption" | "thumbUrl" | "width" | "height" | "User">;
 
@@ -18,7 +18,7 @@ export { photoLabel };
  * One thumbnail linking to its detail, whole, in a box of the photo's own shape
  * (reserved before it loads, never wider than the original); with `showText`,
  * the caption and the owner's name under it. The grids' one `<img>`. The
- * thumbnail's link is a plain one the router follows (use-card-link.ts).
+ * thumbnail's link is a plain one the router follows (use-follow-link.ts).
  */
 export function PhotoCard({
   photo,
@@ -32,7 +32,7 @@ export function PhotoCard({
   /** The card's place in its grid: the first screen's are fetched at once, the rest when scrolled near. */
   index?: number;
 }) {
-  const followLink = useCardLink();
+  const followLink = useFollowLink();
   return (
     <>
       <a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { followsInSite, replacesHere } from "./link-clicks";
+import { followsInSite, leadsTo, navLinkState, replacesHere } from "./link-clicks";
 
 /** A plain left click: the first button, no modifier key, nothing has handled it. */
 const noModifiers = { metaKey: false, altKey: false, ctrlKey: false, shiftKey: false };
@@ -28,5 +28,25 @@ describe("link clicks", () => {
     expect(replacesHere("/browse/12?sort=rating&page=2", here)).toBe(true);
     expect(replacesHere("/browse/12", here)).toBe(false);
     expect(replacesHere("/browse/13?sort=rating&page=2", here)).toBe(false);
+  });
+
+  it("marks a navigation link current on its page and the pages under it, as NavLink does", () => {
+    expect(leadsTo("/members", "/members")).toBe(true);
+    expect(leadsTo("/members", "/members/pia/2024")).toBe(true);
+    expect(leadsTo("/members", "/Members/")).toBe(true);
+    expect(leadsTo("/members", "/membership")).toBe(false);
+    expect(leadsTo("/", "/browse", true)).toBe(false);
+    expect(leadsTo("/", "/", true)).toBe(true);
+    expect(leadsTo("/admin/members", "/members")).toBe(false);
+  });
+
+  it("gives a navigation link NavLink's classes: active for the page shown, pending for the one opening", () => {
+    expect(navLinkState("/browse", false, "/browse/12", null)).toEqual({ current: true, className: "active" });
+    expect(navLinkState("/browse", false, "/comments", "/browse")).toEqual({ current: false, className: "pending" });
+    expect(navLinkState("/browse", false, "/browse", "/browse/3")).toEqual({
+      current: true,
+      className: "active pending",
+    });
+    expect(navLinkState("/", true, "/browse", "/members")).toEqual({ current: false, className: undefined });
   });
 });
