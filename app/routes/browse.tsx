@@ -27,8 +27,10 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
     await loadPhotoDetail();
     return { sort, detail: await photoDetail(member, photoId, { kind: "sorted", sort }), list: null };
   }
-  const list = await listPhotos(member, { page: pageFrom(search.get("page")), sort });
-  return { sort, detail: null, list: { ...list, photos: list.photos.map(toGridPhoto) } };
+  const listed = await listPhotos(member, { page: pageFrom(search.get("page")), sort });
+  // Only what the grid and the pager draw: every field here is encoded into the page.
+  const list = { photos: listed.photos.map(toGridPhoto), page: listed.page, pageCount: listed.pageCount };
+  return { sort, detail: null, list };
 });
 
 export const action = photoFormAction;

@@ -4,7 +4,7 @@ import { FirstStepsPanel } from "~/components/first-steps";
 import { PageTitle } from "~/components/page-title";
 import { PhotoGrid } from "~/components/photo-grid";
 import { useRootData } from "~/lib/root-data";
-import { toGridPhoto } from "~/services/photos/grid.server";
+import { toFeaturedGridPhoto } from "~/services/photos/grid.server";
 import { RANDOM_PHOTO_COUNT, randomPhotos } from "~/services/photos/photos.server";
 import { currentMember } from "~/services/auth/session.server";
 import { firstSteps } from "~/services/club/first-steps.server";
@@ -16,7 +16,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   // The member's lookup and the photos share one read of the data versions (requestVersions).
   const viewer = await currentMember(request);
-  const photos = (await randomPhotos(viewer, RANDOM_PHOTO_COUNT)).map(toGridPhoto);
+  const photos = (await randomPhotos(viewer, RANDOM_PHOTO_COUNT)).map(toFeaturedGridPhoto);
   // An admin of a club with nothing to show yet gets its first steps instead of an empty page.
   return { photos, firstSteps: await firstSteps(viewer, photos.length > 0) };
 });
