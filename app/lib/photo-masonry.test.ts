@@ -14,6 +14,7 @@ function evaluate(css: string, column: number, text: number, gap: number): numbe
   if (!compiled) {
     const js = css
       .replaceAll("var(--col)", "col")
+      .replaceAll("var(--row)", "(text + gap)")
       .replaceAll("var(--text)", "text")
       .replaceAll("var(--gap)", "gap")
       .replace(/(\d+(?:\.\d+)?)px/g, "$1")
@@ -155,9 +156,9 @@ describe("photo masonry", () => {
     // A photo stored before its size was kept gets a 4:3 box, the photo shown whole inside it.
     expect(photoBoxStyle(unknown)).toEqual({ aspectRatio: "4 / 3" });
     const [, second] = masonryStyles([landscape, smallOriginal], false).cards;
-    expect(second!["--y1"]).toBe("calc(0.666667 * var(--col) + 1 * (var(--text) + var(--gap)))");
+    expect(second!["--y1"]).toBe("calc(0.666667 * var(--col) + 1 * var(--row))");
     const [, third] = masonryStyles([smallOriginal, landscape], false).cards;
-    expect(third!["--y1"]).toBe("calc(min(var(--col), 300px) * 0.666667 + 1 * (var(--text) + var(--gap)))");
+    expect(third!["--y1"]).toBe("calc(min(var(--col), 300px) * 0.666667 + 1 * var(--row))");
   });
 
   it("an empty grid has no height", () => {

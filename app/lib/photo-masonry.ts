@@ -16,7 +16,7 @@
 // width within a breakpoint:
 //
 //   a card's top  = sum over the cards above it in its column of
-//                   (photo height + var(--text) + var(--gap))
+//                   (photo height + var(--row)), var(--row) being var(--text) + var(--gap)
 //   photo height  = min(var(--col), the original's width) * height / width
 //
 // A photo is never shown wider than its original (a small original is not
@@ -108,7 +108,8 @@ export function stackCss(stack: Stack, minusGap = 0): string {
   const terms: string[] = [];
   if (stack.ratio) terms.push(`${num(stack.ratio)} * var(--col)`);
   for (const photo of stack.narrow) terms.push(`min(var(--col), ${photo.width}px) * ${num(photo.ratio)}`);
-  if (stack.cards) terms.push(`${stack.cards} * (var(--text) + var(--gap))`);
+  // var(--row) is a card's caption block and gutter (photos.css): written out, it was a fifth of every card's style.
+  if (stack.cards) terms.push(`${stack.cards} * var(--row)`);
   if (!terms.length) return "0px";
   return minusGap ? `calc(${terms.join(" + ")} - var(--gap))` : `calc(${terms.join(" + ")})`;
 }
@@ -206,7 +207,10 @@ function placeGrid(shapes: PhotoShape[], withText: boolean): MasonryStyles {
       cards[index]![`--x${n}`] = String(card.column);
       cards[index]![`--y${n}`] = stackCss(card.above);
     });
-    const filled = placement.columns.filter((stack) => stack.cards > 0).map((stack) => stackCss(stack, 1));
+    // Columns of the same height are named once: a full page's columns often are (and each is 60 bytes of the page).
+    const filled = [
+      ...new Set(placement.columns.filter((stack) => stack.cards > 0).map((stack) => stackCss(stack, 1))),
+    ];
     list[`--h${n}`] = filled.length > 1 ? `max(${filled.join(", ")})` : (filled[0] ?? "0px");
   }
   return { list, cards };
