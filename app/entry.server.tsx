@@ -2,11 +2,13 @@
 // every inline script React Router or React writes (hydration data, the route
 // manifest, scroll restoration, Suspense chunks) carries this response's nonce,
 // the only inline scripts the policy lets run (app/server/security-headers.server.ts).
-// Unlike the default, a page is answered whole once rendered, as bots always were.
+// Unlike the default, a page is answered whole once rendered, as bots always were,
+// and its scripts start after its first photo has arrived (first-photo-first.server.ts).
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { firstPhotoFirst } from "~/server/first-photo-first.server";
 import { redactUrl, requestLog } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -68,7 +70,8 @@ export default function handleRequest(
             },
             final(done) {
               responseHeaders.set("Content-Type", "text/html");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              const page = firstPhotoFirst(Buffer.concat(chunks).toString("utf8"), nonce);
+              resolve(new Response(page, { headers: responseHeaders, status }));
               done();
             },
           });

@@ -1,6 +1,7 @@
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import { ANONYMOUS_AUTHOR } from "~/lib/meetings";
-import { gridImageAttributes } from "~/lib/photo-images";
+import { gridImageAttributes, gridImagePreload } from "~/lib/photo-images";
 import { masonryStyles, photoBoxStyle } from "~/lib/photo-masonry";
 import type { PhotoJson } from "~/lib/club-json";
 import { photoLabel } from "~/lib/photo-label";
@@ -29,10 +30,12 @@ export function PhotoCard({
   photo: GridPhoto;
   href: string;
   showText?: boolean;
-  /** The card's place in its grid: the first screen's are fetched at once, the rest when scrolled near. */
+  /** The card's place in its grid: the first row's are fetched at once, the rest when scrolled near. */
   index?: number;
 }) {
   const followLink = useFollowLink();
+  const firstRow = photo.thumbUrl ? gridImagePreload({ thumbUrl: photo.thumbUrl, width: photo.width }, index) : null;
+  if (firstRow) preload(firstRow.href, firstRow.options);
   return (
     <>
       <a

@@ -5,6 +5,7 @@ import {
   detailImageAttributes,
   GRID_SIZES,
   gridImageAttributes,
+  gridImagePreload,
   imageSrcSet,
   isOfferedWidth,
   presenterImageAttributes,
@@ -30,7 +31,7 @@ describe("responsive photo images", () => {
     );
   });
 
-  it("fetches a grid's first screen of thumbnails at once, the first two first, and the rest when scrolled near", () => {
+  it("fetches a grid's first thumbnail first, the rest of the first row where the screen shows it, the others when scrolled near", () => {
     expect(gridImageAttributes({ thumbUrl: "/t", width: 4000 }, 0)).toEqual({
       loading: "eager",
       fetchPriority: "high",
@@ -38,9 +39,24 @@ describe("responsive photo images", () => {
       srcSet: "/t?w=320 320w, /t?w=768 768w, /t 1024w",
       src: "/t",
     });
-    expect(gridImageAttributes({ thumbUrl: "/t", width: 4000 }, 3)).toMatchObject({ loading: "eager" });
-    expect(gridImageAttributes({ thumbUrl: "/t", width: 4000 }, 3).fetchPriority).toBeUndefined();
-    expect(gridImageAttributes({ thumbUrl: "/t", width: 4000 }, 4)).toMatchObject({ loading: "lazy" });
+    for (const index of [1, 3, 4, undefined]) {
+      expect(gridImageAttributes({ thumbUrl: "/t", width: 4000 }, index)).toMatchObject({ loading: "lazy" });
+      expect(gridImageAttributes({ thumbUrl: "/t", width: 4000 }, index).fetchPriority).toBeUndefined();
+    }
+    // The first row's others: preloaded from the width that puts them in it, with the <img>'s own choice of copies.
+    const widths = [1, 2, 3].map((index) => gridImagePreload({ thumbUrl: "/t", width: 4000 }, index)?.options.media);
+    expect(widths).toEqual(["(min-width: 560px)", "(min-width: 860px)", "(min-width: 1100px)"]);
+    expect(gridImagePreload({ thumbUrl: "/t", width: 4000 }, 2)).toEqual({
+      href: "/t",
+      options: {
+        as: "image",
+        imageSrcSet: gridImageAttributes({ thumbUrl: "/t", width: 4000 }, 2).srcSet,
+        imageSizes: GRID_SIZES,
+        fetchPriority: "high",
+        media: "(min-width: 860px)",
+      },
+    });
+    for (const index of [0, 4, undefined]) expect(gridImagePreload({ thumbUrl: "/t", width: 4000 }, index)).toBeNull();
     // A phone's one column: the page less its 1 rem sides, so 390 px at DPR 2 fits the 768 px copy.
     expect(GRID_SIZES).toMatch(/^\(max-width: 559px\) calc\(100vw - 2rem\)/);
   });

@@ -33,33 +33,66 @@ export function imageSrcSet(url: string, size: ImageSize, photoWidth?: number | 
   return [...narrower.map((width) => `${url}${join}w=${width} ${width}w`), `${url} ${widest}w`].join(", ");
 }
 
+/** The screen widths from which a grid has two, three and four columns (photos.css). */
+const GRID_COLUMNS_FROM = [560, 860, 1100] as const;
+
 /**
  * The grids' `sizes`, the width a card really takes: the page's column (100vw
  * less its 1 rem sides, at most 1,168 px) in one column on a phone, then two,
- * three and four with 1 rem gaps (spec: 1/2/3/4 columns by breakpoint,
- * photos.css: 560, 860, 1,100 px).
+ * three and four with 1 rem gaps (spec: 1/2/3/4 columns by breakpoint).
  */
 export const GRID_SIZES =
-  "(max-width: 559px) calc(100vw - 2rem), (max-width: 859px) calc(50vw - 1.5rem), " +
-  "(max-width: 1099px) calc(33.3vw - 1.34rem), min(25vw - 1.25rem, 280px)";
+  `(max-width: ${GRID_COLUMNS_FROM[0] - 1}px) calc(100vw - 2rem), (max-width: ${GRID_COLUMNS_FROM[1] - 1}px) calc(50vw - 1.5rem), ` +
+  `(max-width: ${GRID_COLUMNS_FROM[2] - 1}px) calc(33.3vw - 1.34rem), min(25vw - 1.25rem, 280px)`;
 
 /**
- * Cards in the first row at four columns, which is also a phone's first screen:
- * fetched at once (the largest of them is the page's largest paint), the rest
- * only when scrolled near.
+ * The `<img>` attributes of a thumbnail in a grid; the `index`th card of the grid.
+ * The first card is the first photo on every screen: fetched at once, ahead of
+ * everything but the page's CSS (and the page's scripts wait for it:
+ * first-photo-first.server.ts). The rest of the first row is preloaded only where
+ * the screen is wide enough to show it (gridImagePreload); every other card is
+ * fetched when scrolled near, so a phone's one column asks for one photo first.
  */
-export const EAGER_CARDS = 4;
-
-/** The `<img>` attributes of a thumbnail in a grid; the `index`th card of the grid. */
-export function gridImageAttributes(photo: { thumbUrl: string; width?: number | null }, index = EAGER_CARDS) {
+export function gridImageAttributes(
+  photo: { thumbUrl: string; width?: number | null },
+  index?: number,
+  sizes = GRID_SIZES,
+) {
   // Loading and sizes first: a browser making the <img> in script picks by them as src is set.
   return {
-    loading: index < EAGER_CARDS ? ("eager" as const) : ("lazy" as const),
-    // The first two are asked for ahead of the scripts.
-    fetchPriority: index < 2 ? ("high" as const) : undefined,
-    sizes: GRID_SIZES,
+    loading: index === 0 ? ("eager" as const) : ("lazy" as const),
+    fetchPriority: index === 0 ? ("high" as const) : undefined,
+    sizes,
     srcSet: imageSrcSet(photo.thumbUrl, "thumb", photo.width),
     src: photo.thumbUrl,
+  };
+}
+
+/**
+ * The meeting page's cards: as many 15 rem columns as fit (meeting-submissions.css),
+ * one on a phone, never wider than 376 px once two fit.
+ */
+export const MEETING_SIZES = "(max-width: 543px) calc(100vw - 2rem), 376px";
+
+/**
+ * The preload of the `index`th card's thumbnail when it is in the grid's first row
+ * after the first (ReactDOM.preload's arguments), for the screens wide enough to
+ * put it there: the second card from two columns on, the third from three, the
+ * fourth from four. Its srcset and sizes are the `<img>`'s, so the browser picks
+ * the same copy for both and the lazy `<img>` finds it fetched.
+ */
+export function gridImagePreload(photo: { thumbUrl: string; width?: number | null }, index?: number) {
+  const from = index === undefined || index < 1 ? undefined : GRID_COLUMNS_FROM[index - 1];
+  if (from === undefined) return null;
+  return {
+    href: photo.thumbUrl,
+    options: {
+      as: "image" as const,
+      imageSrcSet: imageSrcSet(photo.thumbUrl, "thumb", photo.width),
+      imageSizes: GRID_SIZES,
+      fetchPriority: "high" as const,
+      media: `(min-width: ${from}px)`,
+    },
   };
 }
 

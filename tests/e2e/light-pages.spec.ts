@@ -6,11 +6,11 @@
 // appearing used to push the page down on a phone).
 import fs from "node:fs";
 import path from "node:path";
-import type { BrowserContext, BrowserContextOptions } from "@playwright/test";
+import type { BrowserContext, BrowserContextOptions, Route } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
 import { logInContext, uploadPhoto } from "./support/club-api";
 import { memberDetails } from "./support/members";
-import { untilHydrated } from "./support/ui";
+import { layoutShift, untilHydrated } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 import { pageScripts } from "../../bench/script-weight";
 
@@ -43,24 +43,8 @@ test.beforeAll(async ({ browser }) => {
   }
 });
 
-/** The layout shifts the page has had so far (the Layout Instability API's sum, as CLS counts them). */
-function layoutShift(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) sum += entry.value;
-        }).observe({ type: "layout-shift", buffered: true });
-        // Buffered entries are delivered in the observer's first callback, before this timer.
-        setTimeout(() => resolve(sum), 100);
-      }),
-  );
-}
-
 test.describe("on a 390 px phone (DPR 2)", () => {
-  test("the grid's first screen is fetched at once, the wide photo's 768 px copy, the rest when scrolled near", async ({
+  test("the grid's first photo is fetched at once, the wide photo's 768 px copy, the rest when scrolled near", async ({
     openContext,
   }) => {
     const page = await lenasPage(openContext, PHONE);
@@ -68,8 +52,16 @@ test.describe("on a 390 px phone (DPR 2)", () => {
     const images = page.getByRole("list", { name: "Photos" }).locator("img");
     await expect(images).toHaveCount(FILES.length + 1);
     const loading = await images.evaluateAll((all) => all.map((img) => img.getAttribute("loading")));
-    expect(loading).toEqual(["eager", "eager", "eager", "eager", "lazy", "lazy"]);
+    expect(loading).toEqual(["eager", "lazy", "lazy", "lazy", "lazy", "lazy"]);
     await expect(images.first()).toHaveAttribute("fetchpriority", "high");
+    // The rest of the first row is preloaded only where the screen puts it in the first row.
+    const preloads = page.locator('link[rel="preload"][as="image"]');
+    expect(await preloads.evaluateAll((all) => all.map((link) => link.getAttribute("media")))).toEqual([
+      null,
+      "(min-width: 560px)",
+      "(min-width: 860px)",
+      "(min-width: 1100px)",
+    ]);
     const wide = page.locator(`img[src^="/media/photos/${wideId}/thumb"]`);
     await expect.poll(() => wide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // 358 px shown at DPR 2 wants 716 px: the 768 px copy, not the stored 1,024 px.
@@ -148,6 +140,56 @@ test.describe("the forms' code loads when a form is used (issue 27 item 1)", () 
     await form.getByLabel("Caption").fill("Wide street at noon");
     await form.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Photo updated!" })).toBeVisible();
+  });
+});
+
+test.describe("the first photo before the scripts (issue 27 item 2)", () => {
+  /** Lena's /browse on a phone with every thumbnail held until `release`; the scripts and the releases in order. */
+  async function browseWithPhotosHeld(openContext: Parameters<typeof lenasPage>[0]) {
+    const page = await lenasPage(openContext, PHONE);
+    const events: string[] = [];
+    const held: Route[] = [];
+    let released = false;
+    await page.route("**/media/photos/*/thumb*", (route) => {
+      if (released) return route.continue();
+      held.push(route);
+      events.push("photo asked");
+    });
+    page.on("request", (request) => {
+      if (/\/assets\/.+\.js$/.test(request.url())) events.push("script");
+    });
+    await page.goto("/browse", { waitUntil: "domcontentloaded" });
+    await expect.poll(() => events.includes("photo asked")).toBe(true);
+    const release = async () => {
+      events.push("photos sent");
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+    };
+    return { page, events, release };
+  }
+
+  /** What started the page's scripts, as first-photo-first.server.ts marks it. */
+  const whyScriptsStarted = (page: Page) =>
+    page.evaluate(() => (performance.getEntriesByName("scripts started")[0] as PerformanceMark | undefined)?.detail);
+
+  test("the page's scripts are fetched once its first photo has arrived, and then it runs", async ({ openContext }) => {
+    const { page, events, release } = await browseWithPhotosHeld(openContext);
+    // The page is the server's HTML meanwhile: its module links are held, no script is asked for.
+    await expect(page.locator('link[rel="held-modulepreload"]').first()).toBeAttached();
+    expect(events.filter((event) => event === "script")).toEqual([]);
+    await release();
+    await untilHydrated(page);
+    expect(events.indexOf("script")).toBeGreaterThan(events.indexOf("photos sent"));
+    expect(await whyScriptsStarted(page)).toBe("first photo arrived");
+  });
+
+  test("a member who acts before the photo arrives gets the scripts at once", async ({ openContext }) => {
+    const { page, events, release } = await browseWithPhotosHeld(openContext);
+    await page.keyboard.press("Tab");
+    await untilHydrated(page);
+    expect(events).not.toContain("photos sent");
+    expect(await whyScriptsStarted(page)).toBe("member acted");
+    await release();
   });
 });
 

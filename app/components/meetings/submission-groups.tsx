@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { gridImageAttributes, MEETING_SIZES } from "~/lib/photo-images";
 import type { RatingEntry } from "~/lib/ratings";
 import { RatingStars } from "../rating-stars";
 
@@ -35,7 +36,7 @@ export function SubmissionGroups({
   if (groups.length === 0) return <p className="muted empty-meeting">Nobody has submitted photos yet.</p>;
   return (
     <div className="submission-groups">
-      {groups.map((group) => {
+      {groups.map((group, groupIndex) => {
         const { author } = group;
         const headingId = author ? `author-${author.id}` : "anonymous-submissions";
         const count = group.submissions.length;
@@ -55,14 +56,24 @@ export function SubmissionGroups({
               className="meeting-photos"
               aria-label={author ? `Photos by ${author.fullName}` : "Photos, names hidden"}
             >
-              {group.submissions.map(({ photo, position }) => {
+              {group.submissions.map(({ photo, position }, index) => {
                 const mine = photo.UserId === memberId;
                 const label =
                   photo.caption || (author ? `Photo ${position} by ${author.fullName}` : `Photo ${position}`);
                 return (
                   <li key={photo.id} className="meeting-photo" id={`photo-${photo.id}`}>
                     <Link to={`/meetings/${meetingId}/${photo.id}`} className="meeting-photo-image" aria-label={label}>
-                      {photo.thumbUrl ? <img src={photo.thumbUrl} alt="" loading="lazy" /> : null}
+                      {photo.thumbUrl ? (
+                        <img
+                          // The page's first photo is fetched first (first-photo-first.server.ts), the rest when scrolled near.
+                          {...gridImageAttributes(
+                            { thumbUrl: photo.thumbUrl },
+                            groupIndex === 0 && index === 0 ? 0 : undefined,
+                            MEETING_SIZES,
+                          )}
+                          alt=""
+                        />
+                      ) : null}
                     </Link>
                     <div className="meeting-photo-text">
                       {/* No caption, no line: the author is the group's heading. */}
