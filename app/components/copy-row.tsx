@@ -1,10 +1,11 @@
 import type { InputHTMLAttributes } from "react";
+import { StandIn } from "./stand-in";
 import { useHydrated } from "./use-hydrated";
 
 /**
  * An address to copy (an invite's link, the calendar address): a read-only
  * field that selects itself, so it can be copied without JavaScript, and, once
- * the page runs, a button that copies it (useCopy's `copy`).
+ * the page runs, a button that copies it (useCopy's `copy`), its place kept until then.
  */
 export function CopyRow({
   id,
@@ -37,7 +38,9 @@ export function CopyRow({
         <button type="button" className={buttonClassName} aria-label={buttonLabel} onClick={onCopy}>
           {button}
         </button>
-      ) : null}
+      ) : (
+        <StandIn className={buttonClassName}>{button}</StandIn>
+      )}
     </div>
   );
 }

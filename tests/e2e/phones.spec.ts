@@ -8,7 +8,7 @@ import type { BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
 import { api, logInContext, submitToMeeting } from "./support/club-api";
 import { memberDetails } from "./support/members";
-import { confirmDialog } from "./support/ui";
+import { confirmDialog, layoutShift, untilHydrated } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 
 const PHONE = { width: 390, height: 844 };
@@ -156,6 +156,9 @@ for (const role of ["visitor", "member", "admin"] as const) {
       await page.setViewportSize(PHONE);
       await page.goto(`${server.baseURL}${url}`);
       await expect(page.getByRole("contentinfo")).toBeVisible();
+      // Nothing moves as the page starts running (CLS 0): what appears with the script has its place kept.
+      await untilHydrated(page);
+      expect.soft(await layoutShift(page), `${url} moves as it starts`).toBe(0);
       const name = `${role}${url.replaceAll("/", "_")}`;
       await screenshot(page, `${name}-390`);
       const widths = await page.evaluate(() => ({

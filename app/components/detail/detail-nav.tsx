@@ -1,5 +1,6 @@
 // The row above a photo: back to its list, 'Full screen', and the neighbours.
 import { Link } from "react-router";
+import { StandIn } from "../stand-in";
 import { useHydrated } from "../use-hydrated";
 import { enterBrowserFullScreen, fullScreenHref } from "../viewer/full-screen";
 import { loadViewer } from "../viewer/lazy-viewer";
@@ -40,9 +41,7 @@ export function DetailNav({
             Full screen
           </Link>
         ) : (
-          <span className="button small" aria-hidden="true" style={{ visibility: "hidden" }}>
-            Full screen
-          </span>
+          <StandIn className="button small">Full screen</StandIn>
         )
       ) : null}
       {previous ? (

@@ -14,6 +14,7 @@ import {
   timerStorageKey,
   type MeetingTimer,
 } from "~/lib/meeting-timer";
+import { StandIn } from "../stand-in";
 import { useHydrated } from "../use-hydrated";
 
 export function readTimer(meetingId: number, zone: string): MeetingTimer | null {
@@ -79,7 +80,14 @@ export function MeetingTimerPanel({
   const [refused, setRefused] = useState(false);
   const inputId = useId();
   const errorId = useId();
-  if (!hydrated) return null;
+  // The timer needs JavaScript; until the page runs, its button's place is kept (on a phone the
+  // row of controls wrapped and pushed the photos down when it appeared).
+  if (!hydrated)
+    return (
+      <div className="meeting-timer off">
+        <StandIn className="button">Set up Timer</StandIn>
+      </div>
+    );
 
   if (!timer) {
     return (

@@ -163,3 +163,28 @@ export async function expectNotFoundPage(
   await expect(page.getByRole("contentinfo")).toHaveText(`© ${new Date().getFullYear()} ${SITE_TITLE}`);
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toHaveCount(0);
 }
+
+/** The layout shifts the page has had so far (the Layout Instability API's sum, as CLS counts them). */
+export function layoutShift(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        // Buffered entries are delivered in the observer's first callback, before this timer.
+        setTimeout(() => resolve(sum), 100);
+      }),
+  );
+}
+
+/**
+ * Waits until a keyboard drag just picked up (dnd-kit, Space) listens for its arrow keys: its
+ * sensor adds that listener in a timer queued at the pick-up, so a timer queued now runs after it.
+ * An arrow key pressed sooner, on a busy machine, was lost.
+ */
+export async function untilKeyboardDragListens(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
