@@ -10,6 +10,7 @@ import type { BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
 import { api, logInContext, uploadPhoto } from "./support/club-api";
 import { memberDetails } from "./support/members";
+import { untilKeyboardDragListens } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 
 const thisYear = new Date().getFullYear();
@@ -214,6 +215,7 @@ test("browse and the owner's year view keep the same promises; a keyboard move r
   await handles.first().focus();
   await page.keyboard.press("Space");
   await expect(announcer).toHaveText(new RegExp(`^(Picked up .*|.* moved to) position 1 of ${count}\\.$`));
+  await untilKeyboardDragListens(page);
   await page.keyboard.press("ArrowRight");
   await expect(announcer).toContainText(`moved to position 2 of ${count}`);
   await page.keyboard.press("Space");

@@ -8,7 +8,7 @@ import { expect, test, type Page } from "./support/fixtures";
 import postgres from "postgres";
 import { CAMERA_FIXTURES as FIXTURES } from "./support/club-api";
 import { memberDetails } from "./support/members";
-import { clickAndConfirm, pageTitle, submitLogin, untilHydrated } from "./support/ui";
+import { clickAndConfirm, pageTitle, submitLogin, untilHydrated, untilKeyboardDragListens } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 
 const thisYear = new Date().getFullYear();
@@ -167,6 +167,7 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(announcer).toHaveText(/^(Picked up .*|.* moved to) position 1 of 3\.$/);
+  await untilKeyboardDragListens(page);
   await page.keyboard.press("ArrowRight");
   await expect(announcer).toContainText("moved to position 2 of 3");
   await page.keyboard.press("Space");
