@@ -4,7 +4,8 @@
 //     for the home page and /browse, scrolled to the end, with responsive images
 //     ("after") and with the srcset/sizes attributes taken out of the page as it
 //     arrives ("before": every <img> fetches its src, the 1,024 px thumbnail);
-//   - the JavaScript and CSS of the home page, /browse and the photo detail, gzip bytes;
+//   - the JavaScript and CSS of the home page, /browse, the photo detail and tonight's
+//     meeting (40 photos of 10 members), gzip bytes;
 //   - each meeting-night page's first-load JavaScript from the build's manifest
 //     (bench/script-weight.ts) beside the budget of 100 KB;
 //   - Lighthouse (mobile settings) on each, LH_RUNS times (5 unless told), the
@@ -72,6 +73,24 @@ async function storeImages(bench: BenchClub) {
       fs.linkSync(source, file);
     }
   }
+}
+
+/** Tonight's meeting, begun half an hour ago: four photos of each of ten members. Its id. */
+async function addMeeting(bench: BenchClub): Promise<number> {
+  const [meeting] = await withSql(
+    bench.club.databaseUrl,
+    (sql) => sql<{ id: number }[]>`
+    with meeting as (
+      insert into meetings (starts_at, topic) values (now() - interval '30 minutes', 'Night streets') returning id
+    ), submitted as (
+      select id, user_id, row_number() over (partition by user_id order by id) as position from photos
+      where user_id in (select id from users order by id limit 10)
+    )
+    insert into meeting_submissions (meeting_id, photo_id, user_id, position)
+    select meeting.id, submitted.id, submitted.user_id, submitted.position from meeting, submitted
+    where submitted.position <= 4 returning meeting_id as id`,
+  );
+  return meeting!.id;
 }
 
 type Visit = { bytes: number; images: number; scripts: string[]; styles: string[] };
@@ -171,10 +190,12 @@ await withDatabaseServer(async () => {
         id: number;
       }[]
     )[0]!.id;
+    const meetingId = await addMeeting(bench);
     const pages: [string, string, string | undefined][] = [
       ["home page (visitor)", `${base}/`, undefined],
       ["/browse (member)", `${base}/browse`, bench.cookie],
       ["photo detail /browse/{id} (member)", `${base}/browse/${firstId}`, bench.cookie],
+      ["tonight's meeting /meetings/{id} (member)", `${base}/meetings/${meetingId}`, bench.cookie],
     ];
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
     const bytes: Figure[] = [];
