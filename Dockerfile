@@ -31,12 +31,9 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends perl \
   && rm -rf /var/lib/apt/lists/*
 # MALLOC_ARENA_MAX=2: glibc keeps fewer malloc arenas, so photo processing's memory comes
-# back between uploads (npm run bench, "memory"; npm start sets the same). A semi-space of up
-# to 32 MB (V8's default 16): a page view's garbage costs fewer scavenges, about a tenth of
-# /browse's CPU (docs/performance.md, the grid under load; npm start sets the same).
+# back between uploads (npm run bench, "memory"; npm start sets the same).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
-    NODE_OPTIONS=--max-semi-space-size=32 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data

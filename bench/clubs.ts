@@ -13,14 +13,6 @@ import { logIn } from "./http";
 export const SMALL: ClubShape = { members: 100, photosPerMember: 100, featuredPerMember: 10 }; // 10,000 photos, 1,000 featured
 export const BIG: ClubShape = { members: 1000, photosPerMember: 110, featuredPerMember: 100 }; // 110,000 photos, 100,000 featured
 
-/**
- * The server's environment as `npm start` and the Dockerfile give it: production, fewer malloc arenas
- * (photo processing's memory comes back), and a young generation of up to 32 MB a semi-space rather
- * than V8's 16 (a page view allocates about 1.7 MB, nearly all of it garbage by its end: fewer, no
- * dearer scavenges; docs/performance.md, the grid under load).
- */
-export const AS_NPM_START = { NODE_ENV: "production", MALLOC_ARENA_MAX: "2", NODE_OPTIONS: "--max-semi-space-size=32" };
-
 export type BenchClub = { club: ClubServer; counts: { photos: number; features: number }; cookie: string };
 
 export type ClubOptions = {
@@ -37,11 +29,9 @@ export async function startClub(name: string, shape: ClubShape, options: ClubOpt
   const club = await startClubServer({
     name: `bench-${name}`,
     env: {
-      ...AS_NPM_START,
+      NODE_ENV: "production",
       ...(dataDir ? { DATABASE_URL: "", DATA_DIR: dataDir } : {}),
       ...options.env,
-      // A profile's hook (bench/profile.ts) joins the site's own options.
-      NODE_OPTIONS: [AS_NPM_START.NODE_OPTIONS, options.env?.NODE_OPTIONS].filter(Boolean).join(" "),
     },
     beforeStart: async (databaseUrl) => {
       if (dataDir) {

@@ -18,7 +18,7 @@ import path from "node:path";
 import { startClubServer } from "../tests/e2e/support/club-server";
 import { serverUrl, withSql } from "../tests/support/test-database";
 import { make24MegapixelJpeg } from "./camera-file";
-import { AS_NPM_START, SMALL, startClub, type BenchClub } from "./clubs";
+import { SMALL, startClub, type BenchClub } from "./clubs";
 import { databaseServerLabel } from "./database-server";
 import {
   mbOf,
@@ -56,8 +56,10 @@ function siteServers(): number[] {
     .map((entry) => entry.pid);
 }
 
-/** Figure 3: the first start on an empty DATA_DIR (and, on a server, an empty database), spawn to /healthz. */
+/** The server's environment as `npm start` (and the Dockerfile) give it. */
+const AS_NPM_START = { NODE_ENV: "production", MALLOC_ARENA_MAX: "2" };
 
+/** Figure 3: the first start on an empty DATA_DIR (and, on a server, an empty database), spawn to /healthz. */
 async function firstStart(embedded: boolean): Promise<{ peak: TreeSample; seconds: number; samples: number }> {
   const emptyDatabase = `club_bench_memory_first_${process.pid}`;
   const emptyUrl = new URL(serverUrl());
@@ -182,7 +184,7 @@ async function variant(embedded: boolean, jpeg: Uint8Array<ArrayBuffer>) {
     : `PostgreSQL server (node + exiftool only; the database server, ${databaseServerLabel()}, is not the site's)`;
   console.log(`\n  ${label}`);
   const first = await firstStart(embedded);
-  const bench = await startClub(`memory-${embedded ? "embedded" : "server"}`, SMALL, { embedded });
+  const bench = await startClub(`memory-${embedded ? "embedded" : "server"}`, SMALL, { embedded, env: AS_NPM_START });
   try {
     await pageViews(bench);
     const viewed = await steadySample([bench.club.pid]);
