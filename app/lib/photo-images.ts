@@ -69,10 +69,11 @@ export function gridImageAttributes(
 }
 
 /**
- * The meeting page's cards: as many 15 rem columns as fit (meeting-submissions.css),
- * one on a phone, never wider than 376 px once two fit.
+ * The meeting page's cards: as many 15 rem columns with 1 rem gaps as fit the page's
+ * column (meeting-submissions.css): one below 528 px (two need 31 rem and the page's
+ * 2 rem sides), and from two on never wider than 368 px (a third fits at 47 rem).
  */
-export const MEETING_SIZES = "(max-width: 543px) calc(100vw - 2rem), 376px";
+export const MEETING_SIZES = "(max-width: 527px) calc(100vw - 2rem), 368px";
 
 /**
  * The preload of the `index`th card's thumbnail when it is in the grid's first row
