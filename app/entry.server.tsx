@@ -70,7 +70,8 @@ export default function handleRequest(
             },
             final(done) {
               responseHeaders.set("Content-Type", "text/html");
-              const page = firstPhotoFirst(Buffer.concat(chunks).toString("utf8"), nonce);
+              // The rendered bytes as they are, never decoded and encoded again (a string body would be, twice).
+              const page = firstPhotoFirst(Buffer.concat(chunks), nonce);
               resolve(new Response(page, { headers: responseHeaders, status }));
               done();
             },

@@ -1,6 +1,9 @@
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { firstPhotoFirst, WAIT_MS } from "./first-photo-first.server";
+import { firstPhotoFirst as firstPhotoFirstOfBytes, WAIT_MS } from "./first-photo-first.server";
+
+/** The page's bytes through firstPhotoFirst, read back as text. */
+const firstPhotoFirst = (page: string, nonce: string) => firstPhotoFirstOfBytes(Buffer.from(page), nonce).toString();
 
 // A page as React Router's <Scripts> writes it (its links and its one module script), around a photo.
 const MODULE_SCRIPT = `;\nimport * as route0 from "/assets/root.js";\nwindow.x = "a</script><b";\nimport("/assets/entry.client.js");`;
@@ -55,6 +58,18 @@ describe("firstPhotoFirst", () => {
   it("leaves a page without React Router's module script as it is", () => {
     const page = `<html><body><link rel="modulepreload" href="/x.js"/><script>1</script></body></html>`;
     expect(firstPhotoFirst(page, "n1")).toBe(page);
+  });
+
+  it("writes the page's other bytes as they were, characters beyond ASCII included", () => {
+    const page = PAGE.replace("<body>", "<body><p>© 2026 … Zoë</p>");
+    const held = PAGE.replace(/rel="modulepreload"/g, 'rel="held-modulepreload"');
+    const html = firstPhotoFirst(page, "n1");
+    const call = /type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(html).toBe(
+      held
+        .replace("<body>", "<body><p>© 2026 … Zoë</p>")
+        .replace(/(type="module" async="">)[\s\S]*?(<\/script>)/, `$1${call}$2`),
+    );
   });
 
   it("starts at once when no first photo is still coming", () => {
