@@ -2,6 +2,13 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // Every page loads the whole route manifest (build/client/assets/manifest-*.js, about 3.5 KB gzip,
+  // immutable, so once per build) instead of each page writing the part it needs into its HTML and the
+  // browser asking /__manifest for the routes its links reach: per request that was the address matched
+  // once more against every route, the part built and written twice escaped (4 KB of a grid page),
+  // about 8 % of /browse's server CPU (docs/performance.md, the grid's third pass). The script budget
+  // (bench/script-weight.ts) counted the manifest module on every page already.
+  routeDiscovery: { mode: "initial" },
   // React Router 7's flags for what changes in v8, each set so the build and
   // `npm run dev` stop warning, with the reason (revisit them all when moving to v8):
   future: {
