@@ -4,6 +4,7 @@ import {
   viewerImageWidth,
   detailImageAttributes,
   GRID_SIZES,
+  MEETING_SIZES,
   gridImageAttributes,
   gridImagePreload,
   imageSrcSet,
@@ -59,6 +60,11 @@ describe("responsive photo images", () => {
     for (const index of [0, 4, undefined]) expect(gridImagePreload({ thumbUrl: "/t", width: 4000 }, index)).toBeNull();
     // A phone's one column: the page less its 1 rem sides, so 390 px at DPR 2 fits the 768 px copy.
     expect(GRID_SIZES).toMatch(/^\(max-width: 559px\) calc\(100vw - 2rem\)/);
+    // The meeting page's 15 rem columns: two from 528 px (31 rem and the page's sides), four from 1,040 px, 280 px each.
+    expect(MEETING_SIZES).toBe(
+      "(max-width: 527px) calc(100vw - 2rem), (max-width: 783px) calc(50vw - 1.5rem), " +
+        "(max-width: 1039px) calc(33.3vw - 1.34rem), min(25vw - 1.25rem, 280px)",
+    );
   });
 
   it("gives the detail's large image a choice by screen width, in a box of the photo's shape", () => {

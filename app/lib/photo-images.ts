@@ -37,13 +37,25 @@ export function imageSrcSet(url: string, size: ImageSize, photoWidth?: number | 
 const GRID_COLUMNS_FROM = [560, 860, 1100] as const;
 
 /**
- * The grids' `sizes`, the width a card really takes: the page's column (100vw
- * less its 1 rem sides, at most 1,168 px) in one column on a phone, then two,
- * three and four with 1 rem gaps (spec: 1/2/3/4 columns by breakpoint).
+ * A card's width in a grid of one to four columns with 1 rem gaps, in the page's
+ * column (100vw less its 1 rem sides, at most 1,168 px), for `sizes`: the columns
+ * begin at the given screen widths.
  */
-export const GRID_SIZES =
-  `(max-width: ${GRID_COLUMNS_FROM[0] - 1}px) calc(100vw - 2rem), (max-width: ${GRID_COLUMNS_FROM[1] - 1}px) calc(50vw - 1.5rem), ` +
-  `(max-width: ${GRID_COLUMNS_FROM[2] - 1}px) calc(33.3vw - 1.34rem), min(25vw - 1.25rem, 280px)`;
+function columnSizes([two, three, four]: readonly [number, number, number]) {
+  return (
+    `(max-width: ${two - 1}px) calc(100vw - 2rem), (max-width: ${three - 1}px) calc(50vw - 1.5rem), ` +
+    `(max-width: ${four - 1}px) calc(33.3vw - 1.34rem), min(25vw - 1.25rem, 280px)`
+  );
+}
+
+/** The grids' `sizes`, the width a card really takes (spec: 1/2/3/4 columns by breakpoint). */
+export const GRID_SIZES = columnSizes(GRID_COLUMNS_FROM);
+
+/**
+ * The meeting page's cards: as many 15 rem columns with 1 rem gaps as fit the page's column
+ * (meeting-submissions.css), n of them from 16 rem + n x 16 rem of screen, four at most.
+ */
+export const MEETING_SIZES = columnSizes([528, 784, 1040]);
 
 /**
  * The `<img>` attributes of a thumbnail in a grid; the `index`th card of the grid.
@@ -67,13 +79,6 @@ export function gridImageAttributes(
     src: photo.thumbUrl,
   };
 }
-
-/**
- * The meeting page's cards: as many 15 rem columns with 1 rem gaps as fit the page's
- * column (meeting-submissions.css): one below 528 px (two need 31 rem and the page's
- * 2 rem sides), and from two on never wider than 368 px (a third fits at 47 rem).
- */
-export const MEETING_SIZES = "(max-width: 527px) calc(100vw - 2rem), 368px";
 
 /**
  * The preload of the `index`th card's thumbnail when it is in the grid's first row
