@@ -38,7 +38,9 @@ function runInPage(photos: { complete: boolean }[]) {
     },
     addEventListener: (type: string, listener: () => void) => acts.set(type, listener),
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
-    performance: { mark: (_name: string, options: { detail: string }) => marks.push(options.detail) },
+    performance: {
+      mark: (name: string, options?: { detail: string }) => marks.push(options ? `${name}: ${options.detail}` : name),
+    },
   });
   return { links, images, appended, acts, timers, marks };
 }
@@ -78,17 +80,18 @@ describe("firstPhotoFirst", () => {
       { type: "module", nonce: "n1", textContent: MODULE_SCRIPT.replace("</script>", "<\\/script>") },
     ]);
     expect(page.links.map((link) => link.rel)).toEqual(["modulepreload", "modulepreload"]);
-    expect(page.marks).toEqual(["no photo to wait for"]);
+    expect(page.marks).toEqual(["scripts started: no photo to wait for"]);
   });
 
   it("waits for every first photo, loaded or failed, then starts once", () => {
     const page = runInPage([{ complete: false }, { complete: false }]);
     expect(page.appended).toEqual([]);
+    expect(page.marks).toEqual(["scripts waiting"]);
     expect(page.links.map((link) => link.rel)).toEqual(["held-modulepreload", "held-modulepreload"]);
     page.images[0]!.on.load!();
     expect(page.appended).toEqual([]);
     page.images[1]!.on.error!();
-    expect(page.marks).toEqual(["first photo arrived"]);
+    expect(page.marks).toEqual(["scripts waiting", "scripts started: first photo arrived"]);
     page.acts.get("keydown")!();
     page.timers[0]!.run();
     expect(page.appended).toHaveLength(1);
@@ -99,12 +102,12 @@ describe("firstPhotoFirst", () => {
       const page = runInPage([{ complete: false }]);
       page.acts.get(act)!();
       expect(page.appended).toHaveLength(1);
-      expect(page.marks).toEqual(["member acted"]);
+      expect(page.marks).toEqual(["scripts waiting", "scripts started: member acted"]);
     }
     const page = runInPage([{ complete: false }]);
     expect(page.timers.map((timer) => timer.ms)).toEqual([WAIT_MS]);
     page.timers[0]!.run();
     expect(page.appended).toHaveLength(1);
-    expect(page.marks).toEqual(["waited long enough"]);
+    expect(page.marks).toEqual(["scripts waiting", "scripts started: waited long enough"]);
   });
 });

@@ -30,7 +30,8 @@ function startScriptsAfterFirstPhoto(moduleScript: string, nonce: string | null,
     if (nonce) script.nonce = nonce;
     script.textContent = moduleScript;
     document.head.append(script);
-    // Why they started, for the browser's performance tools (and the tests); never in the scripts' way.
+    // Why they started (and, below, that they wait), for the browser's performance tools and the
+    // tests; never in the scripts' way.
     try {
       performance.mark("scripts started", { detail: why });
     } catch {
@@ -50,6 +51,11 @@ function startScriptsAfterFirstPhoto(moduleScript: string, nonce: string | null,
   for (const type of ["pointerdown", "keydown", "focusin"])
     addEventListener(type, acted, { capture: true, once: true });
   setTimeout(() => start("waited long enough"), waitMs);
+  try {
+    performance.mark("scripts waiting");
+  } catch {
+    // As above: only a mark.
+  }
 }
 
 /** A value written into an inline script: JSON, with `<` escaped so no `</script>` can close it. */

@@ -13,6 +13,7 @@ import { memberDetails } from "./support/members";
 import { layoutShift, untilHydrated } from "./support/ui";
 import { useClubServer } from "./support/use-club-server";
 import { pageScripts } from "../../bench/script-weight";
+import { WAIT_MS } from "../../app/server/first-photo-first.server";
 
 const lena = memberDetails("lena_light", "Lena", "Light");
 // Small originals and one wide phone photo (4,608 px), which has every narrower copy.
@@ -144,9 +145,25 @@ test.describe("the forms' code loads when a form is used (issue 27 item 1)", () 
 });
 
 test.describe("the first photo before the scripts (issue 27 item 2)", () => {
-  /** Lena's /browse on a phone with every thumbnail held until `release`; the scripts and the releases in order. */
+  /**
+   * Lena's /browse on a phone with every thumbnail held until `release`, and the page's wait for
+   * them (WAIT_MS) held too, until `endWait` (on a busy machine 3 s pass before a test acts); the
+   * scripts and the releases in order. Playwright's own clock would stop the performance marks.
+   */
   async function browseWithPhotosHeld(openContext: Parameters<typeof lenasPage>[0]) {
     const page = await lenasPage(openContext, PHONE);
+    await page.addInitScript((waitMs) => {
+      const setTimer = window.setTimeout;
+      const held: (() => void)[] = [];
+      Object.assign(window, { endWait: () => held.splice(0).forEach((run) => run()) });
+      // The page's first timer of WAIT_MS is its wait for the photo: held; every other timer as it was.
+      window.setTimeout = ((run: () => void, ms?: number) => {
+        if (ms !== waitMs) return setTimer(run, ms);
+        window.setTimeout = setTimer;
+        held.push(run);
+        return 0;
+      }) as typeof window.setTimeout;
+    }, WAIT_MS);
     const events: string[] = [];
     const held: Route[] = [];
     let released = false;
@@ -160,12 +177,14 @@ test.describe("the first photo before the scripts (issue 27 item 2)", () => {
     });
     await page.goto("/browse", { waitUntil: "domcontentloaded" });
     await expect.poll(() => events.includes("photo asked")).toBe(true);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName("scripts waiting").length)).toBe(1);
     const release = async () => {
       events.push("photos sent");
       released = true;
       await Promise.all(held.map((route) => route.continue()));
     };
-    return { page, events, release };
+    const endWait = () => page.evaluate(() => (window as unknown as { endWait: () => void }).endWait());
+    return { page, events, release, endWait };
   }
 
   /** What started the page's scripts, as first-photo-first.server.ts marks it. */
@@ -189,6 +208,16 @@ test.describe("the first photo before the scripts (issue 27 item 2)", () => {
     await untilHydrated(page);
     expect(events).not.toContain("photos sent");
     expect(await whyScriptsStarted(page)).toBe("member acted");
+    await release();
+  });
+
+  test("a photo that does not come holds the scripts 3 s at most", async ({ openContext }) => {
+    const { page, events, release, endWait } = await browseWithPhotosHeld(openContext);
+    expect(events).not.toContain("script");
+    await endWait();
+    await untilHydrated(page);
+    expect(events).not.toContain("photos sent");
+    expect(await whyScriptsStarted(page)).toBe("waited long enough");
     await release();
   });
 });
