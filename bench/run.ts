@@ -22,7 +22,9 @@
 //   9. GET /api/photos and /browse at 50 connections, the embedded default vs a PostgreSQL server with the same
 //      club: ratio >= 0.9 (bench/embedded.ts; part of the http section, or alone as "embedded").
 //   11. /browse at 50 connections on both databases, each round beside the bare grid: >= 400 req/s, p99 <= 300 ms,
-//      >= 0.6 of the baseline (bench/grid.ts; "grid", run only when asked for).
+//      >= 0.6 of the baseline (bench/grid.ts; "grid").
+//   12. what a visit costs a phone and a desktop, and Lighthouse (mobile) on the home page, /browse, the photo
+//      detail and the meeting page: score >= 98, LCP <= 2.0 s, CLS 0 (bench/pages.ts, npm run bench:pages; "pages").
 // The clubs' PostgreSQL: DATABASE_URL's server, else one the run starts for itself from the embedded binaries
 // (bench/database-server.ts). The parts that start the site need a build (made if missing). What it prints
 // is also written to docs/performance/figures.md (bench/figures-file.ts), replacing the parts it measured.
@@ -64,11 +66,12 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
   return figures;
 }
 
-// BENCH_SECTIONS=http (or scripts, processing, embedded, comments, ratings, meetings, results, memory; comma-separated) runs only those.
+// BENCH_SECTIONS=http (or scripts, processing, embedded, comments, ratings, meetings, results, memory, grid, pages;
+// comma-separated) runs only those.
 const sections = process.env.BENCH_SECTIONS?.split(",");
 const want = (section: string) => !sections || sections.includes(section);
-// Asked for by name only: the grid's figures repeat part of the http section's, for issue 27 item 3.
-const wantGrid = Boolean(sections?.includes("grid"));
+// The grid's figures repeat part of the http section's, with issue 27's targets (item 3).
+const wantGrid = want("grid");
 
 async function httpSection() {
   figuresSection("http", "Pages and the API on generated clubs (2-4, and 9 beside them)");
@@ -199,3 +202,6 @@ if (["http", "embedded", "comments", "ratings", "meetings", "results", "memory"]
 }
 
 saveFigures(sections ? `BENCH_SECTIONS=${sections.join(",")} npm run bench` : "npm run bench");
+
+// Last, in a process of its own (it is also npm run bench:pages, and writes its own sections of the figures file).
+if (want("pages")) execFileSync(process.execPath, ["--import", "tsx", "bench/pages.ts"], { stdio: "inherit" });
