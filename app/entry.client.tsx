@@ -14,9 +14,12 @@ import { loadPhotoEditForm, pageHoldsPhotoEditForm } from "~/components/load-pho
 import { loadSortableYearGrid, pageHoldsSortableYearGrid } from "~/components/lazy-sortable-year-grid";
 
 async function hydrate() {
-  if (pageHoldsPhotoDetail()) await loadPhotoDetail();
-  if (pageHoldsPhotoEditForm()) await loadPhotoEditForm();
-  if (pageHoldsSortableYearGrid()) await loadSortableYearGrid();
+  // Fetched side by side: a detail opened on its edit step holds two of them.
+  await Promise.all([
+    pageHoldsPhotoDetail() && loadPhotoDetail(),
+    pageHoldsPhotoEditForm() && loadPhotoEditForm(),
+    pageHoldsSortableYearGrid() && loadSortableYearGrid(),
+  ]);
   startTransition(() => {
     hydrateRoot(
       document,
