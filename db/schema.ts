@@ -400,6 +400,29 @@ export const meetingSubmissions = pgTable(
   ],
 );
 
+// A photo withdrawn from an anonymous meeting before its names were revealed:
+// its author stays hidden until that meeting's reveal (access.server's
+// authorHiddenSql reads these beside the submissions), so withdrawing, or
+// withdrawing and submitting again, never shows for a moment whose it was.
+export const withdrawnSubmissions = pgTable(
+  "withdrawn_submissions",
+  {
+    // Deleting a meeting takes these with it; deleteMeeting refuses while they still hide an author.
+    meetingId: integer()
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    photoId: integer()
+      .notNull()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    userId: memberId(),
+    withdrawnAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoId, t.meetingId] }),
+    index("withdrawn_submissions_meeting_idx").on(t.meetingId),
+  ],
+);
+
 // One row per e-mail of a meeting claimed for a member: inserted before the
 // e-mail goes, so a member hears once per meeting across restarts and several
 // server processes. The reminder before a meeting, and the recap after it.

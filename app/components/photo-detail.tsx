@@ -89,7 +89,13 @@ export function PhotoDetail({
   const hasImage = Boolean(photo.largeUrl || photo.thumbUrl);
   const rating =
     isMember && photo.Ratings ? (
-      <RatingStars photoId={photo.id} memberId={reader.id} ownerId={photo.UserId} ratings={photo.Ratings} />
+      <RatingStars
+        photoId={photo.id}
+        memberId={reader.id}
+        ownerId={photo.UserId}
+        ratings={photo.Ratings}
+        summary={{ average: photo.rating ?? null, count: photo.ratingCount ?? 0 }}
+      />
     ) : null;
 
   return (

@@ -1,13 +1,13 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import {
-  averageExcludingOwner,
   MAX_RATING,
   MIN_RATING,
   nextRating,
   ratingLabel,
-  withRating,
+  summaryAfterChange,
   type RatingEntry,
+  type RatingSummary,
 } from "~/lib/ratings";
 import { ErrorModal } from "./error-modal";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
@@ -21,11 +21,12 @@ export type RatingStarsProps = {
   photoId: number;
   /** The member looking at the photo (whose rating the stars show). */
   memberId: number;
-  /** The photo's owner: the average leaves their own rating out (spec section 4). */
-  /** null while an anonymous review hides the owner (their own rating is left out of the list then). */
+  /** The photo's owner: the average leaves their own rating out (spec section 4); null while an anonymous review hides them. */
   ownerId: number | null;
-  /** Every rating of the photo, as its `Ratings`. */
+  /** The ratings the member may see, as the photo's `Ratings`: the member's own among them. */
   ratings: RatingEntry[];
+  /** The server's average and its count (the photo's `rating` and `ratingCount`). */
+  summary: RatingSummary;
   /** The route whose action takes intent "rate" (photoFormAction); the current route when left out. */
   action?: string;
   /** Where a post without JavaScript comes back to; this page when left out. */
@@ -48,7 +49,7 @@ function averageText(average: number | null, count: number) {
  * JavaScript; with it, the form posts through a fetcher and the stars and the
  * average change at once, before the server answers.
  */
-export function RatingStars({ photoId, memberId, ownerId, ratings, action, returnTo }: RatingStarsProps) {
+export function RatingStars({ photoId, memberId, ownerId, ratings, summary, action, returnTo }: RatingStarsProps) {
   const fetcher = useFetcher<{ error?: string }>({ key: `rate-${photoId}` });
   const [refusal, dismiss] = useFetcherRefusal(fetcher);
   const hydrated = useHydrated();
@@ -89,11 +90,13 @@ export function RatingStars({ photoId, memberId, ownerId, ratings, action, retur
 
   // While the post is on its way or waiting (and the page reloads after it), show what it will leave.
   const pending = queued !== null ? String(queued) : fetcher.formData?.get("value");
-  const shown =
-    typeof pending === "string" ? withRating(ratings, { UserId: memberId, value: Number(pending) }) : ratings;
-  const value = shown.find((rating) => rating.UserId === memberId)?.value ?? 0;
-  const average = averageExcludingOwner(shown, ownerId);
-  const count = shown.filter((rating) => rating.UserId !== ownerId && rating.value > 0).length;
+  const given = ratings.find((rating) => rating.UserId === memberId)?.value ?? 0;
+  const value = typeof pending === "string" ? Number(pending) : given;
+  const { average, count } = summaryAfterChange(summary, {
+    before: given,
+    after: value,
+    isOwner: memberId === ownerId,
+  });
   const keyboardStar = focused?.byKeyboard ? focused.star : null;
   const preview = keyboardStar === null ? pointed : null;
   const lit = preview ?? value;

@@ -35,6 +35,9 @@ export type PhotoJson = {
   takenAt?: string | null;
   /** Average of the ratings other than the owner's own, or null when nobody else rated it. */
   rating?: number | null;
+  /** How many ratings that average is of (the owner's own left out). */
+  ratingCount?: number;
+  /** Who rated it; until an anonymous meeting's reveal, only the viewer's own rating. */
   Ratings?: RatingJson[];
   /** The photo's comments, oldest first: filled for one photo (GET /api/photos/{id}, the detail), empty in lists. */
   Comments?: CommentJson[];

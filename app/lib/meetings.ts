@@ -104,4 +104,15 @@ export function meetingYears(latestYear: number | null, thisYear: number): numbe
 }
 
 /** 'Choose from my photos' on the upload page: one of the member's photos in no meeting. */
-export type PhotoToChoose = { id: number; caption: string | null; filename: string; thumbUrl: string | null };
+export type PhotoToChoose = {
+  id: number;
+  caption: string | null;
+  filename: string;
+  thumbUrl: string | null;
+  /** Members have seen it with the member's name (their gallery, /browse, the home page): in an anonymous meeting, others may recognise it. */
+  seenWithName: boolean;
+};
+
+/** What 'Choose from my photos' says of the photos seen with their member's name, when the meeting is anonymous. */
+export const SEEN_WITH_NAME_WARNING =
+  "Members have seen the photos marked 'Seen with your name' in your gallery, on Browse or the home page: others may recognise them.";

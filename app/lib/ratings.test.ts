@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { averageExcludingOwner, nextRating, ratingLabel, RATING_LABELS, withRating } from "./ratings";
+import { nextRating, ratingLabel, RATING_LABELS, summaryAfterChange } from "./ratings";
 
 describe("rating labels", () => {
   it("names each star as spec section 3 does", () => {
@@ -28,48 +28,33 @@ describe("nextRating", () => {
   });
 });
 
-describe("averageExcludingOwner", () => {
-  const owner = 7;
+describe("summaryAfterChange", () => {
+  const rated = { average: 2.5, count: 2 };
 
-  it("leaves the owner's own rating out", () => {
-    const ratings = [
-      { UserId: owner, value: 5 },
-      { UserId: 1, value: 2 },
-      { UserId: 2, value: 3 },
-    ];
-    expect(averageExcludingOwner(ratings, owner)).toBe(2.5);
+  it("adds a new rating to the average and the count", () => {
+    expect(summaryAfterChange(rated, { before: 0, after: 4, isOwner: false })).toEqual({ average: 3, count: 3 });
   });
 
-  it("is null when only the owner (or nobody) rated the photo", () => {
-    expect(averageExcludingOwner([{ UserId: owner, value: 4 }], owner)).toBeNull();
-    expect(averageExcludingOwner([], owner)).toBeNull();
+  it("replaces the member's rating without changing the count", () => {
+    expect(summaryAfterChange(rated, { before: 2, after: 5, isOwner: false })).toEqual({ average: 4, count: 2 });
+  });
+
+  it("takes a cleared rating away, down to none", () => {
+    expect(summaryAfterChange(rated, { before: 3, after: 0, isOwner: false })).toEqual({ average: 2, count: 1 });
+    expect(summaryAfterChange({ average: 4, count: 1 }, { before: 4, after: 0, isOwner: false })).toEqual({
+      average: null,
+      count: 0,
+    });
+  });
+
+  it("leaves the owner's own rating out", () => {
+    expect(summaryAfterChange(rated, { before: 0, after: 5, isOwner: true })).toBe(rated);
   });
 
   it("rounds to three decimals, as the stored average (times 1000) does", () => {
-    const ratings = [
-      { UserId: 1, value: 1 },
-      { UserId: 2, value: 2 },
-      { UserId: 3, value: 2 },
-    ];
-    expect(averageExcludingOwner(ratings, owner)).toBe(1.667);
-  });
-});
-
-describe("withRating", () => {
-  const ratings = [
-    { UserId: 1, value: 2 },
-    { UserId: 2, value: 3 },
-  ];
-
-  it("replaces the member's rating, or adds it", () => {
-    expect(withRating(ratings, { UserId: 1, value: 5 })).toEqual([
-      { UserId: 2, value: 3 },
-      { UserId: 1, value: 5 },
-    ]);
-    expect(withRating(ratings, { UserId: 9, value: 1 })).toHaveLength(3);
-  });
-
-  it("removes it when the rating is cleared", () => {
-    expect(withRating(ratings, { UserId: 2, value: 0 })).toEqual([{ UserId: 1, value: 2 }]);
+    expect(summaryAfterChange({ average: 1.5, count: 2 }, { before: 0, after: 2, isOwner: false })).toEqual({
+      average: 1.667,
+      count: 3,
+    });
   });
 });

@@ -30,20 +30,23 @@ export function nextRating(current: number | null | undefined, clicked: number):
   return clicked === (current ?? 0) ? 0 : clicked;
 }
 
-/**
- * The photo's average as the server stores it, recomputed in the browser after
- * a click (spec section 4): the owner's own rating left out, rounded to three
- * decimals as `photos.ratingAverage / 1000`; null when nobody else rated it.
- */
-export function averageExcludingOwner(ratings: RatingEntry[], ownerId: number | null): number | null {
-  const others = ratings.filter((rating) => rating.UserId !== ownerId && rating.value > 0);
-  if (others.length === 0) return null;
-  const sum = others.reduce((total, rating) => total + rating.value, 0);
-  return Math.round((sum * 1000) / others.length) / 1000;
-}
+/** A photo's average (the owner's own rating left out, as `photos.ratingAverage / 1000`) and how many it is of. */
+export type RatingSummary = { average: number | null; count: number };
 
-/** A member's rating replaced in the list (0 removes it), as the server will answer after the click. */
-export function withRating(ratings: RatingEntry[], rating: RatingEntry): RatingEntry[] {
-  const rest = ratings.filter((entry) => entry.UserId !== rating.UserId);
-  return rating.value === 0 ? rest : [...rest, rating];
+/**
+ * The summary once a member's rating goes from `before` to `after` (0: none),
+ * worked out in the browser after a click from the server's summary alone (the
+ * list of who rated is not always there: until an anonymous reveal a member sees
+ * only their own). The owner's own rating never counts (spec section 4). Rounded
+ * to three decimals as the stored average is; null when nobody else rated it.
+ */
+export function summaryAfterChange(
+  summary: RatingSummary,
+  { before, after, isOwner }: { before: number; after: number; isOwner: boolean },
+): RatingSummary {
+  if (isOwner || before === after) return summary;
+  const sum = (summary.average ?? 0) * summary.count - before + after;
+  const count = summary.count - (before > 0 ? 1 : 0) + (after > 0 ? 1 : 0);
+  if (count <= 0) return { average: null, count: 0 };
+  return { average: Math.round((sum * 1000) / count) / 1000, count };
 }

@@ -29,15 +29,12 @@ export const CropMessageSchema = z.discriminatedUnion("phase", [
   z.object({ phase: z.literal("cancel") }),
 ]);
 
-/** The member a message came from, added by the server (a client cannot claim to be someone else). */
-export type Viewer = { id: number; firstName: string };
-
 /**
- * Who the owner of a photo is in its room while its anonymous meeting hides
- * them (id 0 is no member's: ids start at 1). A room has one owner, so it is
- * never two people.
+ * The member a message came from, added by the server (a client cannot claim
+ * to be someone else): every member is named so in every room, the owner of a
+ * photo whose anonymous meeting is unrevealed too (access.server's liveViewerOf).
  */
-export const HIDDEN_AUTHOR: Viewer = { id: 0, firstName: "the author" };
+export type Viewer = { id: number; firstName: string };
 
 /** What a viewer sends. */
 export type PointerInput = z.infer<typeof PointerMessageSchema>;

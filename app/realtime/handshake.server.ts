@@ -70,7 +70,7 @@ export function admission<D extends { viewer: { id: number }; memberId?: number 
       (data) => {
         let release: () => void;
         try {
-          // The member's own id: a photo's hidden owner is shown as nobody (HIDDEN_AUTHOR) but counted as themself.
+          // Counted by who the member is, whatever the room is told of them.
           release = gate.admit(data.memberId ?? data.viewer.id, roomOf(data));
         } catch (error) {
           return next(refusal(error, what));

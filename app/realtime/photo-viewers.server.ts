@@ -8,11 +8,15 @@
 // sockets (socket.data), and a joiner reads it with fetchSockets(), which the
 // socket.io adapter answers from every app process: nothing to keep in step.
 //
-// A photo whose anonymous meeting is unrevealed hides its owner here too
-// (access.server: authorHiddenFrom): the owner joins its room as 'the author'
-// (HIDDEN_AUTHOR), so their pointer, crop and presence name nobody, and their
-// own windows are told their comments as theirs. The reveal ends the rooms'
-// sockets (relayReveal), and the windows come back under their names.
+// A photo whose anonymous meeting is unrevealed (access.server: authorHiddenFrom)
+// changes nothing here about who is who: its owner is named in its room like
+// every other member (liveViewerOf), so the list of viewers, their pointers and
+// crops, and joining and leaving carry nothing that sets the owner apart, not
+// even by elimination ("4 viewing", three names and "the author" named the
+// fourth), nor a pseudonym whose comings and goings could be paired across
+// rooms. Only the owner's comments read as 'the author' to the others, and
+// their own windows are told them as theirs. The reveal ends the rooms'
+// sockets (relayReveal), and the windows load the names again.
 import type { Namespace, Socket } from "socket.io";
 import type { CommentJson } from "~/lib/club-json";
 import {
@@ -24,12 +28,10 @@ import {
   type PhotoComment,
   type ServerToClientEvents,
   type Viewer,
-  HIDDEN_AUTHOR,
 } from "~/lib/realtime-events";
 import { PHOTO_NAMESPACE } from "~/lib/live-names";
 import { idParam } from "~/server/api.server";
-import { canSeePhoto } from "~/services/access.server";
-import { hiddenOwnerOf } from "~/services/photos/hidden-authors.server";
+import { canSeePhoto, liveViewerOf } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import { subscribe, type ClubEvents } from "~/services/events.server";
 import { admission, memberOfHandshake, memberRoom, queryValue, sessionRoom } from "./handshake.server";
@@ -42,8 +44,8 @@ import { logger } from "~/server/logger.server";
 
 /**
  * What the handshake learnt, kept on each socket, and the crop step it sent
- * last: `viewer` is who the room is told the socket is (HIDDEN_AUTHOR for the
- * hidden owner of the photo), `memberId` who it really is (budgets, log-outs).
+ * last: `viewer` is who the room is told the socket is (access.server's
+ * liveViewerOf), `memberId` who it is (budgets, log-outs).
  */
 export type SocketData = { viewer: Viewer; memberId: number; photoId: number; sessionId: string; crop?: CropRecord };
 
@@ -177,9 +179,7 @@ async function admit(cookieHeader: string | undefined, rawPhotoId: unknown): Pro
   const photoId = photoIdFrom(queryValue(rawPhotoId));
   // Only viewers of a photo they may see (for members: any photo that exists).
   if (!(await canSeePhoto(member, photoId))) throw new NotFoundError(PHOTO_NOT_FOUND);
-  const hidden = (await hiddenOwnerOf(photoId)) === member.id;
-  const viewer = hidden ? HIDDEN_AUTHOR : { id: member.id, firstName: member.firstName };
-  return { viewer, memberId: member.id, photoId, sessionId };
+  return { viewer: liveViewerOf(member), memberId: member.id, photoId, sessionId };
 }
 
 /** The photo's own `Comments` shape: the photo a comment is on goes without saying in its room. */
@@ -196,12 +196,12 @@ function asPhotoComment({ Photo: _photo, ...comment }: CommentJson): PhotoCommen
 export function relayCommentsToViewers(io: RealtimeServer): (() => void)[] {
   const viewers = io.of(PHOTO_NAMESPACE);
   const room = (photoId: number) => viewers.to(photoRoom(photoId));
-  // While the photo's owner is hidden, their windows (under either name) get their own copy.
+  // While the photo's owner is hidden, their own windows get their own copy (naming them).
   const relay =
     (name: "comment.created" | "comment.updated") =>
     ({ photoId, comment, ownerSees }: ClubEvents["comment.created"]) => {
       if (!ownerSees) return room(photoId).emit(name, asPhotoComment(comment));
-      const owners = [memberPhotoRoom(photoId, ownerSees.userId), memberPhotoRoom(photoId, HIDDEN_AUTHOR.id)];
+      const owners = memberPhotoRoom(photoId, ownerSees.userId);
       viewers.to(photoRoom(photoId)).except(owners).emit(name, asPhotoComment(comment));
       viewers.to(owners).emit(name, asPhotoComment(ownerSees.comment));
     };

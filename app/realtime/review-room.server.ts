@@ -31,7 +31,13 @@ import {
 } from "~/lib/realtime-events";
 import { REVIEW_NAMESPACE } from "~/lib/live-names";
 import { idParam } from "~/server/api.server";
-import { canSeeMeeting, mayHandReviewLead, mayLeadReview, mayTakeReviewLead } from "~/services/access.server";
+import {
+  canSeeMeeting,
+  liveViewerOf,
+  mayHandReviewLead,
+  mayLeadReview,
+  mayTakeReviewLead,
+} from "~/services/access.server";
 import type { Member } from "~/lib/member";
 import { NotFoundError } from "~/services/errors.server";
 import { isMeetingPhoto } from "~/services/meetings/review.server";
@@ -153,7 +159,7 @@ async function admit(cookieHeader: string | undefined, rawMeetingId: unknown): P
   const { member, sessionId } = await memberOfHandshake(cookieHeader);
   const meetingId = meetingIdFrom(queryValue(rawMeetingId));
   if (!(await canSeeMeeting(member, meetingId))) throw new NotFoundError(MEETING_NOT_FOUND);
-  return { viewer: { id: member.id, firstName: member.firstName }, meetingId, sessionId };
+  return { viewer: liveViewerOf(member), meetingId, sessionId };
 }
 
 /**

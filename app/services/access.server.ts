@@ -9,7 +9,8 @@
 import { and, eq, exists, isNull, not, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "@db/client.server";
-import { features, meetings, meetingSubmissions, photos, users, type UserRow } from "@db/schema";
+import { features, meetings, photos, users, type UserRow } from "@db/schema";
+import { authorHiddenSql } from "./access-anonymity.server";
 import type { Member } from "~/lib/member";
 import { ForbiddenError, NotLoggedInError } from "./errors.server";
 
@@ -120,54 +121,8 @@ export function canSeePhotoDetails(viewer: ViewerRef): viewer is NonNullable<Vie
   return !!viewer;
 }
 
-// Anonymous review --------------------------------------------------------------
-//
-// A photo submitted to an anonymous meeting that no admin has revealed yet
-// (meetings.anonymous, revealedAt null) hides who made it from everyone but its
-// owner, admins included (the host's screen is what the call sees): its author,
-// avatar, camera and lens are withheld from its JSON, it is left out of every
-// list but its meeting (galleries, /browse, the home page, the comments list),
-// and its owner's comments on it read as 'the author'.
-
-/** What the rule reads of a photo's meeting: none, or whether it is anonymous and revealed. */
-export type MeetingAnonymity = { anonymous: boolean; revealedAt: Date | string | null } | null;
-
-/** Whether a meeting still hides its photos' authors (anonymous and not revealed). */
-export function isUnrevealed(meeting: MeetingAnonymity): boolean {
-  return !!meeting && meeting.anonymous && meeting.revealedAt === null;
-}
-
-/** Whether the viewer may not learn who made this photo: it is in an unrevealed anonymous meeting and not theirs. */
-export function authorHiddenFrom(viewer: ViewerRef, photo: { userId: number }, meeting: MeetingAnonymity): boolean {
-  return isUnrevealed(meeting) && !isOwner(viewer, photo);
-}
-
-/** isUnrevealed as a condition on `meetings`. */
-export function unrevealedMeetingSql(): SQL {
-  return and(eq(meetings.anonymous, true), isNull(meetings.revealedAt))!;
-}
-
-/**
- * authorHiddenFrom as a condition on a photo id (`photos.id`, `comments.photoId`):
- * the photo is in an unrevealed anonymous meeting and the viewer did not submit
- * it (a submission's member is its photo's owner). One probe of the
- * submissions' unique photo index per row.
- */
-export function authorHiddenSql(viewer: ViewerRef, photoId: SQLWrapper): SQL {
-  return exists(
-    db()
-      .select({ one: sql`1` })
-      .from(meetingSubmissions)
-      .innerJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
-      .where(
-        and(
-          eq(meetingSubmissions.photoId, photoId),
-          unrevealedMeetingSql(),
-          viewer ? sql`${meetingSubmissions.userId} <> ${viewer.id}` : undefined,
-        ),
-      ),
-  );
-}
+// Anonymous review: the rule is in access-anonymity.server.ts, asked through this module.
+export * from "./access-anonymity.server";
 
 /** The photos a list may show the viewer: those they may see whose author is not hidden from them. */
 export function photosListedTo(viewer: ViewerRef): SQL {

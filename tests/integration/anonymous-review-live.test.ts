@@ -1,11 +1,12 @@
-// Anonymous review live (issue 26 item 1): in the room of a photo whose
-// anonymous meeting is unrevealed, its owner is 'the author' (HIDDEN_AUTHOR)
-// to everyone else: their presence, pointer and crop name nobody, their
-// comments reach the others without a name and their own windows with it. The
-// reveal tells the meeting's review room and its watching pages, and ends the
-// photo rooms' sockets so the windows come back under their names.
+// Anonymous review live (issues 26 and 33 item 1): in the room of a photo whose
+// anonymous meeting is unrevealed, its owner is named as any other viewer
+// (a name for them alone, 'the author', named them by elimination): their
+// presence, pointer and crop are like everyone's; their comments reach the
+// others without a name and their own windows with it. The reveal tells the
+// meeting's review room and its watching pages, and ends the photo rooms'
+// sockets so the windows load the names again.
 import { describe, expect, it } from "vitest";
-import { HIDDEN_AUTHOR, type ReviewSocket } from "~/lib/realtime-events";
+import type { ReviewSocket } from "~/lib/realtime-events";
 import { REVIEW_NAMESPACE } from "~/lib/live-names";
 import { revealMeeting } from "~/services/meetings/anonymity.server";
 import { recapsSettled } from "~/services/meetings/recaps.server";
@@ -40,15 +41,13 @@ async function hiddenPhotoRoom() {
 }
 
 describe("a photo room while its meeting hides the author", () => {
-  it("shows the owner to the others as the author: presence, pointer and crop", async () => {
+  it("shows the owner to the others as any viewer, by first name: presence, pointer and crop", async () => {
     const r = await hiddenPhotoRoom();
-    expect((await r.joined).user).toEqual(HIDDEN_AUTHOR);
+    const asAnyone = { id: r.owner.id, firstName: "Owner" };
+    expect((await r.joined).user).toEqual(asAnyone);
     const snapshot = await r.ownerRoom;
-    expect(snapshot.me).toEqual(HIDDEN_AUTHOR);
-    const ownerSocket = [...sockets.io.of("/photos").sockets.values()].find(
-      (s) => s.data.memberId === r.owner.id && s.data.photoId === r.photo.id,
-    );
-    expect(ownerSocket?.data.viewer).toEqual(HIDDEN_AUTHOR);
+    expect(snapshot.me).toEqual(asAnyone);
+    expect(snapshot.viewers.map((v) => v.user)).toContainEqual({ id: r.other.id, firstName: "Other" });
 
     // The owner's browser: a second client of theirs, whose pointer and crop the other hears.
     const owners = sockets.viewer(r.photo.id, { cookie: await cookieFor(r.owner.id) });
@@ -56,10 +55,10 @@ describe("a photo room while its meeting hides the author", () => {
     const frames = framesUntil(r.otherSocket, (move) => move.dx === 0.25);
     owners.emit("pointer", { dx: 0.25, dy: 0.5 });
     const moves = (await frames).flat();
-    expect(moves.map((move) => move.user)).toEqual(moves.map(() => HIDDEN_AUTHOR));
+    expect(moves.map((move) => move.user)).toEqual(moves.map(() => asAnyone));
     const crop = nextMessage(r.otherSocket, "crop");
     owners.emit("crop", { phase: "start", start: { dx: 0.1, dy: 0.1 } });
-    expect((await crop).user).toEqual(HIDDEN_AUTHOR);
+    expect((await crop).user).toEqual(asAnyone);
   });
 
   it("tells the others the owner's comment without a name, and the owner's windows with theirs", async () => {

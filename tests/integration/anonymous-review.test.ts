@@ -1,8 +1,10 @@
-// Anonymous review (issue 26 item 1): until an admin reveals an anonymous
-// meeting, nobody but a photo's owner learns who submitted it, admins
+// Anonymous review (issues 26 and 33 item 1): until an admin reveals an
+// anonymous meeting, nobody but a photo's owner learns who submitted it, admins
 // included: the meeting is one group in its seeded order, the photo's JSON has
-// no author, filename, camera or lens, the lists leave it out, and the owner's
-// comments on it read as 'the author'. The reveal (admins) sets revealedAt once.
+// no author, filename, camera, lens, date taken or upload time, and lists only
+// the viewer's own rating; the lists leave it out, and the owner's comments on
+// it read as 'the author'. The reveal (admins) sets revealedAt once.
+// Withdrawing, the meeting's own anonymity and 'Choose from my photos': anonymous-withdrawals.test.ts.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, transaction } from "@db/client.server";
@@ -18,6 +20,7 @@ import { recapsSettled } from "~/services/meetings/recaps.server";
 import { photoDetail } from "~/services/photos/detail.server";
 import { getPhoto, listFeaturedPhotos, listPhotos, randomPhotos } from "~/services/photos/photos.server";
 import { commentsOfPhoto, createComment, listComments } from "~/services/ratings/comments.server";
+import { refreshPhotoRating } from "~/services/ratings/photo-rating.server";
 import { ratePhoto } from "~/services/ratings/ratings.server";
 import { insertMeeting, insertTemplate, meetingsApi, submitDirectly } from "../support/meetings";
 import { cookieFor, makeMember } from "../support/members";
@@ -130,31 +133,45 @@ describe("an anonymous meeting before its reveal", () => {
     ]);
   });
 
-  it("withholds author, filename, camera, lens and feature from the photo's JSON, keeps the exposure, and drops the owner's rating", async () => {
+  it("withholds author, filename, camera, lens, date taken, upload time and feature from the photo's JSON, keeps the exposure, and lists each rater only to themself", async () => {
     const n = await night();
+    await db()
+      .update(photos)
+      .set({ takenAt: new Date("2024-05-06T07:08:09Z"), createdAt: new Date("2026-11-30T21:13:14.567Z") })
+      .where(eq(photos.id, n.photo.id));
+    await refreshPhotoRating(n.photo.id);
     for (const viewer of [n.other, n.admin]) {
       const photo = await getPhoto(viewer, n.photo.id);
       expectNoAuthor(photo);
       expect(photo.metadata?.exif.FNumber?.description).toBe("f/5.6");
       expect(photo.metadata?.exif.ISOSpeedRatings?.description).toBe("400");
-      expect(photo.Ratings).toEqual([{ UserId: n.other.id, value: 3 }]);
+      expect(photo.takenAt).toBeNull();
+      // Every photo of the meeting says the meeting's start: the upload's millisecond pairs with the owner's other uploads.
+      expect(photo.createdAt).toBe(n.meeting.startsAt.toISOString());
+      // The count and average stay; who rated is each rater's own business until the reveal.
+      expect(photo.Ratings).toEqual(viewer === n.other ? [{ UserId: n.other.id, value: 3 }] : []);
+      expect([photo.rating, photo.ratingCount]).toEqual([3, 1]);
       const detail = await photoDetail(viewer, n.photo.id, { kind: "given", previousId: null, nextId: null });
       expect(detail.details!.camera.map((line) => line.label)).toEqual(["Aperture", "ISO"]);
+      expect(detail.details!.takenAt).toBeNull();
     }
     const own = await getPhoto(n.owner, n.photo.id);
     expect(own.User?.id).toBe(n.owner.id);
+    expect(own.takenAt).toBe("2024-05-06T07:08:09.000Z");
+    expect(own.Ratings).toEqual([{ UserId: n.owner.id, value: 5 }]);
     expect(own.Feature).toEqual({ year: YEAR, position: 1 });
     expect(own.filename).toBe("hidden-maker.jpg");
     expect(own.metadata?.exif.Model?.description).toBe("LEICA Q2");
   });
 
-  it("answers a rating without the owner's own, whose UserId would name them", async () => {
+  it("answers a rating with the rater's own alone: a list of raters in which the owner is never named names them", async () => {
     const n = await night();
     const answer = await ratePhoto(n.admin, n.photo.id, { value: 4 });
-    expect(answer.Ratings.map((r) => r.UserId).sort()).toEqual([n.other.id, n.admin.id].sort());
-    expect(answer.rating).toBe(3.5);
-    const owners = await ratePhoto(n.owner, n.photo.id, { value: 5 });
-    expect(owners.Ratings.map((r) => r.UserId)).toContain(n.owner.id);
+    expect(answer.Ratings).toEqual([{ UserId: n.admin.id, value: 4 }]);
+    expect([answer.rating, answer.ratingCount]).toEqual([3.5, 2]);
+    const owners = await ratePhoto(n.owner, n.photo.id, { value: 4 });
+    expect(owners.Ratings).toEqual([{ UserId: n.owner.id, value: 4 }]);
+    expect([owners.rating, owners.ratingCount]).toEqual([3.5, 2]);
   });
 
   it("shows the owner's comments on it as the author's, to everyone else", async () => {

@@ -62,7 +62,7 @@ describe("POST /api/photos/{id}/rate", () => {
     const response = await rate(photo.id, { value: 4 }, await cookieFor(member.id));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.json()).toEqual({ rating: 4, Ratings: [{ UserId: member.id, value: 4 }] });
+    expect(await response.json()).toEqual({ rating: 4, ratingCount: 1, Ratings: [{ UserId: member.id, value: 4 }] });
     expect(await storedRating(photo.id)).toEqual({ average: 4000, count: 1 });
   });
 
@@ -79,7 +79,7 @@ describe("POST /api/photos/{id}/rate", () => {
 
     const cleared = await rate(photo.id, { value: 0 }, cookie);
     expect(cleared.status).toBe(200);
-    expect(await cleared.json()).toEqual({ rating: 5, Ratings: [{ UserId: other.id, value: 5 }] });
+    expect(await cleared.json()).toEqual({ rating: 5, ratingCount: 1, Ratings: [{ UserId: other.id, value: 5 }] });
     expect(await storedRating(photo.id)).toEqual({ average: 5000, count: 1 });
 
     const again = await rate(photo.id, { value: 0 }, cookie);
@@ -91,7 +91,7 @@ describe("POST /api/photos/{id}/rate", () => {
     const { owner, photo, ownerCookie } = await photoWithOwner();
     const own = await rate(photo.id, { value: 5 }, ownerCookie);
     expect(own.status).toBe(200);
-    expect(await own.json()).toEqual({ rating: null, Ratings: [{ UserId: owner.id, value: 5 }] });
+    expect(await own.json()).toEqual({ rating: null, ratingCount: 0, Ratings: [{ UserId: owner.id, value: 5 }] });
     expect(await storedRating(photo.id)).toEqual({ average: null, count: 0 });
 
     const member = await makeMember();
@@ -110,7 +110,7 @@ describe("POST /api/photos/{id}/rate", () => {
     const admin = await makeMember({ isAdmin: true });
     const response = await rate(photo.id, { value: 3 }, await cookieFor(admin.id));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ rating: 3, Ratings: [{ UserId: admin.id, value: 3 }] });
+    expect(await response.json()).toEqual({ rating: 3, ratingCount: 1, Ratings: [{ UserId: admin.id, value: 3 }] });
   });
 
   it("takes the value as a form sends it ('3')", async () => {

@@ -174,18 +174,38 @@ export function CheckboxField({
   label,
   meta,
   hint,
+  lockedOn,
 }: {
   label: string;
   meta: FieldMetadata<boolean | undefined>;
   hint?: string;
+  /** Ticked and not to be changed here (the hint says why): a disabled box sends nothing, so a hidden twin does. */
+  lockedOn?: boolean;
 }) {
   return (
     <div className="field checkbox-field">
       <label htmlFor={meta.id}>
-        <input {...getInputProps(meta, { type: "checkbox", ariaAttributes: true })} key={meta.key} />
+        {lockedOn ? (
+          <>
+            <input type="hidden" name={meta.name} value="on" />
+            <input
+              type="checkbox"
+              id={meta.id}
+              checked
+              disabled
+              aria-describedby={hint ? `${meta.id}-hint` : undefined}
+            />
+          </>
+        ) : (
+          <input {...getInputProps(meta, { type: "checkbox", ariaAttributes: true })} key={meta.key} />
+        )}
         {label}
       </label>
-      {hint ? <p className="field-hint">{hint}</p> : null}
+      {hint ? (
+        <p className="field-hint" id={`${meta.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -66,13 +66,19 @@ type DetailsFieldName = "topic" | "callLink" | "callDetails" | "maxUploadsCount"
 const ANONYMOUS_HINT =
   "Nobody but each photo's owner sees who submitted it, admins included, until an admin reveals the names on the meeting's page.";
 
+const ANONYMITY_LOCKED_HINT =
+  "Members have submitted photos without their names, so the names come out only with Reveal names on the meeting's page.";
+
 /** The fields of every meeting form, in the spec's order, between Date/Time and 'Recurring?'. */
 function MeetingDetailsFields({
   fields,
   members,
+  anonymityLocked = false,
 }: {
   fields: Record<DetailsFieldName, FieldMetadata<unknown>>;
   members: MemberChoice[];
+  /** An anonymous meeting with submissions: its anonymity ends only with the reveal. */
+  anonymityLocked?: boolean;
 }) {
   return (
     <>
@@ -84,7 +90,8 @@ function MeetingDetailsFields({
       <CheckboxField
         label="Anonymous review (names hidden until revealed)"
         meta={fields.anonymous as FieldMetadata<boolean | undefined>}
-        hint={ANONYMOUS_HINT}
+        hint={anonymityLocked ? ANONYMITY_LOCKED_HINT : ANONYMOUS_HINT}
+        lockedOn={anonymityLocked}
       />
     </>
   );
@@ -141,11 +148,13 @@ export function EditMeetingForm({
   draft,
   members,
   timeZone,
+  anonymityLocked,
   lastResult,
 }: {
   draft: MeetingEditDraft;
   members: MemberChoice[];
   timeZone: string;
+  anonymityLocked: boolean;
   lastResult: Result;
 }) {
   const { form, fields, hasFieldErrors } = useClubForm({
@@ -158,7 +167,7 @@ export function EditMeetingForm({
     <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
       <input type="hidden" name="intent" value="save" />
       <DateTimeField meta={fields.startsAt} timeZone={timeZone} />
-      <MeetingDetailsFields fields={fields} members={members} />
+      <MeetingDetailsFields fields={fields} members={members} anonymityLocked={anonymityLocked} />
       <SubmitRow label="Save Meeting" cancelTo={`/meetings/${draft.id}`} />
     </ClubForm>
   );

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { gridImageAttributes, MEETING_SIZES } from "~/lib/photo-images";
-import type { RatingEntry } from "~/lib/ratings";
+import type { RatingEntry, RatingSummary } from "~/lib/ratings";
 import { RatingStars } from "../rating-stars";
 
 export type MeetingPhoto = {
@@ -10,6 +10,8 @@ export type MeetingPhoto = {
   /** null unless the viewer may know the author (an anonymous review hides it from all but the owner). */
   UserId: number | null;
   Ratings: RatingEntry[];
+  /** The average and its count (RatingStars' summary). */
+  rating: RatingSummary;
 };
 
 export type SubmissionGroup = {
@@ -84,6 +86,7 @@ export function SubmissionGroups({
                         memberId={memberId}
                         ownerId={photo.UserId}
                         ratings={photo.Ratings}
+                        summary={photo.rating}
                       />
                     </div>
                   </li>

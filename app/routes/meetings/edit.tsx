@@ -17,10 +17,12 @@ import { clubTimeZone } from "~/services/meetings/club-zone.server";
 import { meetingMemberChoices } from "~/services/meetings/meeting-members.server";
 import { meetingView } from "~/services/meetings/meeting-view.server";
 import {
+  anonymityEndsOnlyByReveal,
   deleteMeeting,
   MEETING_HAS_SUBMISSIONS_MESSAGE,
   meetingEditDraft,
   updateMeeting,
+  WITHDRAWN_ANONYMOUSLY_MESSAGE,
 } from "~/services/meetings/meetings.server";
 import { MEETING_DELETED_MESSAGE, meetingIdOf, readMeetingForm } from "./meeting-forms.server";
 
@@ -29,17 +31,24 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);
   const meetingId = meetingIdOf(params);
-  const [draft, members, view] = await Promise.all([
+  const [draft, members, view, anonymityLocked] = await Promise.all([
     meetingEditDraft(admin, meetingId),
     meetingMemberChoices(admin),
     meetingView(admin, meetingId, DEFAULT_MEETING_SORT),
+    anonymityEndsOnlyByReveal(meetingId),
   ]);
   return {
     draft,
     members,
+    anonymityLocked,
     timeZone: clubTimeZone(),
-    // A meeting with submissions stays: the page says why instead of offering to delete it.
-    deleteRefusal: view.meeting.MeetingSubmissions.length > 0 ? MEETING_HAS_SUBMISSIONS_MESSAGE : null,
+    // A meeting with submissions, or whose withdrawn photos still hide their authors, stays: the page says why.
+    deleteRefusal:
+      view.meeting.MeetingSubmissions.length > 0
+        ? MEETING_HAS_SUBMISSIONS_MESSAGE
+        : anonymityLocked
+          ? WITHDRAWN_ANONYMOUSLY_MESSAGE
+          : null,
     confirmingDelete: new URL(request.url).searchParams.has("delete"),
   };
 });
@@ -69,7 +78,7 @@ export const action = page(async ({ request, params }: Route.ActionArgs) => {
 
 export default function EditMeetingPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const { draft, members, timeZone, deleteRefusal, confirmingDelete } = loaderData;
+  const { draft, members, timeZone, anonymityLocked, deleteRefusal, confirmingDelete } = loaderData;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const deleteError = actionData && "error" in actionData ? actionData.error : null;
   return (
@@ -77,7 +86,13 @@ export default function EditMeetingPage({ loaderData }: Route.ComponentProps) {
       <PageTitle>Edit Meeting</PageTitle>
       <h1>Edit Meeting</h1>
       <p className="muted form-subtitle">{meetingTitle(draft.topic)}</p>
-      <EditMeetingForm draft={draft} members={members} timeZone={timeZone} lastResult={result} />
+      <EditMeetingForm
+        draft={draft}
+        members={members}
+        timeZone={timeZone}
+        anonymityLocked={anonymityLocked}
+        lastResult={result}
+      />
       <DeleteMeeting
         refusal={deleteRefusal}
         confirming={confirmingDelete}

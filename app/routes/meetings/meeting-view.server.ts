@@ -24,6 +24,7 @@ export function meetingPageData(view: MeetingView) {
           thumbUrl: Photo.thumbUrl,
           UserId: Photo.UserId,
           Ratings: Photo.Ratings ?? [],
+          rating: { average: Photo.rating ?? null, count: Photo.ratingCount ?? 0 },
         },
       })),
     })),

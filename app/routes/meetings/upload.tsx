@@ -58,6 +58,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
       thumbUrl: Photo.thumbUrl,
     })),
     photosToChoose: upload.maySubmit && upload.allowance.remaining > 0 ? mayChoose : [],
+    namesHidden: view.namesHidden,
     maxBytes: env().UPLOAD_MAX_BYTES,
   };
 });
@@ -109,6 +110,7 @@ function MeetingUpload({
   mine,
   isUpcoming,
   photosToChoose,
+  namesHidden,
   maxBytes,
 }: Route.ComponentProps["loaderData"]) {
   const answer = useActionData<typeof action>();
@@ -165,7 +167,7 @@ function MeetingUpload({
           onBusyChange={setUploading}
         />
       ) : null}
-      <ChooseMyPhotos photos={photosToChoose} />
+      <ChooseMyPhotos photos={photosToChoose} anonymous={namesHidden} />
       {uploading ? null : (
         <p className="upload-done">
           <Link to={`/meetings/${meeting.id}`} className="button primary">

@@ -3,11 +3,11 @@
 // read them (meeting-view.server.ts, meeting-list.server.ts).
 import { count, eq, sql } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
-import { meetingSubmissions, meetings, meetingTemplates, type MeetingRow } from "@db/schema";
+import { meetingSubmissions, meetings, meetingTemplates, withdrawnSubmissions, type MeetingRow } from "@db/schema";
 import { instantFromText, toDateTimeInput } from "~/lib/club-time";
 import type { MeetingPatch, NewMeeting } from "~/lib/meeting-schemas";
 import { DEFAULT_MAX_UPLOADS, type MeetingFrequency } from "~/lib/meetings";
-import { canSeeMeetings, requireAdmin, type ViewerRef } from "~/services/access.server";
+import { canSeeMeetings, isUnrevealed, mayEndAnonymity, requireAdmin, type ViewerRef } from "~/services/access.server";
 import { ConflictError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { clubTimeZone } from "./club-zone.server";
 import { requireMembersExist } from "./meeting-members.server";
@@ -19,6 +19,11 @@ import { loadTemplate } from "./templates.server";
 export const MEETING_NOT_FOUND_MESSAGE = "Meeting not found.";
 export const MEETING_HAS_SUBMISSIONS_MESSAGE =
   "This meeting has submissions, so it cannot be deleted. Its members' photos would lose their meeting.";
+
+export const ANONYMITY_ENDS_BY_REVEAL_MESSAGE =
+  "Photos are submitted to this meeting anonymously: its names can only be shown with Reveal names.";
+export const WITHDRAWN_ANONYMOUSLY_MESSAGE =
+  "Photos were withdrawn from this meeting before its names were revealed: reveal them before deleting it.";
 
 export const meetingNotFound = () => new NotFoundError(MEETING_NOT_FOUND_MESSAGE);
 
@@ -99,6 +104,10 @@ export async function updateMeeting(viewer: ViewerRef, meetingId: number, change
   const startsAt = changes.startsAt === undefined ? undefined : meetingStart(changes.startsAt);
   return transaction(async () => {
     const before = await loadMeeting(meetingId, "update");
+    // Turning anonymity off and on again would show the names for a moment: once anyone submitted, only the reveal ends it.
+    if (changes.anonymous === false && !mayEndAnonymity(before, { submitted: await anySubmitted(meetingId) })) {
+      throw InvalidError.field("anonymous", ANONYMITY_ENDS_BY_REVEAL_MESSAGE);
+    }
     await requireMembersExist(changes.allowedUserIds);
     const set = Object.fromEntries(
       Object.entries({ ...changes, startsAt }).filter(([, value]) => value !== undefined),
@@ -117,17 +126,39 @@ export async function updateMeeting(viewer: ViewerRef, meetingId: number, change
   });
 }
 
+/** Whether an edit may no longer end the meeting's anonymity (the edit form shows the box ticked and locked). */
+export async function anonymityEndsOnlyByReveal(meetingId: number): Promise<boolean> {
+  const meeting = await loadMeeting(meetingId);
+  return !mayEndAnonymity(meeting, { submitted: await anySubmitted(meetingId) });
+}
+
+/** Whether anyone submitted to the meeting, including photos withdrawn since. */
+async function anySubmitted(meetingId: number): Promise<boolean> {
+  for (const table of [meetingSubmissions, withdrawnSubmissions]) {
+    const [row] = await db()
+      .select({ one: sql`1` })
+      .from(table)
+      .where(eq(table.meetingId, meetingId))
+      .limit(1);
+    if (row) return true;
+  }
+  return false;
+}
+
 /** Deletes a meeting nobody submitted to; one with submissions stays (409, saying why). */
 export async function deleteMeeting(viewer: ViewerRef, meetingId: number): Promise<void> {
   requireAdmin(viewer);
   await transaction(async () => {
-    await loadMeeting(meetingId, "update");
+    const meeting = await loadMeeting(meetingId, "update");
     // A submission takes its meeting's row first (FOR SHARE), so none can arrive between this count and the delete.
     const [submitted] = await db()
       .select({ n: count() })
       .from(meetingSubmissions)
       .where(eq(meetingSubmissions.meetingId, meetingId));
     if ((submitted?.n ?? 0) > 0) throw new ConflictError(MEETING_HAS_SUBMISSIONS_MESSAGE);
+    // Its withdrawn photos' authors stay hidden until its reveal; deleting it would show them.
+    if (isUnrevealed(meeting) && (await anySubmitted(meetingId)))
+      throw new ConflictError(WITHDRAWN_ANONYMOUSLY_MESSAGE);
     await db().delete(meetings).where(eq(meetings.id, meetingId));
   });
 }

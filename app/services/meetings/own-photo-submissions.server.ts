@@ -11,7 +11,7 @@ import { meetingSubmissions, photos } from "@db/schema";
 import type { ExistingPhotoSubmission } from "~/lib/meeting-schemas";
 import type { PhotoToChoose } from "~/lib/meetings";
 import type { Member } from "~/lib/member";
-import { requireOwner } from "~/services/access.server";
+import { isUnrevealed, requireOwner, withdrawnUnrevealedSql } from "~/services/access.server";
 import { ConflictError } from "~/services/errors.server";
 import { photoMediaUrl } from "~/services/photos/json.server";
 import { photoNotFound } from "~/services/photos/ownership.server";
@@ -23,6 +23,19 @@ import { insertSubmission, lockSubmitter, requireOnList, requireRoom, submittedC
 export const OWN_PHOTOS_ONLY_MESSAGE = "You may only submit your own photos.";
 export const ALREADY_HERE_MESSAGE = "This photo is already submitted to this meeting.";
 export const ALREADY_ELSEWHERE_MESSAGE = "This photo is already submitted to another meeting; withdraw it there first.";
+
+/** The API's answer's `warning` when a photo members have seen with its name goes to an anonymous meeting. */
+export const SEEN_WITH_NAME_ANSWER =
+  "Members have seen this photo with your name (in your gallery, on Browse or the home page): in this anonymous meeting, others may recognise it.";
+
+/** Whether members have seen the photo with its owner's name: all but one hidden since its withdrawal from an anonymous meeting. */
+async function seenWithName(photoId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ withdrawnFrom: withdrawnUnrevealedSql(photos.id) })
+    .from(photos)
+    .where(eq(photos.id, photoId));
+  return row?.withdrawnFrom === null;
+}
 
 /** How many of one's photos 'Choose from my photos' offers, newest first. */
 export const PHOTOS_TO_CHOOSE = 60;
@@ -37,7 +50,8 @@ export async function submitOwnPhoto(
   member: Member,
   meetingId: number,
   { PhotoId }: ExistingPhotoSubmission,
-): Promise<MeetingSubmissionJson> {
+): Promise<MeetingSubmissionJson & { warning?: string }> {
+  let warning: string | undefined;
   const submission = await transaction(async () => {
     await lockSubmitter(meetingId, member.id);
     // FOR SHARE: the meeting cannot be deleted or its list changed until this commits.
@@ -54,22 +68,34 @@ export async function submitOwnPhoto(
     if (already)
       throw new ConflictError(already.meetingId === meetingId ? ALREADY_HERE_MESSAGE : ALREADY_ELSEWHERE_MESSAGE);
     requireRoom(meeting, await submittedCount(meetingId, member.id));
+    if (isUnrevealed(meeting) && (await seenWithName(PhotoId))) warning = SEEN_WITH_NAME_ANSWER;
     return insertSubmission(meetingId, PhotoId, member.id);
   });
-  return { ...submission, Photo: await getPhoto(member, PhotoId) };
+  return { ...submission, Photo: await getPhoto(member, PhotoId), ...(warning ? { warning } : {}) };
 }
 
-/** 'Choose from my photos': the member's photos in no meeting, newest first. */
+/**
+ * 'Choose from my photos': the member's photos in no meeting, newest first, each
+ * saying whether members have seen it with their name: every photo but one
+ * still hidden since it was withdrawn from an unrevealed anonymous meeting.
+ */
 export async function photosToChoose(member: Member): Promise<PhotoToChoose[]> {
   const rows = await db()
-    .select({ id: photos.id, caption: photos.caption, filename: photos.filename, thumbKey: photos.thumbKey })
+    .select({
+      id: photos.id,
+      caption: photos.caption,
+      filename: photos.filename,
+      thumbKey: photos.thumbKey,
+      withdrawnFrom: withdrawnUnrevealedSql(photos.id),
+    })
     .from(photos)
     .leftJoin(meetingSubmissions, eq(meetingSubmissions.photoId, photos.id))
     .where(and(eq(photos.userId, member.id), isNull(meetingSubmissions.id)))
     .orderBy(desc(photos.createdAt), desc(photos.id))
     .limit(PHOTOS_TO_CHOOSE);
-  return rows.map(({ thumbKey, ...photo }) => ({
+  return rows.map(({ thumbKey, withdrawnFrom, ...photo }) => ({
     ...photo,
     thumbUrl: thumbKey ? photoMediaUrl(photo.id, "thumb", thumbKey) : null,
+    seenWithName: withdrawnFrom === null,
   }));
 }

@@ -11,12 +11,18 @@
 // image) runs before the lock, so members never wait on each other's images.
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
-import { meetingSubmissions, type MeetingRow } from "@db/schema";
+import { meetingSubmissions, withdrawnSubmissions, type MeetingRow } from "@db/schema";
 import type { NewPhoto } from "~/lib/photo-schemas";
 import type { SubmissionOrder } from "~/lib/meeting-schemas";
 import { allowanceMessage, isUpcoming, meetingTitle, NOT_ON_LIST_MESSAGE, remainingUploads } from "~/lib/meetings";
 import type { Member } from "~/lib/member";
-import { canSeeMeetings, mayChangeSubmission, maySubmitToMeeting, type ViewerRef } from "~/services/access.server";
+import {
+  canSeeMeetings,
+  isUnrevealed,
+  mayChangeSubmission,
+  maySubmitToMeeting,
+  type ViewerRef,
+} from "~/services/access.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { getPhoto } from "~/services/photos/photos.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
@@ -193,7 +199,8 @@ export async function reorderSubmissions(
 
 /**
  * DELETE /api/meetings/{id}/submissions/{submissionId}: the author withdraws a
- * submission; the photo stays in their gallery, without a meeting.
+ * submission; the photo stays in their gallery, without a meeting (and, from an
+ * anonymous meeting, without their name to others until its reveal).
  */
 export async function withdrawSubmission(
   member: Member,
@@ -210,6 +217,13 @@ export async function withdrawSubmission(
     if (!mayChangeSubmission(member, submission)) throw new ForbiddenError(OTHERS_SUBMISSIONS_MESSAGE);
     const mine = await changeableSubmissions(member, meetingId, now);
     await db().delete(meetingSubmissions).where(eq(meetingSubmissions.id, submissionId));
+    // Seen in the meeting without a name: the photo keeps its author hidden until the reveal (access.server).
+    if (isUnrevealed(await loadMeeting(meetingId))) {
+      await db()
+        .insert(withdrawnSubmissions)
+        .values({ meetingId, photoId: submission.photoId, userId: submission.userId })
+        .onConflictDoNothing();
+    }
     await renumber(mine.filter((other) => other.id !== submissionId).map((other) => other.id));
     await refreshMeetingStarts({ photoIds: [submission.photoId] });
   });

@@ -154,7 +154,7 @@ async function neighbours(viewer: ViewerRef, context: PhotoListContext, photoId:
 
 // The taken time and camera lines of a photo's row: the same for every member
 // while the row is kept (queries.server.ts), so worked out once per row, and
-// once more without camera and lens for those its author is hidden from.
+// once more without the date taken, camera and lens for those its author is hidden from.
 const detailsOfRecord = new WeakMap<PhotoRecord, NonNullable<PhotoDetailData["details"]>>();
 const hiddenDetailsOfRecord = new WeakMap<PhotoRecord, NonNullable<PhotoDetailData["details"]>>();
 
@@ -165,7 +165,7 @@ function detailsOf(record: PhotoRecord, viewer: ViewerRef): NonNullable<PhotoDet
   if (!details) {
     const { photo } = record;
     details = {
-      takenAt: photo.takenAt ? formatTakenAt(photo.takenAt, photo.takenAtOffset) : null,
+      takenAt: photo.takenAt && !hidden ? formatTakenAt(photo.takenAt, photo.takenAtOffset) : null,
       camera: cameraDetails(shownExif(photo.metadata.exif ?? {}, hidden)),
     };
     kept.set(record, details);

@@ -1,37 +1,35 @@
 // Who the anonymity rule of access.server (authorHiddenFrom / authorHiddenSql)
-// hides, where one row is not enough: the hidden owner of one photo (its live
-// room), and whether a member has hidden photos at all (their lists are kept
-// apart from other members', since they see their own).
-import { and, eq } from "drizzle-orm";
+// hides, where one row is not enough: whether a member has hidden photos at all
+// (their lists are kept apart from other members', since they see their own),
+// and the anonymity of one photo read on its own (a rating's answer).
+import { eq } from "drizzle-orm";
 import { db } from "@db/client.server";
-import { meetings, meetingSubmissions } from "@db/schema";
-import { unrevealedMeetingSql, type ViewerRef } from "~/services/access.server";
+import { meetings, meetingSubmissions, photos, withdrawnSubmissions } from "@db/schema";
+import {
+  photoAnonymity,
+  unrevealedMeetingSql,
+  withdrawnUnrevealedSql,
+  type MeetingAnonymity,
+  type ViewerRef,
+} from "~/services/access.server";
 import { requestVersions, VersionedCache } from "~/services/data-versions.server";
 
-/** The owner of a photo whose anonymous meeting is unrevealed, or null when the photo hides nobody. */
-export async function hiddenOwnerOf(photoId: number): Promise<number | null> {
-  const [row] = await db()
-    .select({ userId: meetingSubmissions.userId })
-    .from(meetingSubmissions)
-    .innerJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
-    .where(and(eq(meetingSubmissions.photoId, photoId), unrevealedMeetingSql()))
-    .limit(1);
-  return row?.userId ?? null;
-}
-
-// The members with photos in unrevealed anonymous meetings: a few at most, kept
-// at the photos' data version (a meeting's or submission's change moves it).
+// The members with photos in (or withdrawn from) unrevealed anonymous meetings:
+// a few at most, kept at the photos' data version (a meeting's, submission's or
+// withdrawal's change moves it).
 const hiddenOwners = new VersionedCache<Set<number>>("photos", 4);
 
 async function membersWithHiddenPhotos(): Promise<Set<number>> {
   const at = await requestVersions();
   const known = at ? hiddenOwners.get(at, "all") : undefined;
   if (known) return known;
-  const rows = await db()
-    .selectDistinct({ userId: meetingSubmissions.userId })
-    .from(meetingSubmissions)
-    .innerJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
-    .where(unrevealedMeetingSql());
+  const ownersIn = (table: typeof meetingSubmissions | typeof withdrawnSubmissions) =>
+    db()
+      .selectDistinct({ userId: table.userId })
+      .from(table)
+      .innerJoin(meetings, eq(meetings.id, table.meetingId))
+      .where(unrevealedMeetingSql());
+  const rows = [...(await ownersIn(meetingSubmissions)), ...(await ownersIn(withdrawnSubmissions))];
   const owners = new Set(rows.map((row) => row.userId));
   if (at) hiddenOwners.set(at, "all", owners);
   return owners;
@@ -45,4 +43,21 @@ async function membersWithHiddenPhotos(): Promise<Set<number>> {
 export async function ownsHiddenPhotos(viewer: ViewerRef): Promise<boolean> {
   if (!viewer) return false;
   return (await membersWithHiddenPhotos()).has(viewer.id);
+}
+
+/** The anonymity one photo is under (access.server's photoAnonymity), read for it alone. */
+export async function anonymityOfPhoto(photoId: number): Promise<MeetingAnonymity> {
+  const [row] = await db()
+    .select({
+      anonymous: meetings.anonymous,
+      revealedAt: meetings.revealedAt,
+      withdrawnUnrevealed: withdrawnUnrevealedSql(photos.id),
+    })
+    .from(photos)
+    .leftJoin(meetingSubmissions, eq(meetingSubmissions.photoId, photos.id))
+    .leftJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
+    .where(eq(photos.id, photoId));
+  if (!row) return null;
+  const meeting = row.anonymous === null ? null : { anonymous: row.anonymous, revealedAt: row.revealedAt };
+  return photoAnonymity(meeting, row.withdrawnUnrevealed);
 }

@@ -5,9 +5,12 @@
 // - the owner: notes too;
 // - anyone but the owner, while the photo's anonymous meeting is unrevealed
 //   (access.server's authorHiddenFrom): no author (User, UserId null), no
-//   filename (it often names its maker), no camera or lens, no Feature (its
-//   year and position would point at the gap it leaves in the owner's
-//   portfolio), and not the owner's own rating; exposure settings stay.
+//   filename (it often names its maker), no camera, lens or date taken, the
+//   meeting's start for the upload time (to the millisecond, it pairs with the
+//   owner's other uploads), no Feature (its year and position would point at
+//   the gap it leaves in the owner's portfolio); exposure settings stay;
+// - everyone, until such a meeting's reveal: only their own rating listed
+//   (access.server's ratingsShownTo), the average and its count as for any photo.
 import crypto from "node:crypto";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PhotoRow } from "@db/schema";
@@ -16,6 +19,8 @@ import {
   authorHiddenFrom,
   canSeePhotoDetails,
   isOwner,
+  isUnrevealed,
+  ratingsShownTo,
   type MeetingAnonymity,
   type ViewerRef,
 } from "~/services/access.server";
@@ -78,9 +83,12 @@ export function toPhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
   let json = shaped.get(record);
   if (!json) {
     json = shapePhotoJson(record, viewer);
-    if (hidden) json = withoutAuthor(json, record.photo.userId);
+    // Hidden: in a meeting (its start is copied) or withdrawn from one (its start comes with the anonymity).
+    if (hidden) json = withoutAuthor(json, record.meetingStartsAt ?? record.meeting!.withdrawnFromStart!);
     shaped.set(record, json);
   }
+  if (json.Ratings && isUnrevealed(record.meeting))
+    json = { ...json, Ratings: ratingsShownTo(viewer, record.meeting, json.Ratings) };
   return isOwner(viewer, record.photo) ? { ...json, notes: record.photo.notes } : json;
 }
 
@@ -96,14 +104,16 @@ export function shownExif(exif: NonNullable<PhotoRecord["photo"]["metadata"]["ex
 }
 
 /** A photo's JSON with nothing that tells who made it (access.server: authorHiddenFrom). */
-function withoutAuthor(json: PhotoJson, ownerId: number): PhotoJson {
+function withoutAuthor(json: PhotoJson, meetingStartsAt: Date): PhotoJson {
   return {
     ...json,
     filename: "",
+    // Every photo of the meeting alike.
+    createdAt: meetingStartsAt.toISOString(),
     UserId: null,
     User: null,
     Feature: null,
-    ...(json.Ratings ? { Ratings: json.Ratings.filter((rating) => rating.UserId !== ownerId) } : {}),
+    ...("takenAt" in json ? { takenAt: null } : {}),
     ...(json.metadata ? { metadata: { exif: shownExif(json.metadata.exif, true) } } : {}),
   };
 }
@@ -134,6 +144,7 @@ function shapePhotoJson(record: PhotoRecord, viewer: ViewerRef): PhotoJson {
     largeUrl: photo.largeKey ? photoMediaUrl(photo.id, "large", photo.largeKey) : null,
     takenAt: photo.takenAt?.toISOString() ?? null,
     rating: photo.ratingAverage === null ? null : photo.ratingAverage / 1000,
+    ratingCount: photo.ratingCount,
     Ratings: record.ratings,
     // A list leaves them out (a query per photo); photoWithComments (photo-comments.server.ts) fills them for one.
     Comments: [],

@@ -6,6 +6,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { features, meetings, meetingSubmissions, photos, ratings, users } from "@db/schema";
+import { photoAnonymity, withdrawnUnrevealedSql } from "~/services/access.server";
 import { requestVersions, VersionedCache } from "~/services/data-versions.server";
 import { ownerColumns, type PhotoRecord, type RatingJson } from "./json.server";
 
@@ -42,6 +43,7 @@ async function readPhotoRecords(ids: number[], options: { withRatings: boolean }
       meetingStartsAt: meetings.startsAt,
       meetingAnonymous: meetings.anonymous,
       meetingRevealedAt: meetings.revealedAt,
+      withdrawnUnrevealed: withdrawnUnrevealedSql(photos.id),
     })
     .from(photos)
     .innerJoin(users, eq(users.id, photos.userId))
@@ -75,8 +77,10 @@ async function readPhotoRecords(ids: number[], options: { withRatings: boolean }
             ? null
             : { year: row.featureYear, position: row.featurePosition },
         meetingStartsAt: row.meetingStartsAt,
-        meeting:
+        meeting: photoAnonymity(
           row.meetingAnonymous === null ? null : { anonymous: row.meetingAnonymous, revealedAt: row.meetingRevealedAt },
+          row.withdrawnUnrevealed,
+        ),
         ratings: ratingsByPhoto.get(row.photo.id) ?? [],
       },
     ]),

@@ -11,7 +11,7 @@ import { db } from "@db/client.server";
 import { comments, meetings, meetingSubmissions, photos, users } from "@db/schema";
 import type { CommentCrop } from "~/lib/comment-schemas";
 import type { CommentJson } from "~/lib/club-json";
-import { authorHiddenFrom, type ViewerRef } from "~/services/access.server";
+import { authorHiddenFrom, photoAnonymity, withdrawnUnrevealedSql, type ViewerRef } from "~/services/access.server";
 import { pictureFields } from "~/services/members/picture-fields.server";
 import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
 
@@ -28,6 +28,7 @@ function selectComments(where: SQL) {
       photo: { id: photos.id, caption: photos.caption, thumbKey: photos.thumbKey, userId: photos.userId },
       owner: ownerColumns(photoOwner),
       meeting: { anonymous: meetings.anonymous, revealedAt: meetings.revealedAt },
+      withdrawnUnrevealed: withdrawnUnrevealedSql(photos.id),
     })
     .from(comments)
     .innerJoin(author, eq(author.id, comments.userId))
@@ -58,10 +59,12 @@ export function cropOf(comment: {
 
 function toCommentJson(record: CommentRecord, viewer: ViewerRef, options: { withPhoto: boolean }): CommentJson {
   const { comment, author, photo, owner } = record;
-  const meeting =
+  const meeting = photoAnonymity(
     record.meeting?.anonymous == null
       ? null
-      : { anonymous: record.meeting.anonymous, revealedAt: record.meeting.revealedAt ?? null };
+      : { anonymous: record.meeting.anonymous, revealedAt: record.meeting.revealedAt ?? null },
+    record.withdrawnUnrevealed,
+  );
   const ownerHidden = authorHiddenFrom(viewer, photo, meeting);
   const byHiddenOwner = ownerHidden && comment.userId === photo.userId;
   const json: CommentJson = {

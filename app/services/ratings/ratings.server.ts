@@ -5,17 +5,17 @@ import { asc, eq, and, sql } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { photos, ratings } from "@db/schema";
 import type { Rate } from "~/lib/comment-schemas";
-import { canSeePhoto, requireLoggedIn, type ViewerRef } from "~/services/access.server";
+import { canSeePhoto, ratingsShownTo, requireLoggedIn, type ViewerRef } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import type { RatingJson } from "~/lib/club-json";
-import { hiddenOwnerOf } from "~/services/photos/hidden-authors.server";
+import { anonymityOfPhoto } from "~/services/photos/hidden-authors.server";
 import { refreshPhotoRating } from "./photo-rating.server";
 
 /**
- * The answer to a rating: the photo's average without its owner's rating, and every rating (but the owner's own
- * while an anonymous meeting hides them from the rater: its UserId would name them).
+ * The answer to a rating: the photo's average without its owner's rating and how many it is of, and the
+ * ratings the rater may see listed (access.server's ratingsShownTo: only their own until an anonymous reveal).
  */
-export type PhotoRatingJson = { rating: number | null; Ratings: RatingJson[] };
+export type PhotoRatingJson = { rating: number | null; ratingCount: number; Ratings: RatingJson[] };
 
 const photoNotFound = () => new NotFoundError("Photo not found.");
 
@@ -53,15 +53,16 @@ export async function ratePhoto(member: ViewerRef, photoId: number, { value }: R
 }
 
 async function photoRatingJson(viewer: ViewerRef, photoId: number): Promise<PhotoRatingJson> {
-  const [photo] = await db().select({ ratingAverage: photos.ratingAverage }).from(photos).where(eq(photos.id, photoId));
+  const [photo] = await db()
+    .select({ ratingAverage: photos.ratingAverage, ratingCount: photos.ratingCount })
+    .from(photos)
+    .where(eq(photos.id, photoId));
   const rows = await db()
     .select({ UserId: ratings.userId, value: ratings.value })
     .from(ratings)
     .where(eq(ratings.photoId, photoId))
     .orderBy(asc(ratings.createdAt), asc(ratings.userId));
   const average = photo?.ratingAverage ?? null;
-  const hiddenOwner = await hiddenOwnerOf(photoId);
-  const shown =
-    hiddenOwner === null || hiddenOwner === viewer?.id ? rows : rows.filter((r) => r.UserId !== hiddenOwner);
-  return { rating: average === null ? null : average / 1000, Ratings: shown };
+  const shown = ratingsShownTo(viewer, await anonymityOfPhoto(photoId), rows);
+  return { rating: average === null ? null : average / 1000, ratingCount: photo?.ratingCount ?? 0, Ratings: shown };
 }
