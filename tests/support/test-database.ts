@@ -101,6 +101,13 @@ export async function createTestDatabase(prefix = "club_test"): Promise<string> 
   return withDatabase(serverUrl(), name);
 }
 
+/** Creates an empty database (no migrations: an upgrade test applies them itself) and returns its URL. */
+export async function createEmptyTestDatabase(prefix: string): Promise<string> {
+  const name = uniqueName(prefix);
+  await withSql(serverUrl(), (admin) => admin.unsafe(`create database "${name}"`));
+  return withDatabase(serverUrl(), name);
+}
+
 export async function dropTestDatabase(url: string) {
   const name = new URL(url).pathname.slice(1);
   await withSql(serverUrl(), (admin) => admin.unsafe(`drop database if exists "${name}" with (force)`));

@@ -1,0 +1,77 @@
+// An upgrade keeps the members' inboxes (issue 35 item 3): a club made on the
+// release before recap e-mails (its database at migration 0012) is upgraded
+// by the migrations a start applies; nights that were over before the upgrade
+// never get a recap, while a meeting after it gets one as always. The e-mails
+// go through a real SMTP server; the jobs' turn is the one the site runs.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDatabase, databaseHandle, migrationsFolder, openDatabase } from "@db/client.server";
+import { sendDueMeetingRecaps } from "~/services/meetings/recaps.server";
+import { useMailCatcher } from "../support/club-mail";
+import { makeMember } from "../support/members";
+import { insertMeeting, submitDirectly } from "../support/meetings";
+import { insertPhoto } from "../support/photos";
+import { createEmptyTestDatabase, dropTestDatabase, testDatabaseUrl, withSql } from "../support/test-database";
+
+const mail = useMailCatcher();
+const HOUR = 60 * 60 * 1000;
+
+/** The migrations folder as the release before recaps shipped it: the journal's first `count` entries. */
+async function migrationsUpTo(count: number): Promise<string> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "club-migrations-"));
+  await fs.cp(migrationsFolder(), folder, { recursive: true });
+  const journalPath = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(await fs.readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, count);
+  await fs.writeFile(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+let url: string;
+
+beforeAll(async () => {
+  url = await createEmptyTestDatabase("club_upgrade");
+  await closeDatabase();
+  await openDatabase({ databaseUrl: url, dataDir: process.env.DATA_DIR! });
+});
+
+afterAll(async () => {
+  await closeDatabase();
+  await dropTestDatabase(url);
+  await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
+});
+
+describe("the first start after the release that brought recaps", () => {
+  it("sends no recap of a night over before the upgrade, and one of the next meeting", async () => {
+    // The club as the earlier release left it: migrations 0000 to 0012, two members, three past nights with photos.
+    const folder = await migrationsUpTo(13);
+    await databaseHandle().migrate(folder);
+    const [ann, bob] = [await makeMember({ firstName: "Ann" }), await makeMember({ firstName: "Bob" })];
+    const pastNights: number[] = [];
+    for (const hoursAgo of [3, 30, 24 * 40]) {
+      const startsAt = new Date(Date.now() - hoursAgo * HOUR);
+      // The meetings table of that release had none of the columns the current schema's insert returns.
+      const [row] = await withSql(
+        url,
+        (sql) =>
+          sql<{ id: number }[]>`insert into meetings (starts_at, topic) values (${startsAt}, 'Old night') returning id`,
+      );
+      pastNights.push(row!.id);
+      await submitDirectly(row!.id, await insertPhoto(ann.id, { caption: `Ann's night ${hoursAgo}` }), 1);
+    }
+
+    // The upgrade: every migration since, as a start applies them.
+    await databaseHandle().migrate();
+    expect(await sendDueMeetingRecaps()).toBe(0);
+    expect(mail.messages.filter((m) => /Old night/.test(m.subject))).toEqual([]);
+
+    // A meeting after the upgrade is recapped as always.
+    const next = await insertMeeting({ startsAt: new Date(Date.now() - 3 * HOUR), topic: "New night" });
+    await submitDirectly(next.id, await insertPhoto(bob.id, { caption: "Bob's first" }), 1);
+    expect(await sendDueMeetingRecaps()).toBe(2);
+    expect(mail.messages.filter((m) => /New night/.test(m.subject))).toHaveLength(2);
+    await fs.rm(folder, { recursive: true, force: true });
+  });
+});
