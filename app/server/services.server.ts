@@ -10,6 +10,7 @@ import { closeRealtime } from "~/realtime/realtime.server";
 import { deleteExpiredSessions } from "~/services/auth/session.server";
 import { closeThrottles } from "~/services/auth/throttle-store.server";
 import { closeMail } from "~/services/mail/mail.server";
+import { refuseUnmovedClub } from "~/services/club/unmoved-club.server";
 import { openFirstAdminSetup } from "~/services/members/first-admin.server";
 import { storage } from "~/storage/storage.server";
 import { startJobs, stopJobs } from "./jobs.server";
@@ -27,6 +28,13 @@ export async function startServices() {
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
   });
   await database.migrate();
+  // Never a set-up link over a club this release cannot read in place: stop, saying what to run.
+  if (!config.DATABASE_URL) {
+    await refuseUnmovedClub(config.DATA_DIR).catch(async (error: unknown) => {
+      await closeDatabase();
+      throw error;
+    });
+  }
   await deleteExpiredSessions();
   // The MinIO bucket (or the storage folder) is created when missing.
   await storage().prepare();

@@ -1,12 +1,14 @@
 // The one server process as an operator sees it: health, long-cached assets,
 // socket.io on the same port, and a clean stop on SIGTERM (sockets closed,
 // database released, exit code 0).
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./support/fixtures";
 import { io as connectClient } from "socket.io-client";
 import { sessionCookie } from "./support/club-api";
-import { createMemberWithCli, SERVER_START_TIMEOUT, startClubServer } from "./support/club-server";
+import { createMemberWithCli, repoRoot, SERVER_START_TIMEOUT, startClubServer } from "./support/club-server";
 import { cameraFixture } from "../fixtures/camera-files";
 import { postgresClient } from "../../db/client.server";
 
@@ -188,6 +190,50 @@ test("on the embedded PostgreSQL: commands join it, a kill -9 leaves nothing in 
   } finally {
     await second?.stop();
     if (postmasterOf(dataDir)) process.kill(postmasterOf(dataDir)!, "SIGINT");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("on a data folder of the PGlite release, a start refuses in one line saying what to run, with no set-up link", async () => {
+  test.setTimeout(SERVER_START_TIMEOUT);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-e2e-pglite-"));
+  // What that release left: its database folder (PGlite's own files; their content is not read).
+  fs.mkdirSync(path.join(dataDir, "pglite"));
+  fs.writeFileSync(path.join(dataDir, "pglite", "PG_VERSION"), "16\n");
+  try {
+    const child = spawn(process.execPath, ["build/server.js"], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: "",
+        DATA_DIR: dataDir,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        SESSION_SECRET: "e2e-pglite-secret-0123456789-abcdefghijklmnop",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    // The log's one fatal line (JSON, as every line of the log) says what to run.
+    const fatal = output
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level === 60);
+    expect(fatal.map((line) => line.msg)).toEqual([
+      `Could not start: ${path.join(dataDir, "pglite")} holds a club from the PGlite release that is not moved yet: ` +
+        `run that release's "npm run backup -- --out club.tar.gz", then here "npm run restore -- club.tar.gz" ` +
+        `(docs/database.md).`,
+    ]);
+    expect(output).not.toMatch(/\/setup\//);
+    // Its own PostgreSQL, started to look, is stopped again.
+    expect(postmasterOf(dataDir)).toBeNull();
+  } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
