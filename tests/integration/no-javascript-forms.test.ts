@@ -61,7 +61,7 @@ describe("the photo edit form without JavaScript", () => {
     const refused = await post(action, cookie, { ...fields, caption: "After", acquireLicensePage: "ftp://x.test" });
     expect(refused.status).toBe(422);
     const html = await refused.text();
-    expect(html).toContain("Acquire license page must be a web address (http or https).");
+    expect(html).toContain("Acquire licence page must be a web address (http or https).");
     expect(formAround(html, 'name="intent" value="update"')).toContain('value="After"');
 
     const saved = await post(action, cookie, { ...fields, caption: "After" });
