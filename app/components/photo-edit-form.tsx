@@ -165,8 +165,8 @@ export function PhotoEditForm({
       {hydrated ? null : <input type="hidden" name="returnTo" value={hereWith({ [EDIT_PHOTO_STEP]: null })} />}
       <TextField label="Caption" meta={text(fields.caption)} max={MAX_CAPTION_LENGTH} />
       <TextAreaField label="Description" meta={fields.description} rows={4} max={MAX_DESCRIPTION_LENGTH} />
-      <SelectField label="License" meta={fields.license} options={LICENSES} />
-      <TextField label="Acquire License Page" meta={text(fields.acquireLicensePage)} type="url" max={MAX_LINK_LENGTH} />
+      <SelectField label="Licence" meta={fields.license} options={LICENSES} />
+      <TextField label="Acquire licence page" meta={text(fields.acquireLicensePage)} type="url" max={MAX_LINK_LENGTH} />
       <div className="field">
         <label htmlFor={`photo-filename-${photo.id}`}>Filename</label>
         <input id={`photo-filename-${photo.id}`} value={photo.filename} readOnly />

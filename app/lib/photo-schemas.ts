@@ -32,12 +32,12 @@ const description = z
   .trim()
   .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`);
 const notes = z.string().max(MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters.`);
-const license = z.enum(LICENSE_VALUES, { error: "License must be one of the club's licences." });
+const license = z.enum(LICENSE_VALUES, { error: "Licence must be one of the club's licences." });
 const acquireLicensePage = z
   .string()
   .trim()
-  .max(MAX_LINK_LENGTH, `Acquire license page must be at most ${MAX_LINK_LENGTH} characters.`)
-  .pipe(z.url({ protocol: /^https?$/, error: "Acquire license page must be a web address (http or https)." }));
+  .max(MAX_LINK_LENGTH, `Acquire licence page must be at most ${MAX_LINK_LENGTH} characters.`)
+  .pipe(z.url({ protocol: /^https?$/, error: "Acquire licence page must be a web address (http or https)." }));
 
 // A missing key leaves a field as it is; an empty string or null clears it. (Not a
 // union: Conform would then mark the form's input required.)

@@ -180,7 +180,7 @@ for (const width of [1280, 390]) {
       await page.goto(`/browse/${club.photo.id}`);
       await page.getByRole("button", { name: "Edit", exact: true }).click();
       const form = page.getByRole("form", { name: "Edit photo" });
-      await form.getByLabel("Acquire License Page").fill("ftp://not-a-web-page");
+      await form.getByLabel("Acquire licence page").fill("ftp://not-a-web-page");
       await form.getByRole("button", { name: "Save" }).click();
       await expect(form.locator("[aria-invalid=true]").first()).toBeVisible();
       await expectAccessible(page, "photo edit form with an error");

@@ -417,6 +417,16 @@ const ROWS: Row[] = [
   {
     route: "meetings/:meetingId/upload",
     method: "POST",
+    case: "caption one's photo in the list",
+    send: (t) => ({
+      params: meeting(t),
+      form: { intent: "caption", photoId: String(t.submission.photoId), caption: "Matrix caption" },
+    }),
+    expect: owner(200, 403, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/upload",
+    method: "POST",
     case: "withdraw a submission",
     send: (t) => ({ params: meeting(t), form: { intent: "withdraw", submissionId: String(t.submission.id) } }),
     expect: owner(200, 403, "302 /login"),

@@ -15,7 +15,7 @@ import {
 } from "~/services/ratings/comment-notifications.server";
 import { linksIn, type ReceivedMail } from "../support/mail";
 import { cookieFor, makeMember, request, withCookies } from "../support/members";
-import { insertPhoto } from "../support/photos";
+import { insertPhoto, storeRealThumbnail } from "../support/photos";
 import { call } from "../support/routes";
 import { useMailCatcher } from "../support/club-mail";
 import { withLogLines } from "../support/log-lines";
@@ -87,11 +87,26 @@ describe("the comment e-mail", () => {
     expect(received!.html).not.toContain("<script>");
     expect(received!.html).not.toContain("<b>timing");
     expect(received!.html).toContain(`href="http://club.test/comments/${c.photo.id}"`);
-    expect(received!.html).toMatch(
-      new RegExp(`src="http://club.test/media/photos/${c.photo.id}/thumb\\?v=[\\w-]{12}"`),
-    );
+    // A members-only address answers a mail client 404: never an <img> of it (this photo has no stored thumbnail).
+    expect(received!.html).not.toMatch(/<img[^>]+\/media\//);
     // Nobody else hears of it.
     expect(mailsTo(c.ann.email)).toEqual([]);
+  });
+
+  it("shows the photo's picture inline: an attached JPEG of its thumbnail that the <img> names by cid", async () => {
+    const c = await club();
+    await storeRealThumbnail(c.photo);
+    await comment(c.photo.id, "Nice shadows.", c.bobCookie);
+
+    const [received] = mailsTo(c.owner.email);
+    const [picture, ...others] = received!.parsed.attachments;
+    expect(others).toEqual([]);
+    expect(picture!.contentDisposition).toBe("inline");
+    expect(picture!.contentType).toBe("image/jpeg");
+    expect(received!.html).toContain(`<img src="cid:${picture!.cid}"`);
+    expect([...picture!.content.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const { default: sharp } = await import("sharp");
+    expect(await sharp(picture!.content).metadata()).toMatchObject({ format: "jpeg", width: 256 });
   });
 
   it("sends at most one e-mail per photo per 15 minutes and gathers the later comments into the next", async () => {

@@ -13,7 +13,7 @@ import { ratePhoto } from "~/services/ratings/ratings.server";
 import { useMailCatcher } from "../support/club-mail";
 import { makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
-import { commentDirectly, insertPhoto } from "../support/photos";
+import { commentDirectly, insertPhoto, storeRealThumbnail } from "../support/photos";
 
 const mail = useMailCatcher();
 
@@ -79,13 +79,10 @@ describe("the recap e-mail", () => {
     expect(toAnn.text).toContain(`All the results: http://club.test/meetings/${night.meeting.id}/results`);
     expect(toAnn.text).toContain(`http://club.test/members/${night.ann.username}/edit`);
 
-    // Pictures by absolute, versioned URLs; captions escaped.
-    for (const photo of [night.rain, night.fog, night.puddle]) {
-      expect(toAnn.html).toMatch(
-        new RegExp(`<img src="http://club\\.test/media/photos/${photo.id}/thumb\\?v=[\\w-]+"`),
-      );
-    }
-    expect(toAnn.html).not.toContain(`/media/photos/${night.drizzle.id}/`);
+    // No members-only picture address (a mail client has no session: it answers 404); these photos have no
+    // stored thumbnail, so no picture at all. Captions escaped.
+    expect(toAnn.html).not.toContain("/media/photos/");
+    expect(toAnn.html).not.toContain("<img");
     expect(toAnn.html).toContain("Puddle &amp; &lt;lamp&gt;");
     expect(toAnn.html).not.toContain("<lamp>");
     expect(toAnn.html).toContain(`href="http://club.test/meetings/${night.meeting.id}/results"`);
@@ -95,6 +92,34 @@ describe("the recap e-mail", () => {
     const toCy = await mail.waitForMail(night.cy.email, { subject: /^Results: Wet streets/ });
     expect(toCy.text).toContain("Your photo of the 4 submitted:");
     expect(toCy.text).toContain('- "Puddle & <lamp>": ranked 3, 3.0 from 1 rating, 0 comments');
+  });
+
+  it("carries the top three's pictures inline: each <img> names by cid an attached JPEG of the stored thumbnail", async () => {
+    const night = await ratedNight();
+    for (const photo of [night.rain, night.fog, night.puddle, night.drizzle]) await storeRealThumbnail(photo);
+    await queueMeetingRecaps(night.meeting.id);
+
+    const toDee = await mail.waitForMail(night.dee.email, { subject: /^Results: Wet streets/ });
+    const attachments = toDee.parsed.attachments;
+    expect(attachments).toHaveLength(3);
+    const sources = [...toDee.html.matchAll(/<img src="([^"]+)"/g)].map((match) => match[1]);
+    expect(sources).toHaveLength(3);
+    for (const [index, photo] of [night.rain, night.fog, night.puddle].entries()) {
+      const attached = attachments[index]!;
+      expect(sources[index]).toBe(`cid:${attached.cid}`);
+      expect(attached.cid).toContain(`photo-${photo.id}`);
+      expect(attached.contentDisposition).toBe("inline");
+      expect(attached.contentType).toBe("image/jpeg");
+      // Real picture bytes: a JPEG 256 px wide, small.
+      expect([...attached.content.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      const { default: sharp } = await import("sharp");
+      const size = await sharp(attached.content).metadata();
+      expect(size).toMatchObject({ format: "jpeg", width: 256, height: 171 });
+      expect(attached.size).toBeLessThan(100_000);
+    }
+    // The fourth photo is not among the top three: not attached, not linked.
+    expect(attachments.map((attached) => attached.cid).join()).not.toContain(`photo-${night.drizzle.id}`);
+    expect(toDee.html).not.toContain("/media/photos/");
   });
 
   it("goes once to each active member with meeting e-mails on, also when two calls race", async () => {

@@ -61,7 +61,7 @@ describe("the photo edit form without JavaScript", () => {
     const refused = await post(action, cookie, { ...fields, caption: "After", acquireLicensePage: "ftp://x.test" });
     expect(refused.status).toBe(422);
     const html = await refused.text();
-    expect(html).toContain("Acquire license page must be a web address (http or https).");
+    expect(html).toContain("Acquire licence page must be a web address (http or https).");
     expect(formAround(html, 'name="intent" value="update"')).toContain('value="After"');
 
     const saved = await post(action, cookie, { ...fields, caption: "After" });
@@ -83,5 +83,34 @@ describe("deleting a photo without JavaScript", () => {
     expect(step).toContain("Are you sure you wish to delete this photo? This cannot be undone.");
     const form = formAround(step, 'name="intent" value="delete"');
     expect(form).toMatch(/name="returnTo" value="\/browse[^"]*"/);
+  });
+});
+
+describe("a caption from the upload page's list without JavaScript", () => {
+  it("saves the owner's caption and goes back with the flash; refuses another member and a caption too long", async () => {
+    const { photo, cookie } = await owner();
+    const upload = "/upload";
+    const fields = { intent: "caption", photoId: String(photo.id), returnTo: upload };
+
+    const saved = await post(`/browse/${photo.id}`, cookie, { ...fields, caption: "  Harbour at dusk " });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(upload);
+    expect(saved.headers.get("set-cookie")).toMatch(/__flash=/);
+    const stored = await (await fetch(`${site.url}/api/photos/${photo.id}`, { headers: { Cookie: cookie } })).json();
+    expect(stored.caption).toBe("Harbour at dusk");
+
+    // Someone else's photo: refused, the caption unchanged.
+    const other = await cookieFor((await makeMember()).id);
+    const refused = await post(`/browse/${photo.id}`, other, { ...fields, caption: "Mine now" });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const after = await (await fetch(`${site.url}/api/photos/${photo.id}`, { headers: { Cookie: cookie } })).json();
+    expect(after.caption).toBe("Harbour at dusk");
+
+    // Too long: 422 (the row shows the words typed with the reason: tests/e2e/touch-and-captions.spec.ts), unsaved.
+    const long = "W".repeat(501);
+    const tooLong = await post(`/browse/${photo.id}`, cookie, { ...fields, caption: long });
+    expect(tooLong.status).toBe(422);
+    const kept = await (await fetch(`${site.url}/api/photos/${photo.id}`, { headers: { Cookie: cookie } })).json();
+    expect(kept.caption).toBe("Harbour at dusk");
   });
 });

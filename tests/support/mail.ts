@@ -38,7 +38,8 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream)
+      // keepCidLinks: the HTML as sent, its inline pictures named by `cid:` (not turned into data: addresses).
+      simpleParser(stream, { keepCidLinks: true })
         .then((parsed) => {
           messages.push({
             recipients: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),

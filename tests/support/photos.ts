@@ -98,3 +98,24 @@ export async function commentDirectly(rows: [photo: { id: number }, member: { id
     .insert(comments)
     .values(rows.map(([photo, member, body]) => ({ photoId: photo.id, userId: member.id, body })));
 }
+
+/** A real 1,024 x 683 WebP (a gradient) stored as the photo's thumbnail, as processing would store one. */
+export async function storeRealThumbnail(photo: Pick<PhotoRow, "thumbKey">): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const width = 1024;
+  const height = 683;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      pixels[at] = (x * 255) / width;
+      pixels[at + 1] = (y * 255) / height;
+      pixels[at + 2] = 120;
+    }
+  }
+  const bytes = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .webp({ quality: 80 })
+    .toBuffer();
+  await storage().put(photo.thumbKey!, bytes, { contentType: "image/webp", size: bytes.length });
+  return bytes;
+}

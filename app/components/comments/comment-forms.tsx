@@ -42,7 +42,7 @@ function limitOf(id: string, text: string, fieldError: string | null) {
   return <LengthCounter id={`${id}-limit`} text={text} max={MAX_COMMENT_LENGTH} noun="A comment" error={fieldError} />;
 }
 
-/** The box under the comments: Enter posts, Shift+Enter starts a new line. */
+/** The box under the comments: Enter posts, Shift+Enter starts a new line (on a touch screen Enter does, and Post posts). */
 export function NewCommentForm({
   photoId,
   onPosted,
@@ -89,8 +89,10 @@ export function NewCommentForm({
       {limitOf(id, text, fieldError)}
       <div className="comment-form-footer">
         {hydrated ? (
+          // One of the two shows (comments.css): a touch keyboard's Enter starts a new line (comment-keys.ts).
           <span id={`${id}-hint`} className="comment-hint">
-            Enter to post, Shift+Enter for a new line
+            <span className="comment-hint-keys">Enter to post, Shift+Enter for a new line</span>
+            <span className="comment-hint-touch">Enter for a new line; Post sends</span>
           </span>
         ) : null}
         <button type="submit" className="button primary small" disabled={busy}>

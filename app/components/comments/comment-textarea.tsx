@@ -1,9 +1,11 @@
 import type { ComponentProps, KeyboardEvent } from "react";
+import { commentKeyAction, TOUCH_POINTER_QUERY } from "./comment-keys";
 
 /**
  * A comment's textarea (spec section 5): Enter posts the form, Shift+Enter
  * starts a new line. Enter while an input method is composing a word belongs
- * to the input method; Enter in an empty box does nothing.
+ * to the input method; Enter in an empty box does nothing. On a touch screen
+ * Enter starts a new line and the form's button posts (comment-keys.ts).
  */
 export function CommentTextarea({ onEscape, ...props }: ComponentProps<"textarea"> & { onEscape?: () => void }) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -14,8 +16,10 @@ export function CommentTextarea({ onEscape, ...props }: ComponentProps<"textarea
       onEscape();
       return;
     }
-    if (event.key !== "Enter" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.nativeEvent.isComposing) return;
+    const touchKeyboard = window.matchMedia(TOUCH_POINTER_QUERY).matches;
+    const { key, shiftKey, altKey, ctrlKey, metaKey } = event;
+    const keyPress = { key, shiftKey, altKey, ctrlKey, metaKey, isComposing: event.nativeEvent.isComposing };
+    if (commentKeyAction(keyPress, touchKeyboard) !== "post") return;
     event.preventDefault();
     const textarea = event.currentTarget;
     if (textarea.value.trim()) textarea.form?.requestSubmit();

@@ -22,7 +22,7 @@ export function PhotoFacts({ photo }: { photo: DetailPhoto }) {
           <span className="muted">{ANONYMOUS_AUTHOR}</span>
         )}
       </dd>
-      <dt>License</dt>
+      <dt>Licence</dt>
       <dd>
         {license?.url ? (
           <a href={license.url} target="_blank" rel="license noopener noreferrer">

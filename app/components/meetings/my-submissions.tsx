@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { ConfirmButton } from "../confirm-button";
+import { SubmissionCaption } from "./submission-caption";
 
 export type MySubmission = {
   id: number;
@@ -25,10 +26,11 @@ function movedOrder(order: number[], photoId: number, by: -1 | 1): number[] {
 }
 
 /**
- * The member's own submissions to the meeting, by position. While the meeting
- * is upcoming each can move earlier or later, or be withdrawn (the photo stays
- * in their gallery) after the site's question: every button is a small form of
- * its own, so it works with the keyboard and without JavaScript.
+ * The member's own submissions to the meeting, by position, each with its
+ * caption to write or change in place. While the meeting is upcoming each can
+ * move earlier or later, or be withdrawn (the photo stays in their gallery)
+ * after the site's question: every button is a small form of its own, so it
+ * works with the keyboard and without JavaScript.
  */
 export function MySubmissions({ submissions, changeable }: { submissions: MySubmission[]; changeable: boolean }) {
   const navigation = useNavigation();
@@ -41,10 +43,10 @@ export function MySubmissions({ submissions, changeable }: { submissions: MySubm
       {changeable ? (
         <p className="muted">
           They are shown in this order. You may change it, or withdraw a photo (it stays in your gallery), until the
-          meeting.
+          meeting. Captions save as you type.
         </p>
       ) : (
-        <p className="muted">The meeting has taken place, so these can no longer change.</p>
+        <p className="muted">The meeting has taken place, so their order can no longer change; their captions can.</p>
       )}
       <ol className="my-submission-list">
         {submissions.map((submission, index) => {
@@ -55,7 +57,14 @@ export function MySubmissions({ submissions, changeable }: { submissions: MySubm
                 {index + 1}
               </span>
               {submission.thumbUrl ? <img src={submission.thumbUrl} alt="" /> : <span className="thumb-missing" />}
-              <span className="my-submission-name">{name}</span>
+              <div className="my-submission-text">
+                <span className="my-submission-name">{submission.filename}</span>
+                <SubmissionCaption
+                  photoId={submission.photoId}
+                  caption={submission.caption ?? ""}
+                  name={submission.filename}
+                />
+              </div>
               {changeable ? (
                 <div className="row-actions">
                   {([-1, 1] as const).map((by) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cropClicked, cropDragged, cropOpen, cropRect, type OwnCropState } from "./own-crop";
+import { cropBegun, cropClicked, cropDragged, cropLetGo, cropOpen, cropRect, type OwnCropState } from "./own-crop";
 
 const at = (dx: number, dy: number) => ({ dx, dy });
 
@@ -45,5 +45,28 @@ describe("the member's own crop", () => {
     expect(cropDragged(null, at(0.5, 0.5))).toBeNull();
     expect(cropDragged({ start: at(0.1, 0.1), end: at(0.4, 0.4), done: true }, at(0.5, 0.5))).toBeNull();
     expect(cropOpen(null)).toBe(false);
+  });
+});
+
+describe("a crop drawn by a finger", () => {
+  it("begins where the stroke began, follows it, and ends where the finger lifts, kept on the photo", () => {
+    const begun = cropBegun(at(0.2, 0.3));
+    expect(begun).toEqual({
+      crop: { start: at(0.2, 0.3), end: at(0.2, 0.3), done: false },
+      send: { phase: "start", start: at(0.2, 0.3) },
+    });
+    const dragged = cropDragged(begun!.crop, at(0.5, 0.6))!;
+    expect(cropLetGo(dragged.crop, at(1.3, 0.7))).toEqual({
+      crop: { start: at(0.2, 0.3), end: at(1, 0.7), done: true },
+      send: { phase: "end", start: at(0.2, 0.3), end: at(1, 0.7) },
+    });
+  });
+
+  it("replaces an ended crop, begins nothing off the photo, and a lift with no crop open ends nothing", () => {
+    expect(cropBegun(at(-0.1, 0.5))).toBeNull();
+    const ended: OwnCropState = { start: at(0.1, 0.1), end: at(0.3, 0.3), done: true };
+    expect(cropLetGo(ended, at(0.5, 0.5))).toBeNull();
+    expect(cropLetGo(null, at(0.5, 0.5))).toBeNull();
+    expect(cropBegun(at(0.6, 0.6))?.crop.start).toEqual(at(0.6, 0.6));
   });
 });

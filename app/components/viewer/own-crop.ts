@@ -2,6 +2,8 @@
 // React so it can be tested on its own: a click on the photo starts it, the
 // pointer drags its far corner, a second click ends it; each step is also what
 // goes to the others looking at the photo (the live layer's crop messages).
+// On a touch screen a finger draws it in one stroke (issue 33, item 7): the
+// stroke begins it, the same drag follows, lifting the finger ends it.
 import type { CropInput } from "~/lib/realtime-events";
 import { onImage, rectBetween, type Fraction, type FractionRect } from "~/lib/viewer-geometry";
 
@@ -25,6 +27,19 @@ export function cropDragged(crop: OwnCropState | null, at: Fraction): CropStep |
   if (!crop || crop.done) return null;
   const end = { dx: Math.min(1, Math.max(0, at.dx)), dy: Math.min(1, Math.max(0, at.dy)) };
   return { crop: { ...crop, end }, send: { phase: "drag", start: crop.start, drag: end } };
+}
+
+/** A finger's stroke began at `at`: a new crop there (any other is replaced), or nothing off the photo. */
+export function cropBegun(at: Fraction): CropStep | null {
+  if (!onImage(at)) return null;
+  return { crop: { start: at, end: at, done: false }, send: { phase: "start", start: at } };
+}
+
+/** The finger lifted at `at`: the open crop ends there, kept on the photo. Nothing when none is open. */
+export function cropLetGo(crop: OwnCropState | null, at: Fraction): CropStep | null {
+  if (!crop || crop.done) return null;
+  const end = { dx: Math.min(1, Math.max(0, at.dx)), dy: Math.min(1, Math.max(0, at.dy)) };
+  return { crop: { ...crop, end, done: true }, send: { phase: "end", start: crop.start, end } };
 }
 
 /** Whether Escape (or the browser leaving its full screen) takes this crop away, rather than leaving the viewer. */

@@ -42,6 +42,9 @@ import "./viewer.css";
 
 export type { CropActions, PhotoViewerProps, ViewerMeeting, ViewerPhoto } from "./viewer-props";
 
+/** How a finger crops and zooms (stage-gestures.ts), said under the photo on a touch screen. */
+export const TOUCH_CROP_HINT = "Drag one finger to draw a crop; use two fingers to zoom and move the photo.";
+
 export function PhotoViewer(props: PhotoViewerProps) {
   const [host] = useState(() => {
     const element = document.createElement("div");
@@ -119,6 +122,17 @@ function ViewerLayer({
       if (onImage(at)) live.movePointer(at);
       crop.drag(at);
     },
+    // A member's finger draws a crop in one stroke (following the lead or not: it moves no view).
+    drawsCrops: Boolean(member),
+    draw: (from, to, begun) => {
+      if (!layout || !member) return;
+      if (begun) crop.begin(fractionAt(layout, from));
+      crop.drag(fractionAt(layout, to));
+    },
+    drawn: (point) => {
+      if (layout && member) crop.letGo(fractionAt(layout, point));
+    },
+    drawCancelled: crop.cancel,
   });
 
   const own = crop.crop;
@@ -177,6 +191,12 @@ function ViewerLayer({
         {photoView.loaderShown && src ? <StageLoader /> : null}
       </div>
 
+      {member ? (
+        // Shown on a touch screen only (viewer.css): the mouse's way (click, move, click) is the spec's.
+        <p className="viewer-touch-hint" data-testid="viewer-touch-hint">
+          {TOUCH_CROP_HINT}
+        </p>
+      ) : null}
       {live.status === "offline" ? (
         <p className="viewer-offline" role="alert">
           {live.refusal ?? "Offline: the others' pointers and crops will show again once the connection is back."}

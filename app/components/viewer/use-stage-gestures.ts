@@ -1,7 +1,8 @@
 // The pointer on the viewer's stage: wheel and pinch zoom, drag to pan when
 // zoomed, clicks (a crop's corners) and hovering (the shared pointer, an open
-// crop's corner), and the mouse near the bottom showing the panel. What each
-// press and move means is worked out in stage-gestures.ts.
+// crop's corner), a finger drawing a crop (`drawsCrops`: a member's touch or
+// pen; the mouse keeps its drag to pan), and the mouse near the bottom showing
+// the panel. What each press and move means is worked out in stage-gestures.ts.
 import { useEffect, useRef, type RefObject } from "react";
 import { wheelZoom, zoomAbout, type Point, type View } from "~/lib/viewer-geometry";
 import { nearBottom, PANEL_TRIGGER_PX, StageGestures, wheelPixels } from "./stage-gestures";
@@ -15,6 +16,10 @@ export function useStageGestures({
   changeView,
   click,
   hover,
+  drawsCrops,
+  draw,
+  drawn,
+  drawCancelled,
   setNearBottom,
 }: {
   stageElement: HTMLDivElement | null;
@@ -25,6 +30,14 @@ export function useStageGestures({
   click: (point: Point) => void;
   /** The pointer over the stage with no press under way (stage pixels). */
   hover: (point: Point) => void;
+  /** Whether a finger (or pen) on the stage draws a crop (a member's viewer). */
+  drawsCrops: boolean;
+  /** A finger drawing a crop from `from` to `to` (stage pixels); `begun`: its first move. */
+  draw: (from: Point, to: Point, begun: boolean) => void;
+  /** The finger lifted at `point`: the crop drawn ends there. */
+  drawn: (point: Point) => void;
+  /** A crop being drawn was cut short (a second finger, the browser took the touch). */
+  drawCancelled: () => void;
   setNearBottom: (near: boolean) => void;
 }) {
   const gestures = useRef(new StageGestures());
@@ -55,7 +68,8 @@ export function useStageGestures({
       if (event.pointerType === "mouse" && event.button !== 0) return;
       const point = localPoint(event);
       event.currentTarget.setPointerCapture(event.pointerId);
-      gestures.current.pressed(event.pointerId, point, latest.current.view);
+      const draws = drawsCrops && event.pointerType !== "mouse";
+      if (gestures.current.pressed(event.pointerId, point, latest.current.view, draws)) drawCancelled();
     },
     onPointerMove: (event: StagePointerEvent) => {
       const point = localPoint(event);
@@ -63,12 +77,17 @@ export function useStageGestures({
       if (event.pointerType === "mouse") setNearBottom(nearBottom(point.y, stage.height));
       const move = gestures.current.moved(event.pointerId, point, stage, image);
       if (move.kind === "view") changeView(move.view);
+      else if (move.kind === "draw") draw(move.from, move.to, move.begun);
       else if (move.kind === "hover") hover(point);
     },
     onPointerUp: (event: StagePointerEvent) => {
-      if (gestures.current.released(event.pointerId)) click(localPoint(event));
+      const released = gestures.current.released(event.pointerId);
+      if (released === "click") click(localPoint(event));
+      else if (released === "drawn") drawn(localPoint(event));
     },
-    onPointerCancel: (event: StagePointerEvent) => gestures.current.cancelled(event.pointerId),
+    onPointerCancel: (event: StagePointerEvent) => {
+      if (gestures.current.cancelled(event.pointerId)) drawCancelled();
+    },
     onPointerLeave: (event: StagePointerEvent) => {
       const bottom = stageElement?.getBoundingClientRect().bottom ?? 0;
       if (event.pointerType === "mouse" && event.clientY < bottom - PANEL_TRIGGER_PX) setNearBottom(false);

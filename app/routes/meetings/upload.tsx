@@ -114,7 +114,9 @@ function MeetingUpload({
   maxBytes,
 }: Route.ComponentProps["loaderData"]) {
   const answer = useActionData<typeof action>();
-  const refused = answer && "error" in answer ? answer.error : null;
+  // A caption's refusal is shown in its own row (submission-caption.tsx), with the words typed.
+  const refused =
+    answer && "error" in answer && !("field" in answer && answer.field === "caption") ? answer.error : null;
   const { revalidate } = useRevalidator();
   // The queue shows when the member arrives with room left, and stays for the visit (with the
   // forms of the photos it added) even once the allowance is used up; it refuses what would exceed it.

@@ -31,6 +31,7 @@ import { ratePhoto } from "~/services/ratings/ratings.server";
 
 export const PHOTO_UPDATED_MESSAGE = "Photo updated!";
 export const NOTES_SAVED_MESSAGE = "Saved!";
+export const CAPTION_SAVED_MESSAGE = "Caption saved.";
 
 type Form = { member: Member; request: Request; formData: FormData };
 
@@ -195,6 +196,27 @@ async function saveNotes({ member, formData }: Form) {
   return (await backTo(formData, NOTES_SAVED_MESSAGE)) ?? { intent: "notes" as const };
 }
 
+/**
+ * A caption from the upload page's list of one's photos (a form per row; with
+ * JavaScript it saves as typed through the API). A refused caption comes back
+ * with the words typed, so the row shows them again with the reason.
+ */
+async function saveCaption({ member, formData }: Form) {
+  const photoId = photoIdIn(formData);
+  const typed = formData.get("caption");
+  const caption = typeof typed === "string" ? typed : "";
+  const refused = (error: string) =>
+    data({ intent: "caption" as const, photoId, caption, error, field: "caption" as const }, { status: 422 });
+  const parsed = PhotoEditSchema.pick({ caption: true }).safeParse({ caption });
+  if (!parsed.success) return refused(parsed.error.issues.map((issue) => issue.message).join(" "));
+  try {
+    await updatePhoto(member, photoId, { caption: parsed.data.caption ?? null });
+  } catch (error) {
+    return refusalMessage(error);
+  }
+  return (await backTo(formData, CAPTION_SAVED_MESSAGE)) ?? { intent: "caption" as const, photoId };
+}
+
 async function rate({ member, request, formData }: Form) {
   const photoId = photoIdIn(formData);
   const submission = await parseForm(request, RateSchema, formData);
@@ -257,6 +279,7 @@ const intentHandlers = {
   reorder,
   delete: remove,
   notes: saveNotes,
+  caption: saveCaption,
   rate,
   comment,
   "edit-comment": editOwnComment,

@@ -8,6 +8,7 @@ import nodemailer, { type SendMailOptions } from "nodemailer";
 import { env } from "~/env.server";
 import { requestLog } from "~/server/logger.server";
 import { clubName } from "~/services/club/club-name.server";
+import type { MailImage } from "./photo-images.server";
 
 export type MailMessage = {
   to: string;
@@ -16,6 +17,8 @@ export type MailMessage = {
   html: string;
   /** The link the message is about: logged when mail is only written to disk. */
   link?: string;
+  /** Pictures its HTML shows by `cid:` (photo-images.server.ts), sent inline with it. */
+  images?: MailImage[];
 };
 
 type Sender = { sendMail(message: SendMailOptions): Promise<{ message?: unknown }>; close(): void };
@@ -59,6 +62,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    attachments: message.images?.map((image) => ({ ...image, contentDisposition: "inline" as const })),
   });
   if (config.SMTP_URL) return;
 

@@ -8,7 +8,7 @@ import { photoLabel } from "~/lib/photo-label";
 import { formatRating, plural, PLACES } from "~/lib/results";
 import type { MailMessage } from "~/services/mail/mail.server";
 import { button, escapeHtml, htmlPage } from "~/services/mail/messages.server";
-import { photoMediaUrl } from "~/services/photos/json.server";
+import { inlineSrc, type MailImage } from "~/services/mail/photo-images.server";
 import type { RankedSubmission } from "./results.server";
 
 export type RecapFacts = {
@@ -19,6 +19,8 @@ export type RecapFacts = {
   /** The meeting's submissions in the ranking's order (results.server's rankedSubmissions). */
   ranked: RankedSubmission[];
   zone: string;
+  /** The top photos' pictures this member's e-mail may carry, by photo id (mailImagesFor). */
+  images?: Map<number, MailImage>;
 };
 
 const MUTED = "color: #6b7079; font-size: 0.9em;";
@@ -46,7 +48,7 @@ const ownTitle = (row: RankedSubmission) =>
 
 const placeName = (rank: number) => (rank === 1 ? "Photo of the night" : rank === 2 ? "Second" : "Third");
 
-export function meetingRecapMail({ club, member, meeting, ranked, zone }: RecapFacts): MailMessage {
+export function meetingRecapMail({ club, member, meeting, ranked, zone, images = new Map() }: RecapFacts): MailMessage {
   const { BASE_URL: base } = env();
   const title = meetingTitle(meeting.topic);
   const date = formatMeetingDate(meeting.startsAt, zone);
@@ -56,7 +58,7 @@ export function meetingRecapMail({ club, member, meeting, ranked, zone }: RecapF
     row,
     place: row.rank === 1 && !row.photoOfTheNight ? "First" : placeName(row.rank),
     name: photoLabel({ caption: row.photo.caption, User: row.author }),
-    image: row.photo.thumbKey ? `${base}${photoMediaUrl(row.photo.id, "thumb", row.photo.thumbKey)}` : null,
+    image: images.get(row.photo.id) ?? null,
     photoLink: `${base}/meetings/${meeting.id}/${row.photo.id}`,
   }));
   const own = ranked.filter((row) => row.author.id === member.id);
@@ -84,7 +86,7 @@ export function meetingRecapMail({ club, member, meeting, ranked, zone }: RecapF
       ({ row, place, name, image, photoLink }) => `<tr>
 <td style="padding: 0.5rem 0.75rem 0.5rem 0; vertical-align: top; width: 8rem;">${
         image
-          ? `<a href="${escapeHtml(photoLink)}"><img src="${escapeHtml(image)}" alt="${escapeHtml(name)}" width="128" style="display: block; max-width: 8rem; height: auto; border-radius: 6px;"></a>`
+          ? `<a href="${escapeHtml(photoLink)}"><img src="${escapeHtml(inlineSrc(image))}" alt="${escapeHtml(name)}" width="128" style="display: block; max-width: 8rem; height: auto; border-radius: 6px;"></a>`
           : ""
       }</td>
 <td style="padding: 0.5rem 0; vertical-align: top;"><strong>${row.rank}. ${escapeHtml(place)}</strong><br>
@@ -109,5 +111,6 @@ ${ownHtml}
 ${button(link, "See all the results")}
 <p style="${MUTED}">${escapeHtml(footer)} <a href="${escapeHtml(profileLink)}">${escapeHtml(profileLink)}</a></p>`,
   );
-  return { to: member.email, subject, text, html, link };
+  const shown = top.flatMap(({ image }) => (image ? [image] : []));
+  return { to: member.email, subject, text, html, link, images: shown };
 }

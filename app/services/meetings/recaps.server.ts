@@ -19,6 +19,8 @@ import { meetingRecaps, meetingSubmissions, meetings, users } from "@db/schema";
 import { unrevealedMeetingSql } from "~/services/access.server";
 import { MEETING_DURATION_MS } from "~/lib/meetings";
 import { clubName } from "~/services/club/club-name.server";
+import { mailImagesFor, type MailImageCache } from "~/services/mail/photo-images.server";
+import { PLACES } from "~/lib/results";
 import { claimMails, sendClaimedMail, type MailClaim } from "./claimed-mail.server";
 import { clubTimeZone } from "./club-zone.server";
 import { meetingRecapMail } from "./recap-mail.server";
@@ -134,10 +136,14 @@ async function send(claims: MailClaim[]): Promise<number> {
   let sent = 0;
   for (const meeting of meetingRows) {
     const ranked = await rankedSubmissions(meeting.id);
+    // The top photos' pictures go inline (a mail client cannot load members-only addresses), encoded once.
+    const made: MailImageCache = new Map();
+    const topPhotos = ranked.slice(0, PLACES).map((row) => row.photo);
     for (const one of claims.filter((c) => c.meetingId === meeting.id)) {
       const member = membersById.get(one.userId);
       if (!member) continue;
-      const mail = meetingRecapMail({ club, member, meeting, ranked, zone });
+      const images = await mailImagesFor(member, topPhotos, made);
+      const mail = meetingRecapMail({ club, member, meeting, ranked, zone, images });
       if (await sendClaimedMail("recap", meetingRecaps, one, mail)) sent++;
     }
   }

@@ -4,6 +4,7 @@
 import { env } from "~/env.server";
 import { button, escapeHtml, htmlPage, paragraphs } from "~/services/mail/messages.server";
 import type { MailMessage } from "~/services/mail/mail.server";
+import { inlineSrc, type MailImage } from "~/services/mail/photo-images.server";
 import { photoMediaUrl } from "~/services/photos/json.server";
 
 export type CommentMailInput = {
@@ -13,6 +14,8 @@ export type CommentMailInput = {
   photo: { id: number; caption: string | null; filename: string; thumbKey: string | null };
   /** Oldest first. */
   comments: { authorName: string; body: string }[];
+  /** The photo's picture, by photo id, when it may go inline (mailImagesFor). */
+  images?: Map<number, MailImage>;
 };
 
 /** Where the e-mail sends the owner: the photo with its comments. */
@@ -20,11 +23,13 @@ export function photoCommentsLink(photoId: number) {
   return `${env().BASE_URL}/comments/${photoId}`;
 }
 
-export function commentMail({ club, owner, photo, comments }: CommentMailInput): MailMessage {
+export function commentMail({ club, owner, photo, comments, images }: CommentMailInput): MailMessage {
   const { BASE_URL } = env();
   const title = photo.caption?.trim() || photo.filename;
   const link = photoCommentsLink(photo.id);
+  // The text names the members-only address (opened in the member's browser); the HTML shows the picture inline.
   const thumbnail = photo.thumbKey ? `${BASE_URL}${photoMediaUrl(photo.id, "thumb", photo.thumbKey)}` : null;
+  const picture = images?.get(photo.id) ?? null;
   const profile = `${BASE_URL}/members/${encodeURIComponent(owner.username)}/edit`;
   const one = comments.length === 1;
   const what = one ? `${comments[0]!.authorName} commented on` : `${comments.length} new comments on`;
@@ -43,7 +48,7 @@ export function commentMail({ club, owner, photo, comments }: CommentMailInput):
     subject,
     `<p>Hi ${escapeHtml(owner.firstName)},</p>
 <p>${escapeHtml(what)} your photo “${escapeHtml(title)}”:</p>
-${thumbnail ? `<p><a href="${escapeHtml(link)}"><img src="${escapeHtml(thumbnail)}" alt="${escapeHtml(title)}" style="max-width: 12rem; border-radius: 6px;"></a></p>` : ""}
+${picture ? `<p><a href="${escapeHtml(link)}"><img src="${escapeHtml(inlineSrc(picture))}" alt="${escapeHtml(title)}" style="max-width: 12rem; border-radius: 6px;"></a></p>` : ""}
 ${comments
   .map(
     (comment) =>
@@ -54,5 +59,5 @@ ${comments
 ${button(link, "See the photo")}
 <p style="color: #6b7079; font-size: 0.9em;">You get this e-mail because comment e-mails are on in your profile. <a href="${escapeHtml(profile)}">Turn them off</a>.</p>`,
   );
-  return { to: owner.email, subject, text, html, link };
+  return { to: owner.email, subject, text, html, link, images: picture ? [picture] : [] };
 }

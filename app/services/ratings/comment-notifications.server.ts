@@ -18,8 +18,9 @@ import { db, inTransaction, outsideTransaction, transaction } from "@db/client.s
 import { commentNotifications, comments, photos, users } from "@db/schema";
 import { requestLog } from "~/server/logger.server";
 import { clubName } from "~/services/club/club-name.server";
-import { sendMail, type MailMessage } from "~/services/mail/mail.server";
-import { commentMail } from "./comment-mail.server";
+import { sendMail } from "~/services/mail/mail.server";
+import { mailImagesFor } from "~/services/mail/photo-images.server";
+import { commentMail, type CommentMailInput } from "./comment-mail.server";
 
 export const COMMENT_MAIL_INTERVAL_MINUTES = 15;
 
@@ -56,7 +57,8 @@ type Claimed = {
   photoId: number;
   pendingSince: Date;
   previousMailedThrough: number;
-  mail: MailMessage;
+  /** What the e-mail says; its picture is read once the claim has committed, never inside its transaction. */
+  mail: CommentMailInput & { ownerId: number };
 };
 
 /**
@@ -73,7 +75,9 @@ export async function sendDueCommentNotifications(options: { photoId?: number; b
     const { claimed, rows } = await outsideTransaction(() => claimDue(options.photoId, batch));
     for (const claim of claimed) {
       try {
-        await sendMail(claim.mail);
+        const { ownerId, ...facts } = claim.mail;
+        const images = await mailImagesFor({ id: ownerId }, [facts.photo]);
+        await sendMail(commentMail({ ...facts, images }));
         sent++;
       } catch (error) {
         requestLog().error(
@@ -137,7 +141,7 @@ async function claimDue(photoId: number | undefined, limit: number): Promise<{ c
   });
 }
 
-/** The e-mail about a photo's comments after `afterId`, or null when there is nobody to tell or nothing to say. */
+/** What the e-mail about a photo's comments after `afterId` says, or null when there is nobody to tell or nothing to say. */
 async function digestOf(photoId: number, afterId: number) {
   const [photo] = await db()
     .select({
@@ -171,7 +175,8 @@ async function digestOf(photoId: number, afterId: number) {
   if (news.length === 0) return { lastCommentId, mail: null };
   return {
     lastCommentId,
-    mail: commentMail({
+    mail: {
+      ownerId: photo.ownerId,
       club: await clubName(),
       owner: { firstName: photo.firstName, username: photo.username, email: photo.email },
       photo,
@@ -179,7 +184,7 @@ async function digestOf(photoId: number, afterId: number) {
         authorName: `${comment.firstName} ${comment.lastName}`,
         body: comment.body,
       })),
-    }),
+    },
   };
 }
 
