@@ -263,6 +263,32 @@ describe("npm run restore", () => {
       DamagedArchiveError,
     );
   }, 120_000);
+
+  it("names a truncated or bit-flipped archive as damaged, and leaves no temporary folder", async () => {
+    const whole = await fs.readFile(archive);
+    const truncated = path.join(work, "truncated.tar.gz");
+    await fs.writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+    const flipped = path.join(work, "flipped.tar.gz");
+    const bits = Buffer.from(whole);
+    for (let at = Math.floor(bits.length / 3); at < bits.length / 3 + 64; at++) bits[at] = bits[at]! ^ 0xff;
+    await fs.writeFile(flipped, bits);
+    // Its own temporary folder, so what a restore leaves behind is seen.
+    const tmp = await fs.mkdtemp(path.join(work, "tmp-"));
+    const tmpBefore = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      for (const damaged of [truncated, flipped]) {
+        const refused = await restoreBackup(databaseHandle(), target, damaged, { force: true }).catch(
+          (error: unknown) => error,
+        );
+        expect(refused).toBeInstanceOf(DamagedArchiveError);
+        expect((refused as Error).message).toMatch(/^This archive is damaged/);
+        expect(await fs.readdir(tmp)).toEqual([]);
+      }
+    } finally {
+      process.env.TMPDIR = tmpBefore;
+    }
+  }, 120_000);
 });
 
 async function nextPhotoValues(userId: number) {

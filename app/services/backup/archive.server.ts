@@ -66,6 +66,9 @@ export class DamagedArchiveError extends Error {}
  */
 export async function unpackArchive(file: string, folder: string): Promise<Manifest> {
   try {
+    // Read to its end first, writing nothing: a truncated or altered archive fails here. Extracting it
+    // straight away failed midway with files still being written, which the caller's clean-up then met.
+    await tar.list({ file, strict: true });
     // Only plain files and folders, and never a path outside `folder` (tar refuses those by default).
     await tar.extract({
       file,
@@ -74,7 +77,7 @@ export async function unpackArchive(file: string, folder: string): Promise<Manif
       filter: (_path, entry) => "type" in entry && ["File", "Directory"].includes(String(entry.type)),
     });
   } catch (error) {
-    throw new DamagedArchiveError(`This is not a readable backup archive (${(error as Error).message}).`);
+    throw new DamagedArchiveError(`This archive is damaged, or is not a backup archive (${(error as Error).message}).`);
   }
   let manifest: Manifest;
   try {
