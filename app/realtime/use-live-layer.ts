@@ -67,75 +67,85 @@ class LiveRoom {
   }
 }
 
-export function useLiveLayer(photoId: number | null): LiveLayer {
+/**
+ * `screen`: the presenter's screen (issue 33, item 2), which only watches: in
+ * nobody's presence list, sending nothing, and shown every member's pointer and
+ * crop, its own member's (drawn in their viewer) included.
+ */
+export function useLiveLayer(photoId: number | null, { screen = false }: { screen?: boolean } = {}): LiveLayer {
   const room = useRef(new LiveRoom());
   const pointerSender = useRef<FrameCoalescer<PointerInput> | null>(null);
   const dragSender = useRef<FrameCoalescer<CropInput> | null>(null);
 
-  const listen = useCallback((socket: PhotoViewerSocket, changed: () => void) => {
-    const books = room.current;
-    pointerSender.current = frameCoalescer((point) => socket.volatile.emit("pointer", point));
-    dragSender.current = frameCoalescer((message) => socket.volatile.emit("crop", message));
+  const listen = useCallback(
+    (socket: PhotoViewerSocket, changed: () => void) => {
+      const books = room.current;
+      pointerSender.current = frameCoalescer((point) => socket.volatile.emit("pointer", point));
+      dragSender.current = frameCoalescer((message) => socket.volatile.emit("crop", message));
 
-    // Remote pointers go 5 s after their last move: one timer, for the next one due.
-    let expiryTimer: ReturnType<typeof setTimeout> | null = null;
-    const scheduleExpiry = () => {
-      if (expiryTimer) clearTimeout(expiryTimer);
-      expiryTimer = null;
-      const due = books.pointers.nextExpiry();
-      if (due === null) return;
-      expiryTimer = setTimeout(
-        () => {
-          if (books.pointers.expire(Date.now())) changed();
-          scheduleExpiry();
-        },
-        Math.max(0, due - Date.now()),
-      );
-    };
+      // Remote pointers go 5 s after their last move: one timer, for the next one due.
+      let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+      const scheduleExpiry = () => {
+        if (expiryTimer) clearTimeout(expiryTimer);
+        expiryTimer = null;
+        const due = books.pointers.nextExpiry();
+        if (due === null) return;
+        expiryTimer = setTimeout(
+          () => {
+            if (books.pointers.expire(Date.now())) changed();
+            scheduleExpiry();
+          },
+          Math.max(0, due - Date.now()),
+        );
+      };
 
-    socket.on("room", ({ me, viewers, crops }) => {
-      books.me = me;
-      books.presence.snapshot(viewers);
-      books.crops.snapshot(crops.filter((crop) => !books.isMe(crop.user)));
-      books.tidy();
-      changed();
-    });
-    socket.on("viewer.joined", (presence) => {
-      books.presence.joined(presence);
-      changed();
-    });
-    socket.on("viewer.left", (presence) => {
-      books.presence.left(presence);
-      books.tidy();
-      changed();
-    });
-    // A frame has the latest move of each member that moved in the server's tick, one pointer message each.
-    socket.on("pointer", (...frame) => {
-      if (books.movedPointers(frame, Date.now())) {
-        scheduleExpiry();
+      socket.on("room", ({ me, viewers, crops }) => {
+        // A screen draws no pointer of its own: its member's, from their viewer, is one of those it shows.
+        books.me = screen ? null : me;
+        books.presence.snapshot(viewers);
+        books.crops.snapshot(crops.filter((crop) => !books.isMe(crop.user)));
+        books.tidy();
         changed();
-      }
-    });
-    socket.on("crop", (message) => {
-      if (books.isMe(message.user)) return;
-      books.crops.received(message);
-      changed();
-    });
+      });
+      socket.on("viewer.joined", (presence) => {
+        books.presence.joined(presence);
+        changed();
+      });
+      socket.on("viewer.left", (presence) => {
+        books.presence.left(presence);
+        books.tidy();
+        changed();
+      });
+      // A frame has the latest move of each member that moved in the server's tick, one pointer message each.
+      socket.on("pointer", (...frame) => {
+        if (books.movedPointers(frame, Date.now())) {
+          scheduleExpiry();
+          changed();
+        }
+      });
+      socket.on("crop", (message) => {
+        if (books.isMe(message.user)) return;
+        books.crops.received(message);
+        changed();
+      });
 
-    return () => {
-      if (expiryTimer) clearTimeout(expiryTimer);
-      pointerSender.current?.close();
-      dragSender.current?.close();
-      pointerSender.current = null;
-      dragSender.current = null;
-    };
-  }, []);
+      return () => {
+        if (expiryTimer) clearTimeout(expiryTimer);
+        pointerSender.current?.close();
+        dragSender.current?.close();
+        pointerSender.current = null;
+        dragSender.current = null;
+      };
+    },
+    [screen],
+  );
   const { status, refusal, version, socketRef } = useRoomSocket<PhotoViewerSocket>(
     room.current,
     PHOTO_NAMESPACE,
     "id",
     photoId,
     listen,
+    screen ? "screen" : null,
   );
 
   const movePointer = useCallback((point: PointerInput) => {
