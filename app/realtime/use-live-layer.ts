@@ -74,71 +74,71 @@ class LiveRoom {
  */
 export function useLiveLayer(photoId: number | null, { screen = false }: { screen?: boolean } = {}): LiveLayer {
   const room = useRef(new LiveRoom());
+  // Read when the room's snapshot comes (a change of it opens another socket: useRoomSocket's flag).
+  const asScreen = useRef(screen);
+  asScreen.current = screen;
   const pointerSender = useRef<FrameCoalescer<PointerInput> | null>(null);
   const dragSender = useRef<FrameCoalescer<CropInput> | null>(null);
 
-  const listen = useCallback(
-    (socket: PhotoViewerSocket, changed: () => void) => {
-      const books = room.current;
-      pointerSender.current = frameCoalescer((point) => socket.volatile.emit("pointer", point));
-      dragSender.current = frameCoalescer((message) => socket.volatile.emit("crop", message));
+  const listen = useCallback((socket: PhotoViewerSocket, changed: () => void) => {
+    const books = room.current;
+    pointerSender.current = frameCoalescer((point) => socket.volatile.emit("pointer", point));
+    dragSender.current = frameCoalescer((message) => socket.volatile.emit("crop", message));
 
-      // Remote pointers go 5 s after their last move: one timer, for the next one due.
-      let expiryTimer: ReturnType<typeof setTimeout> | null = null;
-      const scheduleExpiry = () => {
-        if (expiryTimer) clearTimeout(expiryTimer);
-        expiryTimer = null;
-        const due = books.pointers.nextExpiry();
-        if (due === null) return;
-        expiryTimer = setTimeout(
-          () => {
-            if (books.pointers.expire(Date.now())) changed();
-            scheduleExpiry();
-          },
-          Math.max(0, due - Date.now()),
-        );
-      };
-
-      socket.on("room", ({ me, viewers, crops }) => {
-        // A screen draws no pointer of its own: its member's, from their viewer, is one of those it shows.
-        books.me = screen ? null : me;
-        books.presence.snapshot(viewers);
-        books.crops.snapshot(crops.filter((crop) => !books.isMe(crop.user)));
-        books.tidy();
-        changed();
-      });
-      socket.on("viewer.joined", (presence) => {
-        books.presence.joined(presence);
-        changed();
-      });
-      socket.on("viewer.left", (presence) => {
-        books.presence.left(presence);
-        books.tidy();
-        changed();
-      });
-      // A frame has the latest move of each member that moved in the server's tick, one pointer message each.
-      socket.on("pointer", (...frame) => {
-        if (books.movedPointers(frame, Date.now())) {
+    // Remote pointers go 5 s after their last move: one timer, for the next one due.
+    let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+    const scheduleExpiry = () => {
+      if (expiryTimer) clearTimeout(expiryTimer);
+      expiryTimer = null;
+      const due = books.pointers.nextExpiry();
+      if (due === null) return;
+      expiryTimer = setTimeout(
+        () => {
+          if (books.pointers.expire(Date.now())) changed();
           scheduleExpiry();
-          changed();
-        }
-      });
-      socket.on("crop", (message) => {
-        if (books.isMe(message.user)) return;
-        books.crops.received(message);
-        changed();
-      });
+        },
+        Math.max(0, due - Date.now()),
+      );
+    };
 
-      return () => {
-        if (expiryTimer) clearTimeout(expiryTimer);
-        pointerSender.current?.close();
-        dragSender.current?.close();
-        pointerSender.current = null;
-        dragSender.current = null;
-      };
-    },
-    [screen],
-  );
+    socket.on("room", ({ me, viewers, crops }) => {
+      // A screen draws no pointer of its own: its member's, from their viewer, is one of those it shows.
+      books.me = asScreen.current ? null : me;
+      books.presence.snapshot(viewers);
+      books.crops.snapshot(crops.filter((crop) => !books.isMe(crop.user)));
+      books.tidy();
+      changed();
+    });
+    socket.on("viewer.joined", (presence) => {
+      books.presence.joined(presence);
+      changed();
+    });
+    socket.on("viewer.left", (presence) => {
+      books.presence.left(presence);
+      books.tidy();
+      changed();
+    });
+    // A frame has the latest move of each member that moved in the server's tick, one pointer message each.
+    socket.on("pointer", (...frame) => {
+      if (books.movedPointers(frame, Date.now())) {
+        scheduleExpiry();
+        changed();
+      }
+    });
+    socket.on("crop", (message) => {
+      if (books.isMe(message.user)) return;
+      books.crops.received(message);
+      changed();
+    });
+
+    return () => {
+      if (expiryTimer) clearTimeout(expiryTimer);
+      pointerSender.current?.close();
+      dragSender.current?.close();
+      pointerSender.current = null;
+      dragSender.current = null;
+    };
+  }, []);
   const { status, refusal, version, socketRef } = useRoomSocket<PhotoViewerSocket>(
     room.current,
     PHOTO_NAMESPACE,

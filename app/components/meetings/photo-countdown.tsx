@@ -86,10 +86,7 @@ export function PhotoCountdown({
   if (!shown) return whenOff;
   const { countdown, ticking, perPhoto } = shown;
   return (
-    <p
-      className={`${place}-timer${countdown.expired ? " expired" : ""}${ticking ? "" : " waiting"}`}
-      data-led={led ? "true" : undefined}
-    >
+    <p className={`${place}-timer${countdown.expired ? " expired" : ""}${ticking ? "" : " waiting"}`}>
       <span className={`${place}-countdown`} data-testid={`${place}-countdown`} aria-live="off">
         {countdown.text}
       </span>

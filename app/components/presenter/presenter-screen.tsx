@@ -4,10 +4,10 @@
 // 1920x1080 share asks for the 1,920 px copy), and in large type only what the
 // call needs: the position ('3 / 12'), the caption, the author ('Anonymous'
 // until an anonymous meeting is revealed) and, while the timer runs, the
-// countdown and the time per photo (the leader's, as the followers see it), and
-// over the photo the members' pointers and crops live. The controls (previous, next, full screen,
-// back to the meeting, who leads) show only while the pointer moves or they
-// hold the focus. Which photo it shows is use-presenter's.
+// countdown and the time per photo (the leader's, as the followers see it);
+// over the photo, the members' pointers and crops live. The controls
+// (previous, next, full screen, back to the meeting, who leads) show only while
+// the pointer moves or they hold the focus. Which photo it shows is use-presenter's.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { Link } from "react-router";

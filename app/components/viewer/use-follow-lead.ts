@@ -59,6 +59,7 @@ export function useFollowLead({
   useEffect(() => {
     if (!amLeader) {
       leadShows.current = null;
+      if (taken) setTaken(null);
       return;
     }
     const step = photoHref.current ? ownLeadStep(ownWindowsView, taken, photoId) : null;
