@@ -109,23 +109,34 @@ const id = z.number().int().positive().max(2_147_483_647);
  * leader's clock time: a follower whose clock is off by minutes still counts
  * down with the leader (review-book.ts turns it into a start on its own clock).
  */
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * The leader's meeting timer (issue 33, item 3: it lives in the leader's
+ * browser, so followers had none): how long until its end (ms, negative once
+ * past) and how many photos it is shared by, the one on screen included. A
+ * duration again, so a follower counts to the same end on its own clock.
+ */
+export const LedTimerSchema = z.object({
+  leftMs: z.number().int().min(-WEEK_MS).max(WEEK_MS),
+  photosLeft: z.number().int().min(1).max(100_000),
+});
+
 export const ReviewViewSchema = z.object({
   photoId: id,
   zoom: z.number().finite().min(1).max(4),
   centerX: fraction,
   centerY: fraction,
   // At most a week: no review runs longer.
-  timerElapsedMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 3600 * 1000)
-    .nullable(),
+  timerElapsedMs: z.number().int().min(0).max(WEEK_MS).nullable(),
+  /** The leader's timer, or null when the leader has none (older windows send nothing: none). */
+  timer: LedTimerSchema.nullable().default(null),
 });
 
 export const HandLeadSchema = z.object({ memberId: id });
 
 export type ReviewView = z.infer<typeof ReviewViewSchema>;
+export type LedTimer = z.infer<typeof LedTimerSchema>;
 
 /** What a member receives on joining a meeting's review room. */
 export type ReviewSnapshot = {

@@ -47,7 +47,15 @@ import { logger } from "~/server/logger.server";
  * last: `viewer` is who the room is told the socket is (access.server's
  * liveViewerOf), `memberId` who it is (budgets, log-outs).
  */
-export type SocketData = { viewer: Viewer; memberId: number; photoId: number; sessionId: string; crop?: CropRecord };
+export type SocketData = {
+  viewer: Viewer;
+  memberId: number;
+  photoId: number;
+  sessionId: string;
+  crop?: CropRecord;
+  /** A presenter's screen (`screen=1`): it only watches, in nobody's presence list. */
+  screen?: boolean;
+};
 
 type PhotoViewers = Namespace<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type PhotoViewerConnection = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -84,6 +92,7 @@ export function openPhotoViewers(io: RealtimeServer, gate: LiveGate): () => void
   viewers.on("connection", (socket) => {
     const { viewer, memberId, photoId, sessionId } = socket.data;
     const room = photoRoom(photoId);
+    if (socket.handshake.query.screen === "1") return watchAsScreen(viewers, socket);
     const ownWindows = memberPhotoRoom(photoId, viewer.id);
     void socket.join([room, ownWindows, memberRoom(memberId), sessionRoom(sessionId)]);
     socket.to(room).emit("viewer.joined", { socketId: socket.id, user: viewer });
@@ -143,10 +152,25 @@ function sendFrame(viewers: PhotoViewers, room: string, { frame, senders, drags 
   for (const drag of drags) viewers.to(room).except(windowsIn(room, drag.user.id)).emit("crop", drag);
 }
 
+/**
+ * The presenter's screen (issue 33, item 2): the one window the call sees shows
+ * the members' pointers and crops as their viewers do, from the same messages
+ * under the same names, so it only receives. It is in the room but not in its
+ * member's own windows' room, so the host's own pointer and crop (from their
+ * viewer) reach it too; it is in nobody's presence list and sends nothing (no
+ * handler listens), as the review room's `watch=1`.
+ */
+function watchAsScreen(viewers: PhotoViewers, socket: PhotoViewerConnection) {
+  const { photoId, memberId, sessionId } = socket.data;
+  socket.data.screen = true;
+  void socket.join([photoRoom(photoId), memberRoom(memberId), sessionRoom(sessionId)]);
+  void sendSnapshot(viewers, socket);
+}
+
 /** Tells a joiner who is in the room and shows them the crops already drawn (from every app process). */
 async function sendSnapshot(viewers: PhotoViewers, socket: PhotoViewerConnection) {
   try {
-    const sockets = await viewers.in(photoRoom(socket.data.photoId)).fetchSockets();
+    const sockets = (await viewers.in(photoRoom(socket.data.photoId)).fetchSockets()).filter((s) => !s.data.screen);
     socket.emit("room", { me: socket.data.viewer, viewers: presenceOf(sockets), crops: cropsOf(sockets) });
   } catch (error) {
     logger().error({ err: error }, "A photo room's snapshot failed");

@@ -3,13 +3,13 @@ import { ReviewBook, followedView } from "./review-book";
 
 const ann = { id: 1, firstName: "Ann" };
 const bob = { id: 2, firstName: "Bob" };
-const view = { photoId: 5, zoom: 2, centerX: 0.4, centerY: 0.6, timerElapsedMs: null };
+const view = { photoId: 5, zoom: 2, centerX: 0.4, centerY: 0.6, timerElapsedMs: null, timer: null };
 
 describe("ReviewBook", () => {
   it("follows the leader's views, and forgets them when the lead changes hands or ends", () => {
     const book = new ReviewBook();
     book.joinedRoom({ me: bob, members: [{ socketId: "a", user: ann }], leader: ann, view, mayLead: false });
-    expect(book.view).toEqual({ photoId: 5, zoom: 2, centerX: 0.4, centerY: 0.6, timerStartedAt: null });
+    expect(book.view).toEqual({ photoId: 5, zoom: 2, centerX: 0.4, centerY: 0.6, timerStartedAt: null, timer: null });
     expect(book.amLeader).toBe(false);
     book.viewed({ ...view, photoId: 6 });
     expect(book.view?.photoId).toBe(6);
@@ -36,5 +36,27 @@ describe("ReviewBook", () => {
     expect(book.view?.timerStartedAt).toBe(receivedAt - 30_000);
     book.viewed({ ...view, timerElapsedMs: 40_000 }, receivedAt + 10_000);
     expect(book.view?.timerStartedAt).toBe(receivedAt - 30_000);
+  });
+
+  it("counts a follower down to the leader's timer's end on the follower's own clock", () => {
+    const receivedAt = Date.UTC(2026, 11, 6, 20, 0, 0);
+    const followed = followedView({ ...view, timer: { leftMs: 1_800_000, photosLeft: 6 } }, receivedAt);
+    expect(followed.timer).toEqual({ endsAt: receivedAt + 1_800_000, photosLeft: 6 });
+    expect(followedView(view, receivedAt).timer).toBeNull();
+  });
+
+  it("keeps what the leader's other windows send apart, for the leader's own windows to take", () => {
+    const book = new ReviewBook();
+    book.joinedRoom({ me: ann, members: [], leader: ann, view, mayLead: true });
+    // The snapshot's view is where the lead was: a window just opened stays where it is.
+    expect(book.ownWindowsView).toBeNull();
+    book.viewed({ ...view, photoId: 7 });
+    expect(book.ownWindowsView?.photoId).toBe(7);
+    book.leaderChanged(bob);
+    expect(book.ownWindowsView).toBeNull();
+    // A follower's book keeps none: it follows the leader's view instead.
+    book.viewed({ ...view, photoId: 8 });
+    expect(book.ownWindowsView).toBeNull();
+    expect(book.view?.photoId).toBe(8);
   });
 });

@@ -4,12 +4,25 @@
 import type { Presence, ReviewSnapshot, ReviewView, Viewer } from "~/lib/realtime-events";
 import { PresenceBook } from "./live-book";
 
-/** The leader's view as a follower uses it: the timer's start on this browser's own clock (epoch ms). */
-export type FollowedView = Omit<ReviewView, "timerElapsedMs"> & { timerStartedAt: number | null };
+/** The leader's meeting timer as a follower counts with it: its end on this browser's own clock (epoch ms). */
+export type FollowedTimer = { endsAt: number; photosLeft: number };
 
-/** The view as received at `receivedAt` (this clock): the timer started that long before now. */
-export function followedView({ timerElapsedMs, ...view }: ReviewView, receivedAt: number): FollowedView {
-  return { ...view, timerStartedAt: timerElapsedMs === null ? null : receivedAt - timerElapsedMs };
+/**
+ * The leader's view as a follower uses it: the photo's countdown start and the
+ * leader's timer's end on this browser's own clock (epoch ms).
+ */
+export type FollowedView = Omit<ReviewView, "timerElapsedMs" | "timer"> & {
+  timerStartedAt: number | null;
+  timer: FollowedTimer | null;
+};
+
+/** The view as received at `receivedAt` (this clock): the timer started that long before now, and ends so long after. */
+export function followedView({ timerElapsedMs, timer, ...view }: ReviewView, receivedAt: number): FollowedView {
+  return {
+    ...view,
+    timerStartedAt: timerElapsedMs === null ? null : receivedAt - timerElapsedMs,
+    timer: timer ? { endsAt: receivedAt + timer.leftMs, photosLeft: timer.photosLeft } : null,
+  };
 }
 
 export class ReviewBook {
@@ -17,6 +30,13 @@ export class ReviewBook {
   me: Viewer | null = null;
   leader: Viewer | null = null;
   view: FollowedView | null = null;
+  /**
+   * The latest view relayed while this member leads: another window of theirs
+   * sent it (the presenter's screen, a second viewer), since the server never
+   * sends a window its own. The lead's windows are one (issue 33, item 3), so
+   * each takes it; a snapshot's view is not one (the window just opened where it is).
+   */
+  ownWindowsView: FollowedView | null = null;
   mayLead = false;
 
   joinedRoom(snapshot: ReviewSnapshot, receivedAt = Date.now()) {
@@ -24,6 +44,7 @@ export class ReviewBook {
     this.presence.snapshot(snapshot.members);
     this.leader = snapshot.leader;
     this.view = snapshot.leader && snapshot.view ? followedView(snapshot.view, receivedAt) : null;
+    this.ownWindowsView = null;
     this.mayLead = snapshot.mayLead;
   }
 
@@ -37,12 +58,17 @@ export class ReviewBook {
 
   leaderChanged(leader: Viewer | null) {
     // A new leader's view replaces the last one's only when it comes: until then, nothing to follow.
-    if (leader?.id !== this.leader?.id) this.view = null;
+    if (leader?.id !== this.leader?.id) {
+      this.view = null;
+      this.ownWindowsView = null;
+    }
     this.leader = leader;
   }
 
   viewed(view: ReviewView, receivedAt = Date.now()) {
-    if (this.leader) this.view = followedView(view, receivedAt);
+    if (!this.leader) return;
+    this.view = followedView(view, receivedAt);
+    if (this.amLeader) this.ownWindowsView = this.view;
   }
 
   clear() {
@@ -50,6 +76,7 @@ export class ReviewBook {
     this.me = null;
     this.leader = null;
     this.view = null;
+    this.ownWindowsView = null;
     this.mayLead = false;
   }
 

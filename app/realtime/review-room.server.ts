@@ -192,10 +192,14 @@ async function welcome(review: ReviewRooms, socket: ReviewConnection) {
   });
 }
 
-/** The leader's last view as of now: its timer has run on since it was sent (this server's clock only). */
+/** The leader's last view as of now: its timers have run on since it was sent (this server's clock only). */
 function aged({ view, at }: { view: ReviewView; at: number }): ReviewView {
-  if (view.timerElapsedMs === null) return view;
-  return { ...view, timerElapsedMs: view.timerElapsedMs + Math.max(0, Date.now() - at) };
+  const since = Math.max(0, Date.now() - at);
+  return {
+    ...view,
+    timerElapsedMs: view.timerElapsedMs === null ? null : view.timerElapsedMs + since,
+    timer: view.timer && { ...view.timer, leftMs: view.timer.leftMs - since },
+  };
 }
 
 /**

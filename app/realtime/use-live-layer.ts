@@ -67,8 +67,16 @@ class LiveRoom {
   }
 }
 
-export function useLiveLayer(photoId: number | null): LiveLayer {
+/**
+ * `screen`: the presenter's screen (issue 33, item 2), which only watches: in
+ * nobody's presence list, sending nothing, and shown every member's pointer and
+ * crop, its own member's (drawn in their viewer) included.
+ */
+export function useLiveLayer(photoId: number | null, { screen = false }: { screen?: boolean } = {}): LiveLayer {
   const room = useRef(new LiveRoom());
+  // Read when the room's snapshot comes (a change of it opens another socket: useRoomSocket's flag).
+  const asScreen = useRef(screen);
+  asScreen.current = screen;
   const pointerSender = useRef<FrameCoalescer<PointerInput> | null>(null);
   const dragSender = useRef<FrameCoalescer<CropInput> | null>(null);
 
@@ -94,7 +102,8 @@ export function useLiveLayer(photoId: number | null): LiveLayer {
     };
 
     socket.on("room", ({ me, viewers, crops }) => {
-      books.me = me;
+      // A screen draws no pointer of its own: its member's, from their viewer, is one of those it shows.
+      books.me = asScreen.current ? null : me;
       books.presence.snapshot(viewers);
       books.crops.snapshot(crops.filter((crop) => !books.isMe(crop.user)));
       books.tidy();
@@ -136,6 +145,7 @@ export function useLiveLayer(photoId: number | null): LiveLayer {
     "id",
     photoId,
     listen,
+    screen ? "screen" : null,
   );
 
   const movePointer = useCallback((point: PointerInput) => {

@@ -35,6 +35,8 @@ export type ReviewLead = {
   unfollow(): void;
   /** The leader's latest view (null when nobody leads), its timer's start on this browser's clock. */
   leaderView: FollowedView | null;
+  /** While this member leads: the latest view another window of theirs sent (the presenter's screen's move). */
+  ownWindowsView: FollowedView | null;
   /** Leader only (the server drops anyone else's); sent at most once per frame. */
   publishView(view: ReviewView): void;
 };
@@ -115,6 +117,7 @@ export function useReviewLead(meetingId: number | null): ReviewLead {
       canLead: books.mayLead,
       members: books.presence.viewers(),
       leaderView: books.leader ? books.view : null,
+      ownWindowsView: books.amLeader ? books.ownWindowsView : null,
     };
     // `version` is what says the book changed.
   }, [version]);

@@ -21,8 +21,9 @@ export type RoomSocket<S extends Socket> = {
 };
 
 /**
- * One socket to `namespace` with `{ [queryName]: roomId }` while `roomId` is
- * not null. `listen` must be stable (a useCallback): a new one reopens the socket.
+ * One socket to `namespace` with `{ [queryName]: roomId }` (and `{ [flag]: "1" }`
+ * when a flag is given: a presenter's `screen`) while `roomId` is not null.
+ * `listen` must be stable (a useCallback): a new one reopens the socket.
  */
 export function useRoomSocket<S extends Socket>(
   books: { clear(): void },
@@ -30,6 +31,7 @@ export function useRoomSocket<S extends Socket>(
   queryName: string,
   roomId: number | null,
   listen: (socket: S, changed: () => void) => () => void,
+  flag: string | null = null,
 ): RoomSocket<S> {
   const [status, setStatus] = useState<RoomStatus>("off");
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function useRoomSocket<S extends Socket>(
     }
     setStatus("connecting");
     setRefusal(null);
-    const socket = openRoomSocket<S>(namespace, { [queryName]: String(roomId) });
+    const socket = openRoomSocket<S>(namespace, { [queryName]: String(roomId), ...(flag ? { [flag]: "1" } : {}) });
     socketRef.current = socket;
     const stopWatching = watchStatus(socket, setStatus);
     socket.on("connect", () => setRefusal(null));
@@ -65,7 +67,7 @@ export function useRoomSocket<S extends Socket>(
       socketRef.current = null;
       books.clear();
     };
-  }, [books, namespace, queryName, roomId, listen, changed]);
+  }, [books, namespace, queryName, roomId, listen, changed, flag]);
 
   return { status, refusal, version, changed, socketRef };
 }

@@ -18,8 +18,8 @@ import type { Socket } from "socket.io-client";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { photos } from "@db/schema";
-import { REVIEW_NAMESPACE } from "~/lib/live-names";
-import type { ReviewSocket } from "~/lib/realtime-events";
+import { PHOTO_NAMESPACE, REVIEW_NAMESPACE } from "~/lib/live-names";
+import type { PhotoViewerSocket, ReviewSocket } from "~/lib/realtime-events";
 import { createComment, deleteComment, editComment } from "~/services/ratings/comments.server";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { cookieFor, makeMember } from "../support/members";
@@ -89,6 +89,15 @@ describe("no live message sets the author of a photo in an unrevealed anonymous 
       record(viewer, name, heard);
       await connected(viewer);
     }
+    // The host's presenter's screen (`screen=1`, issue 33 item 2): the call sees what it hears.
+    const screen = connectTo<PhotoViewerSocket>(
+      sockets.url,
+      PHOTO_NAMESPACE,
+      { id: String(photo.id), screen: "1" },
+      { cookie: await cookieFor(admin.id) },
+    );
+    record(screen, "the host's presenter's screen", heard);
+    await connected(screen);
     const lookingOn = sockets.viewer(photo.id, { cookie: await cookieFor(other.id) });
     await connected(lookingOn);
     const ownerJoined = nextMessage(lookingOn, "viewer.joined");
@@ -141,7 +150,14 @@ describe("no live message sets the author of a photo in an unrevealed anonymous 
     host.socket.emit("lead");
     await led;
     const shown = nextReview(member, "view");
-    host.socket.emit("view", { photoId: photo.id, zoom: 2, centerX: 0.5, centerY: 0.5, timerElapsedMs: 1000 });
+    host.socket.emit("view", {
+      photoId: photo.id,
+      zoom: 2,
+      centerX: 0.5,
+      centerY: 0.5,
+      timerElapsedMs: 1000,
+      timer: { leftMs: 600_000, photosLeft: 2 },
+    });
     await shown;
     const handed = nextReview(member, "leader");
     host.socket.emit("handTo", { memberId: owner.id });

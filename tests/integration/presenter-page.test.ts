@@ -83,6 +83,40 @@ describe("the presenter's screen's loader", () => {
   });
 });
 
+describe("the night's order through the reveal (issue 33, item 3)", () => {
+  it("walks an anonymous meeting in the same order before and after the reveal, in either sort", async () => {
+    // Four members with two photos each: the order by author and the night's order differ.
+    const meeting = await insertMeeting({ anonymous: true });
+    const authors = await Promise.all(["Ann", "Bo", "Cy", "Di"].map((firstName) => makeMember({ firstName })));
+    for (const author of authors) {
+      await submitDirectly(meeting.id, await insertPhoto(author.id), 1);
+      await submitDirectly(meeting.id, await insertPhoto(author.id), 2);
+    }
+    const cookie = await cookieFor(authors[0]!.id);
+    const order = async (sortCookie = "") => {
+      const data = await (await present(meeting.id, `${cookie}${sortCookie}`)).json();
+      return (data.slides as Slide[]).map((slide) => slide.id);
+    };
+    const pageOrder = async (sortCookie = "") =>
+      (
+        await (
+          await call(meetingPage.loader, request(`/meetings/${meeting.id}`, { cookie: `${cookie}${sortCookie}` }), {
+            meetingId: String(meeting.id),
+          })
+        ).json()
+      ).photoOrder as number[];
+    const night = await order();
+    expect(night).toHaveLength(8);
+
+    await db().update(meetings).set({ revealedAt: new Date() }).where(eq(meetings.id, meeting.id));
+    // The screen, the viewer's previous/next and the pace all read this order: the third photo stays '3 / 8'.
+    expect(await order()).toEqual(night);
+    expect(await order("; sort=alphabetical")).toEqual(night);
+    expect(await pageOrder()).toEqual(night);
+    expect(await pageOrder("; sort=alphabetical")).toEqual(night);
+  });
+});
+
 describe("the presenter's screen over HTTP", () => {
   const site = useHttpApp();
 

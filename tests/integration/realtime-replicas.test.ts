@@ -161,7 +161,7 @@ describe("two server processes on one PostgreSQL", () => {
     const leads = nextReview(follower, "leader");
     host.emit("lead");
     expect(await leads).toEqual({ leader: { id: admin.id, firstName: "Ada" } });
-    const view = { photoId: photo.id, zoom: 2, centerX: 0.3, centerY: 0.6, timerElapsedMs: 90_000 };
+    const view = { photoId: photo.id, zoom: 2, centerX: 0.3, centerY: 0.6, timerElapsedMs: 90_000, timer: null };
     const seen = nextReview(follower, "view");
     host.emit("view", view);
     expect(await seen).toEqual(view);

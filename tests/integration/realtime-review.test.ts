@@ -38,6 +38,7 @@ const viewOf = (photoId: number, zoom = 1): ReviewView => ({
   centerX: 0.5,
   centerY: 0.5,
   timerElapsedMs: null,
+  timer: null,
 });
 
 /** The "leader" message the watcher receives after `act` (listening starts before it). */
@@ -128,6 +129,33 @@ describe("leading the review", () => {
     expect(aged).toBeGreaterThanOrEqual(90_000);
     expect(aged).toBeLessThanOrEqual(90_000 + (Date.now() - sentAt));
     expect(later.view).toEqual({ ...timed, timerElapsedMs: aged });
+
+    // The leader's meeting timer goes with the view (issue 33, item 3: followers had none), as how long is
+    // left and the photos it is shared by; a late joiner gets it as of joining. A malformed one drops the view.
+    const withTimer = { ...viewOf(photos[1], 2), timerElapsedMs: 5_000, timer: { leftMs: 600_000, photosLeft: 6 } };
+    const timerHeard = nextReview(guest, "view");
+    const timerSentAt = Date.now();
+    for (const timer of [
+      { leftMs: 600_000, photosLeft: 0 },
+      { leftMs: 8 * 24 * 3600 * 1000, photosLeft: 6 },
+      { leftMs: "600000", photosLeft: 6 },
+      { leftMs: 1.5, photosLeft: 6 },
+      { photosLeft: 6 },
+    ]) {
+      raw.emit("view", { ...withTimer, photoId: photos[0], timer });
+    }
+    host.emit("view", withTimer);
+    expect(await timerHeard).toEqual(withTimer);
+    const { snapshot: timerLate } = await enter(meeting.id, await makeMember());
+    const left = timerLate.view!.timer!.leftMs;
+    expect(left).toBeLessThanOrEqual(600_000);
+    expect(left).toBeGreaterThanOrEqual(600_000 - (Date.now() - timerSentAt));
+    expect(timerLate.view!.timer!.photosLeft).toBe(6);
+    // An older window's view, without a timer, still passes: as a view without one.
+    const { timer: _none, ...older } = viewOf(photos[0]);
+    const olderHeard = nextReview(guest, "view");
+    raw.emit("view", older);
+    expect(await olderHeard).toEqual(viewOf(photos[0]));
   });
 
   it("a member cannot lead unless handed the lead; handed it, they lead and may take it again", async () => {

@@ -4,9 +4,10 @@
 // 1920x1080 share asks for the 1,920 px copy), and in large type only what the
 // call needs: the position ('3 / 12'), the caption, the author ('Anonymous'
 // until an anonymous meeting is revealed) and, while the timer runs, the
-// countdown and the time per photo. The controls (previous, next, full screen,
-// back to the meeting, who leads) show only while the pointer moves or they
-// hold the focus. Which photo it shows is use-presenter's.
+// countdown and the time per photo (the leader's, as the followers see it);
+// over the photo, the members' pointers and crops live. The controls
+// (previous, next, full screen, back to the meeting, who leads) show only while
+// the pointer moves or they hold the focus. Which photo it shows is use-presenter's.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { Link } from "react-router";
@@ -16,6 +17,7 @@ import { presenterImageAttributes } from "~/lib/photo-images";
 import { PresenterPhoto, STAGE_VH } from "./presenter-photo";
 import { PhotoCountdown } from "../meetings/photo-countdown";
 import { positionText, type PresenterSlide } from "./presenter-steps";
+import { useLiveLayer } from "~/realtime/use-live-layer";
 import { usePresenter } from "./use-presenter";
 import "./presenter.css";
 
@@ -30,8 +32,10 @@ export function PresenterScreen({
   timeZone: string;
   slides: PresenterSlide[];
 }) {
-  const presenter = usePresenter(meeting.id, slides);
+  const presenter = usePresenter(meeting.id, timeZone, slides);
   const { slide, index, move, lead } = presenter;
+  // The members' pointers and crops on the photo shown, as their viewers get them (only watching).
+  const live = useLiveLayer(slide?.id ?? null, { screen: true });
   const controls = useControlsReveal();
   // The keys listen from here on ('hydrated' tells a browser test so, as the navbar's does elsewhere).
   const hydrated = useHydrated();
@@ -52,7 +56,12 @@ export function PresenterScreen({
       <h1 className="visually-hidden">{title}</h1>
       {slide ? (
         <>
-          <PresenterPhoto slide={slide} alt={slideLabel(slide, index, slides.length)} view={presenter.view} />
+          <PresenterPhoto
+            slide={slide}
+            alt={slideLabel(slide, index, slides.length)}
+            view={presenter.view}
+            marks={{ pointers: live.pointers, crops: live.crops }}
+          />
           <div className="presenter-line">
             <div className="presenter-about" aria-live="polite" aria-atomic="true">
               <p className="visually-hidden">{`Photo ${index + 1} of ${slides.length}`}</p>
@@ -68,6 +77,7 @@ export function PresenterScreen({
                 timeZone={timeZone}
                 photosLeft={slides.length - index}
                 openedAt={presenter.timerStart}
+                led={presenter.ledTimer}
               />
               <p className="presenter-position" data-testid="presenter-position" aria-hidden="true">
                 {positionText(index, slides.length)}

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { followStep, timerStartOf } from "./follow-lead";
+import type { FollowedView } from "~/realtime/review-book";
+import { followStep, leadKey, ownLeadStep, timerStartOf } from "./follow-lead";
 
-const leaderOn = (photoId: number, timerStartedAt: number | null = 1_000) => ({
+const leaderOn = (photoId: number, timerStartedAt: number | null = 1_000): FollowedView => ({
   photoId,
   zoom: 2.5,
   centerX: 0.25,
   centerY: 0.75,
   timerStartedAt,
+  timer: null,
 });
 
 describe("following the leader", () => {
@@ -23,5 +25,24 @@ describe("following the leader", () => {
     expect(timerStartOf(leaderOn(8, 1_000), 7, 5_000)).toBe(5_000);
     expect(timerStartOf(leaderOn(7, null), 7, 5_000)).toBe(5_000);
     expect(timerStartOf(null, 7, 5_000)).toBe(5_000);
+  });
+});
+
+describe("the leader's windows are one lead (issue 33, item 3)", () => {
+  it("takes another of the leader's windows' move: to its photo first, then its zoom and centre, once", () => {
+    const moved = leaderOn(8);
+    expect(ownLeadStep(moved, null, 7)).toEqual({ goTo: 8 });
+    expect(ownLeadStep(moved, null, 8)).toEqual({ take: moved, view: { zoom: 2.5, centerX: 0.25, centerY: 0.75 } });
+    // Taken: the viewer's own moves afterwards are never undone by it.
+    expect(ownLeadStep(moved, moved, 9)).toBeNull();
+    expect(ownLeadStep(null, null, 9)).toBeNull();
+  });
+
+  it("tells a view the lead shows already from a new one, the timer included", () => {
+    const view = { zoom: 1, centerX: 0.5, centerY: 0.5 };
+    expect(leadKey(8, view, null, null)).toBe(leadKey(8, { ...view }, null, null));
+    expect(leadKey(8, view, null, null)).not.toBe(leadKey(9, view, null, null));
+    expect(leadKey(8, view, null, null)).not.toBe(leadKey(8, { ...view, zoom: 1.25 }, null, null));
+    expect(leadKey(8, view, null, null)).not.toBe(leadKey(8, view, 1_000, 3));
   });
 });

@@ -18,3 +18,25 @@ export function followStep(leaderView: FollowedView, photoId: number): { goTo: n
 export function timerStartOf(leaderView: FollowedView | null, photoId: number, openedAt: number): number {
   return leaderView?.photoId === photoId && leaderView.timerStartedAt ? leaderView.timerStartedAt : openedAt;
 }
+
+/**
+ * What a leader's viewer does with the latest view another window of the same
+ * member sent (the presenter's screen's arrows; issue 33, item 3: the host's
+ * screen and viewer are one lead): nothing once taken, else go to its photo,
+ * then take its zoom and centre. A viewer on its way publishes nothing, so it
+ * never sends the lead back to the photo it passes through.
+ */
+export function ownLeadStep(
+  incoming: FollowedView | null,
+  taken: FollowedView | null,
+  photoId: number,
+): { goTo: number } | { take: FollowedView; view: View } | null {
+  if (!incoming || incoming === taken) return null;
+  const step = followStep(incoming, photoId);
+  return "goTo" in step ? step : { take: incoming, view: step.view };
+}
+
+/** What a leader's window shows, as one value: a view equal to what the lead shows already is not sent again. */
+export function leadKey(photoId: number, view: View, timerEndsAt: number | null, photosLeft: number | null): string {
+  return [photoId, view.zoom, view.centerX, view.centerY, timerEndsAt, photosLeft].join("|");
+}

@@ -22,6 +22,7 @@ import { memberColour } from "~/lib/member-colour";
 import { photoLabel } from "~/lib/photo-label";
 import { fractionAt, INITIAL_VIEW, onImage, ZOOM_STEP, type View } from "~/lib/viewer-geometry";
 import { useLiveLayer } from "~/realtime/use-live-layer";
+import { useKeptTimer } from "../meetings/photo-countdown";
 import { CropShade, Highlight, OwnCrop, RemoteCrops, RemotePointers } from "./live-marks";
 import { cropRect } from "./own-crop";
 import { StageLoader, StagePhoto } from "./stage-photo";
@@ -71,12 +72,14 @@ function ViewerLayer({
   const live = useLiveLayer(member ? photo.id : null);
   const photoView = useViewerView(photo.id);
   const { layout, shown, setView } = photoView;
+  const reviewed = meeting && member ? meeting : null;
   const follow = useFollowLead({
-    meetingId: meeting && member ? meeting.id : null,
+    meetingId: reviewed?.id ?? null,
     photoHref: meeting?.photoHref,
     photoId: photo.id,
     shown,
     openedAt: photoView.openedAt,
+    ownTimer: useKeptTimer(reviewed?.id ?? null, reviewed?.timeZone ?? "UTC", reviewed?.photosLeft ?? 0).timer,
     setView,
   });
   const { ownMove } = follow;
@@ -214,6 +217,7 @@ function ViewerLayer({
         rating={rating}
         meeting={meeting}
         timerStart={follow.timerStart}
+        ledTimer={follow.ledTimer}
         viewers={member ? live.viewers : []}
         review={meeting && member ? { lead: follow.lead, strayed: follow.strayed, selfId: member.id } : null}
         zoom={shown.zoom}

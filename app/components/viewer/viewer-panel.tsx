@@ -3,6 +3,7 @@
 // the review's controls; previous/next, the zoom and Exit.
 import { ZOOM_STEP } from "~/lib/viewer-geometry";
 import type { Viewer } from "~/lib/realtime-events";
+import type { FollowedTimer } from "~/realtime/review-book";
 import type { ReviewLead } from "~/realtime/use-review-lead";
 import { ReviewControls } from "./review-controls";
 import type { ViewerMeeting, ViewerPhoto } from "./viewer-props";
@@ -14,6 +15,7 @@ export function ViewerPanel({
   rating,
   meeting,
   timerStart,
+  ledTimer,
   viewers,
   review,
   zoom,
@@ -29,6 +31,8 @@ export function ViewerPanel({
   rating: React.ReactNode;
   meeting: ViewerMeeting | null;
   timerStart: number;
+  /** The leader's timer while following the leader on this photo (the countdown shows it). */
+  ledTimer: FollowedTimer | null;
   /** Who is looking at the photo live (members only; empty for a visitor). */
   viewers: Viewer[];
   /** The review's lead, for a member in a meeting (selfId: that member). */
@@ -59,6 +63,7 @@ export function ViewerPanel({
             timeZone={meeting.timeZone}
             photosLeft={meeting.photosLeft}
             openedAt={timerStart}
+            led={ledTimer}
             whenOff={<p className="viewer-timer off muted">No timer set</p>}
           />
         ) : null}

@@ -6,6 +6,8 @@
 // meeting not yet revealed is one group without an author, in the meeting's
 // seeded order (anonymousOrder), for everyone, its own photos' owners and
 // admins too: nobody learns who submitted what (access.server: isUnrevealed).
+// Once revealed it is grouped by author, but still walked (photoOrder) in the
+// order the night reviewed it.
 import { asc, eq } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { meetingSubmissions, users } from "@db/schema";
@@ -69,7 +71,7 @@ export type MeetingView = {
   groups: AuthorGroup[];
   /** The viewer's own submissions, by their positions (the upload page reorders them). */
   ownSubmissions: (MeetingSubmissionJson & { photoId: number })[];
-  /** Every photo id in the meeting's order (previous/next). */
+  /** Every photo id in the meeting's order (previous/next); an anonymous meeting's night order, revealed or not. */
   photoOrder: number[];
   isUpcoming: boolean;
   /** 'Edit Meeting' (admins). */
@@ -139,9 +141,11 @@ export async function meetingView(
     group.submissions.push({ id: row.id, position: row.position, photoId: row.photoId, Photo: photo });
   }
   const namesHidden = isUnrevealed(meeting);
-  const groups: AuthorGroup[] = namesHidden
-    ? anonymousGroup([...byAuthor.values()], meeting.id)
-    : orderAuthorGroups([...byAuthor.values()] as Named[], sort, meeting.id);
+  // A meeting reviewed anonymously is walked in its night's order before and after the reveal (issue 33, item 3):
+  // the reveal names the authors, it does not move the screen from '3 / 8' to '8 / 8' nor change the pace.
+  const night = meeting.anonymous ? anonymousGroup([...byAuthor.values()], meeting.id) : null;
+  const groups: AuthorGroup[] =
+    namesHidden && night ? night : orderAuthorGroups([...byAuthor.values()] as Named[], sort, meeting.id);
   const uploaded = byAuthor.get(viewer.id)?.submissions.length ?? 0;
 
   return {
@@ -156,7 +160,7 @@ export async function meetingView(
     sort,
     groups,
     ownSubmissions: byAuthor.get(viewer.id)?.submissions ?? [],
-    photoOrder: meetingPhotoOrder(groups),
+    photoOrder: meetingPhotoOrder(night ?? groups),
     isUpcoming: isUpcoming(meeting.startsAt, now),
     mayManage: mayManageMeetings(viewer),
     namesHidden,
