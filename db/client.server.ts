@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
+import { DatabaseFailureError } from "./database-failures.server";
 import postgres from "postgres";
 import { watchedSocket } from "./database-socket.server";
 import { openEmbeddedPostgres, type EmbeddedRole } from "./embedded-postgres.server";
@@ -156,6 +157,9 @@ export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
       const migrator = postgresClient(url, { ...postgresOptions(options, 0), max: 1 });
       try {
         await migrate(drizzle({ client: migrator, schema, casing: "snake_case" }), { migrationsFolder: folder });
+      } catch (error) {
+        // The first thing a start or a command does with the database: say why it failed, not which SQL.
+        throw new DatabaseFailureError(error, url);
       } finally {
         await migrator.end({ timeout: 5 });
       }
