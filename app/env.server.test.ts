@@ -35,6 +35,17 @@ describe("parseEnv", () => {
     expect(env.BASE_URL).toBe("https://club.example");
   });
 
+  it("gives an empty setting with a default its default: PORT='' is 3000, not a random port", () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), PORT: "", HOST: "", S3_BUCKET: "", MEETING_REMINDER_HOURS: "" });
+    expect([env.PORT, env.HOST, env.S3_BUCKET, env.MEETING_REMINDER_HOURS]).toEqual([
+      3000,
+      "0.0.0.0",
+      "club-photos",
+      24,
+    ]);
+    expect(env.BASE_URL).toBe("http://localhost:3000");
+  });
+
   it.each([
     [{ PORT: "eighty" }, /^Invalid environment variable PORT \(got "eighty"\)/],
     [{ PORT: "70000" }, /^Invalid environment variable PORT/],

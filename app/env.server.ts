@@ -182,7 +182,9 @@ export class EnvError extends Error {
 }
 
 /** Parses an environment; throws EnvError with one line naming the first bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(given: NodeJS.ProcessEnv): Env {
+  // An empty value counts as unset for every setting, a defaulted one too (PORT="" was port 0, a random port).
+  const source = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0]!;
