@@ -451,9 +451,20 @@ export const clubSettings = pgTable(
   {
     id: integer().primaryKey(),
     name: text(),
+    // The standings' points for a first, second and third place of a night (issue 33; lib/results.ts's defaults).
+    firstPlacePoints: integer().notNull().default(3),
+    secondPlacePoints: integer().notNull().default(2),
+    thirdPlacePoints: integer().notNull().default(1),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("club_settings_one_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("club_settings_one_row", sql`${t.id} = 1`),
+    // Bounded, and a place never worth more than the one above it.
+    check(
+      "club_settings_placing_points_check",
+      sql`${t.thirdPlacePoints} >= 0 and ${t.thirdPlacePoints} <= ${t.secondPlacePoints} and ${t.secondPlacePoints} <= ${t.firstPlacePoints} and ${t.firstPlacePoints} <= 100`,
+    ),
+  ],
 );
 
 // One row of counters, bumped when a transaction that changed the tables behind

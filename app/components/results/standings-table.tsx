@@ -5,9 +5,9 @@ import { authorName, plural } from "~/lib/results";
 import { RatingFigure, Thumb } from "./result-rows";
 
 /** The columns of figures after the member's name, in the order of each row's cells. */
-const FIGURE_COLUMNS = ["Placings", "Average", "Meetings", "Photos"];
+const FIGURE_COLUMNS = ["Points", "Placings", "Average", "Meetings", "Photos"];
 
-/** The season's table: position, member, placings, average, meetings and photos. */
+/** The season's table: position, member, points, placings, average, meetings and photos. */
 export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: number }) {
   return (
     <div className="table-frame">
@@ -32,6 +32,7 @@ export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: num
               <th scope="row">
                 <Link to={`/members/${encodeURIComponent(row.User.username)}`}>{authorName(row.User)}</Link>
               </th>
+              <td className="number points">{row.points}</td>
               <td className="number">{row.placings}</td>
               <td className="number">
                 <RatingFigure rating={row.averageRating} />
