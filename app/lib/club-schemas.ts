@@ -23,7 +23,8 @@ const placePoints = (place: string) => {
 
 /**
  * The standings' points for a first, second and third place (/admin/club):
- * bounded, and each place worth no more than the one above it.
+ * bounded, and each place worth no more than the one above it. No transform
+ * (Conform reads the form's constraints from the schema): placingPointsOf.
  */
 export const PlacingPointsSchema = z
   .object({
@@ -38,9 +39,11 @@ export const PlacingPointsSchema = z
   .refine((p) => p.thirdPlacePoints <= p.secondPlacePoints, {
     path: ["thirdPlacePoints"],
     message: "A third place cannot be worth more than a second.",
-  })
-  .transform((p): PlacingPoints => ({
-    first: p.firstPlacePoints,
-    second: p.secondPlacePoints,
-    third: p.thirdPlacePoints,
-  }));
+  });
+
+/** The form's three numbers as the club's placing points. */
+export const placingPointsOf = (form: z.output<typeof PlacingPointsSchema>): PlacingPoints => ({
+  first: form.firstPlacePoints,
+  second: form.secondPlacePoints,
+  third: form.thirdPlacePoints,
+});

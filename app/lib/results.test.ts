@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PlacingPointsSchema } from "./club-schemas";
+import { placingPointsOf, PlacingPointsSchema } from "./club-schemas";
 import { DEFAULT_PLACING_POINTS, placeName, placesOf, pointsFor, sharedPlaces } from "./results";
 
 const row = (rating: number | null, ratingCount: number) => ({ rating, ratingCount });
@@ -47,12 +47,13 @@ describe("pointsFor", () => {
 
 describe("PlacingPointsSchema", () => {
   it("takes whole numbers from 0 to 100, each place worth no more than the one above", () => {
-    expect(PlacingPointsSchema.parse({ firstPlacePoints: 5, secondPlacePoints: 3, thirdPlacePoints: 0 })).toEqual({
+    const parse = (body: Record<string, number>) => placingPointsOf(PlacingPointsSchema.parse(body));
+    expect(parse({ firstPlacePoints: 5, secondPlacePoints: 3, thirdPlacePoints: 0 })).toEqual({
       first: 5,
       second: 3,
       third: 0,
     });
-    expect(PlacingPointsSchema.parse({ firstPlacePoints: 1, secondPlacePoints: 1, thirdPlacePoints: 1 })).toEqual({
+    expect(parse({ firstPlacePoints: 1, secondPlacePoints: 1, thirdPlacePoints: 1 })).toEqual({
       first: 1,
       second: 1,
       third: 1,

@@ -192,8 +192,12 @@ test("the season's standings: the table sorted by points, then the photos of the
     // The header, then Cal (the photo of the night: 3 points, 4.7) above Bea (a second and a third: 2 + 1
     // points, 4.0 from 3 ratings): the same points, and Cal's average is higher.
     await expect(rows).toHaveCount(3);
-    await expect(rows.nth(1)).toHaveText(/^1\s*Cal Frame\s*3\s*1\s*★ 4\.7 out of 5, from 3 ratings\s*1\s*1$/);
-    await expect(rows.nth(2)).toHaveText(/^2\s*Bea Shutter\s*3\s*2\s*★ 4\.0 out of 5, from 3 ratings\s*1\s*2$/);
+    await expect(rows.nth(1)).toHaveText(
+      /^1\s*Cal Frame\s*1 meeting · 1 photo\s*3\s*1\s*★ 4\.7 out of 5, from 3 ratings\s*1\s*1$/,
+    );
+    await expect(rows.nth(2)).toHaveText(
+      /^2\s*Bea Shutter\s*1 meeting · 2 photos\s*3\s*2\s*★ 4\.0 out of 5, from 3 ratings\s*1\s*2$/,
+    );
     await expect(tab.getByText("3, 2 and 1 points")).toBeVisible();
 
     const candidates = tab.getByRole("region", { name: "Photos of the year" }).getByRole("listitem");

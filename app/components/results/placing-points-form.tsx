@@ -45,7 +45,7 @@ export function PlacingPointsForm({
     },
   });
   return (
-    <section aria-labelledby="placing-points-heading" className="stack">
+    <section aria-labelledby="placing-points-heading" className="settings-section">
       <h2 id="placing-points-heading">Placing points</h2>
       <p>
         The season&apos;s standings give each photo in the first three places of a night these points, and sort the

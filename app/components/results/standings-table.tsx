@@ -6,6 +6,8 @@ import { RatingFigure, Thumb } from "./result-rows";
 
 /** The columns of figures after the member's name, in the order of each row's cells. */
 const FIGURE_COLUMNS = ["Points", "Placings", "Average", "Meetings", "Photos"];
+/** The columns a phone folds under the member's name (standing-counts) to keep the table within the screen. */
+const FOLDED = new Set(["Meetings", "Photos"]);
 
 /** The season's table: position, member, points, placings, average, meetings and photos. */
 export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: number }) {
@@ -19,7 +21,7 @@ export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: num
             </th>
             <th scope="col">Member</th>
             {FIGURE_COLUMNS.map((column) => (
-              <th key={column} scope="col" className="number">
+              <th key={column} scope="col" className={FOLDED.has(column) ? "number folded" : "number"}>
                 {column}
               </th>
             ))}
@@ -31,6 +33,10 @@ export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: num
               <td className="number">{row.position}</td>
               <th scope="row">
                 <Link to={`/members/${encodeURIComponent(row.User.username)}`}>{authorName(row.User)}</Link>
+                <span className="standing-counts">
+                  {plural(row.meetingsEntered, "meeting", "meetings")} ·{" "}
+                  {plural(row.photosSubmitted, "photo", "photos")}
+                </span>
               </th>
               <td className="number points">{row.points}</td>
               <td className="number">{row.placings}</td>
@@ -38,8 +44,8 @@ export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: num
                 <RatingFigure rating={row.averageRating} />
                 <span className="visually-hidden">, from {plural(row.ratingsReceived, "rating", "ratings")}</span>
               </td>
-              <td className="number">{row.meetingsEntered}</td>
-              <td className="number">{row.photosSubmitted}</td>
+              <td className="number folded">{row.meetingsEntered}</td>
+              <td className="number folded">{row.photosSubmitted}</td>
             </tr>
           ))}
         </tbody>

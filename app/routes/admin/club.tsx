@@ -7,7 +7,7 @@ import { useClubForm } from "~/components/forms/use-club-form";
 import type { SubmissionResult } from "@conform-to/react";
 import { TitledPage } from "~/components/page-title";
 import { PLACING_POINTS_INTENT, PlacingPointsForm } from "~/components/results/placing-points-form";
-import { ClubSettingsSchema, PlacingPointsSchema } from "~/lib/club-schemas";
+import { ClubSettingsSchema, placingPointsOf, PlacingPointsSchema } from "~/lib/club-schemas";
 import { env } from "~/env.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, readForm, replyToRefusal } from "~/server/forms.server";
@@ -33,7 +33,7 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
     const submission = await parseForm(request, PlacingPointsSchema, formData);
     if (submission.status !== "success") return invalidForm(submission);
     try {
-      const { first, second, third } = await savePlacingPoints(admin, submission.value);
+      const { first, second, third } = await savePlacingPoints(admin, placingPointsOf(submission.value));
       return redirectWithFlash("/admin/club", `Placing points saved: ${first}, ${second} and ${third}.`);
     } catch (error) {
       return replyToRefusal(submission, error);
