@@ -339,13 +339,18 @@ export const meetingTemplates = pgTable(
     callDetails: text(),
     maxUploadsCount: integer().notNull().default(4),
     allowedUserIds: integer().array(),
-    frequency: integer().notNull(),
+    // Days between meetings (7 or 14), or null for a monthly one, which has its week of the month instead:
+    // 'same' (the 2nd Tuesday, then the next month's) or 'last' (the last Tuesday of each month). Issue 33.
+    frequency: integer(),
+    monthlyWeek: text(),
     // Meetings made from it are reviewed anonymously (their own `anonymous`).
     anonymous: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
     check("meeting_templates_frequency_check", sql`${t.frequency} in (7, 14)`),
+    check("meeting_templates_monthly_week_check", sql`${t.monthlyWeek} in ('same', 'last')`),
+    check("meeting_templates_one_rhythm_check", sql`(${t.frequency} is null) <> (${t.monthlyWeek} is null)`),
     check("meeting_templates_max_uploads_check", sql`${t.maxUploadsCount} >= 0`),
   ],
 );
