@@ -11,7 +11,7 @@ export const MEETING_DURATION_MS = 2 * 60 * 60 * 1000;
 /** Default uploads per member (spec section 9). */
 export const DEFAULT_MAX_UPLOADS = 4;
 
-/** Recurring meetings repeat weekly or every other week (spec section 3). */
+/** The contract's `frequency`: weekly or every other week (spec section 3); MEETING_RHYTHMS adds the monthly ones. */
 export const MEETING_FREQUENCIES = [
   { value: 7, label: "Weekly" },
   { value: 14, label: "Biweekly" },

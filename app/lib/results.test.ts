@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { placingPointsOf, PlacingPointsSchema } from "./club-schemas";
-import { DEFAULT_PLACING_POINTS, placeName, placesOf, pointsFor, sharedPlaces } from "./results";
+import { placeName, placesOf, sharedPlaces } from "./results";
 
 const row = (rating: number | null, ratingCount: number) => ({ rating, ratingCount });
 
@@ -34,14 +34,6 @@ describe("sharedPlaces and placeName", () => {
       "23rd",
       "101st",
     ]);
-  });
-});
-
-describe("pointsFor", () => {
-  it("scores the first three places with the club's points, a shared place with that place's points", () => {
-    const points = { first: 5, second: 3, third: 1 };
-    expect([1, 1, 3, 4].map((place) => pointsFor(place, points))).toEqual([5, 5, 1, 0]);
-    expect([1, 2, 3].map((place) => pointsFor(place, DEFAULT_PLACING_POINTS))).toEqual([3, 2, 1]);
   });
 });
 

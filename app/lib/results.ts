@@ -152,8 +152,3 @@ export function placeName(place: number, shared: boolean): string {
   const named = shared ? `joint ${word}` : word;
   return named.charAt(0).toUpperCase() + named.slice(1);
 }
-
-/** A place's points under the club's setting: only the first three places score. */
-export function pointsFor(place: number, points: PlacingPoints): number {
-  return place === 1 ? points.first : place === 2 ? points.second : place === 3 ? points.third : 0;
-}

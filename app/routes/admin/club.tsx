@@ -49,13 +49,11 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
   }
 });
 
-/** The action's answer, for the form that posted it only (the other keeps its own state). */
+/** The action's answer, for the form that posted it only (by its `intent`; the name's form sends none). */
 function useAnswerTo(intent: string | null) {
-  const answer = useActionData<typeof action>() as { result?: { intent?: unknown } } | undefined;
-  const result = answer?.result as
-    (SubmissionResult<string[]> & { initialValue?: Record<string, unknown> }) | undefined;
-  const postedIntent = (result?.initialValue?.intent as string | undefined) ?? null;
-  return postedIntent === intent ? result : undefined;
+  const answer = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
+  const posted = answer?.result?.initialValue?.intent ?? null;
+  return posted === intent ? answer?.result : undefined;
 }
 
 export default function ClubSettingsPage({ loaderData }: Route.ComponentProps) {

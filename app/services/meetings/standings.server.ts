@@ -44,9 +44,10 @@ export function countedMeetingsQuery(year: number, zone: string) {
 /**
  * The submissions to these meetings, each with its rank in its meeting (the
  * results' order) and its place (rank(): the same average and number of
- * ratings share a place, 1, 1, 3, as placesOf gives the results). Each photo's copied rating comes through a LATERAL probe of
- * photos_pkey that cannot be flattened (its LIMIT): as a plain join the planner
- * hashed the whole photos table (110,000 rows read for the year's 2,000).
+ * ratings share a place, 1, 1, 3, as placesOf gives the results). Each
+ * photo's copied rating comes through a LATERAL probe of photos_pkey that
+ * cannot be flattened (its LIMIT): as a plain join the planner hashed the
+ * whole photos table (110,000 rows read for the year's 2,000).
  */
 function rankedSubmissionsOf(meetingIds: number[]) {
   const rated = db()
