@@ -339,13 +339,18 @@ export const meetingTemplates = pgTable(
     callDetails: text(),
     maxUploadsCount: integer().notNull().default(4),
     allowedUserIds: integer().array(),
-    frequency: integer().notNull(),
+    // Days between meetings (7 or 14), or null for a monthly one, which has its week of the month instead:
+    // 'same' (the 2nd Tuesday, then the next month's) or 'last' (the last Tuesday of each month). Issue 33.
+    frequency: integer(),
+    monthlyWeek: text(),
     // Meetings made from it are reviewed anonymously (their own `anonymous`).
     anonymous: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
     check("meeting_templates_frequency_check", sql`${t.frequency} in (7, 14)`),
+    check("meeting_templates_monthly_week_check", sql`${t.monthlyWeek} in ('same', 'last')`),
+    check("meeting_templates_one_rhythm_check", sql`(${t.frequency} is null) <> (${t.monthlyWeek} is null)`),
     check("meeting_templates_max_uploads_check", sql`${t.maxUploadsCount} >= 0`),
   ],
 );
@@ -451,9 +456,20 @@ export const clubSettings = pgTable(
   {
     id: integer().primaryKey(),
     name: text(),
+    // The standings' points for a first, second and third place of a night (issue 33; lib/results.ts's defaults).
+    firstPlacePoints: integer().notNull().default(3),
+    secondPlacePoints: integer().notNull().default(2),
+    thirdPlacePoints: integer().notNull().default(1),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("club_settings_one_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("club_settings_one_row", sql`${t.id} = 1`),
+    // Bounded, and a place never worth more than the one above it.
+    check(
+      "club_settings_placing_points_check",
+      sql`${t.thirdPlacePoints} >= 0 and ${t.thirdPlacePoints} <= ${t.secondPlacePoints} and ${t.secondPlacePoints} <= ${t.firstPlacePoints} and ${t.firstPlacePoints} <= 100`,
+    ),
+  ],
 );
 
 // One row of counters, bumped when a transaction that changed the tables behind

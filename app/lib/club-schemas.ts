@@ -1,6 +1,8 @@
 // zod schemas for the club's own settings: its name, chosen at setup (with the
-// first admin's account, account-schemas.ts) and changed by admins on /admin/club.
+// first admin's account, account-schemas.ts) and changed by admins on /admin/club,
+// and the standings' placing points, changed there too.
 import { z } from "zod";
+import { MAX_PLACING_POINTS, type PlacingPoints } from "./results";
 
 /** The club's name: the navbar, every page's title, the footer, every e-mail. */
 export const ClubNameSchema = z
@@ -12,3 +14,36 @@ export const ClubNameSchema = z
 export const ClubSettingsSchema = z.object({ clubName: ClubNameSchema });
 
 export type ClubSettings = z.infer<typeof ClubSettingsSchema>;
+
+/** One place's points: a whole number from 0 to MAX_PLACING_POINTS. */
+const placePoints = (place: string) => {
+  const message = `Points for a ${place} place must be a whole number from 0 to ${MAX_PLACING_POINTS}.`;
+  return z.number({ error: message }).int(message).min(0, message).max(MAX_PLACING_POINTS, message);
+};
+
+/**
+ * The standings' points for a first, second and third place (/admin/club):
+ * bounded, and each place worth no more than the one above it. No transform
+ * (Conform reads the form's constraints from the schema): placingPointsOf.
+ */
+export const PlacingPointsSchema = z
+  .object({
+    firstPlacePoints: placePoints("first"),
+    secondPlacePoints: placePoints("second"),
+    thirdPlacePoints: placePoints("third"),
+  })
+  .refine((p) => p.secondPlacePoints <= p.firstPlacePoints, {
+    path: ["secondPlacePoints"],
+    message: "A second place cannot be worth more than a first.",
+  })
+  .refine((p) => p.thirdPlacePoints <= p.secondPlacePoints, {
+    path: ["thirdPlacePoints"],
+    message: "A third place cannot be worth more than a second.",
+  });
+
+/** The form's three numbers as the club's placing points. */
+export const placingPointsOf = (form: z.output<typeof PlacingPointsSchema>): PlacingPoints => ({
+  first: form.firstPlacePoints,
+  second: form.secondPlacePoints,
+  third: form.thirdPlacePoints,
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  monthlyDayName,
+  nextMonthlyStart,
   addCalendarDays,
   clubYearOf,
   clubYearRange,
@@ -110,5 +112,52 @@ describe("the club's clock", () => {
     expect(isTimeZone("UTC")).toBe(true);
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("a monthly meeting's next start", () => {
+  const ZONE = "America/Los_Angeles";
+  const next = (start: string, week: "same" | "last") =>
+    toDateTimeInput(nextMonthlyStart(instantFromText(start, ZONE)!, ZONE, week), ZONE);
+
+  it("keeps the weekday and its week of the month: the 2nd Tuesday, then the next month's 2nd Tuesday", () => {
+    // Tuesday 8 December 2026 is the second Tuesday; 12 January 2027 the next.
+    expect(next("2026-12-08T19:00", "same")).toBe("2027-01-12T19:00");
+    // The first Monday; the fourth Thursday (26 November 2026, then 24 December).
+    expect(next("2026-12-07T18:30", "same")).toBe("2027-01-04T18:30");
+    expect(next("2026-11-26T19:00", "same")).toBe("2026-12-24T19:00");
+    // Across February: the 3rd Wednesday, 21 January 2027, then 17 February.
+    expect(next("2027-01-20T19:00", "same")).toBe("2027-02-17T19:00");
+  });
+
+  it("follows a 5th weekday with the next month's last one (most months have no fifth)", () => {
+    // Tuesday 29 December 2026 is a fifth Tuesday; January 2027's last is the 26th.
+    expect(next("2026-12-29T19:00", "same")).toBe("2027-01-26T19:00");
+    // Thursday 30 April 2026, a fifth; May 2026 has five Thursdays too, its last the 28th.
+    expect(next("2026-04-30T19:00", "same")).toBe("2026-05-28T19:00");
+  });
+
+  it("on the last week: the next last such weekday of a month, this month's while it is to come", () => {
+    // The last Tuesday: 26 January 2027, then 23 February, then 30 March (a fifth).
+    expect(next("2027-01-26T19:00", "last")).toBe("2027-02-23T19:00");
+    expect(next("2027-02-23T19:00", "last")).toBe("2027-03-30T19:00");
+    // A series started on the 2nd Tuesday of December 2026 goes to its last Tuesday, the 29th.
+    expect(next("2026-12-08T19:00", "last")).toBe("2026-12-29T19:00");
+  });
+
+  it("stays at the same wall-clock time across daylight saving, and into the next year", () => {
+    // 2nd Tuesday of February 2027 (PST) to 2nd Tuesday of March 2027 (PDT, clocks went forward on the 14th).
+    const start = instantFromText("2027-02-09T19:00", ZONE)!;
+    const after = nextMonthlyStart(start, ZONE, "same");
+    expect(toDateTimeInput(after, ZONE)).toBe("2027-03-09T19:00");
+    expect(after.toISOString()).toBe("2027-03-10T03:00:00.000Z");
+    expect(next("2027-03-14T19:00", "same")).toBe("2027-04-11T19:00");
+  });
+
+  it("names the day it keeps", () => {
+    expect(monthlyDayName(instantFromText("2026-12-08T19:00", ZONE)!, ZONE, "same")).toBe("the second Tuesday");
+    expect(monthlyDayName(instantFromText("2026-12-29T19:00", ZONE)!, ZONE, "same")).toBe("the last Tuesday");
+    expect(monthlyDayName(instantFromText("2026-12-01T19:00", ZONE)!, ZONE, "last")).toBe("the last Tuesday");
+    expect(monthlyDayName(instantFromText("2026-12-24T19:00", ZONE)!, ZONE, "same")).toBe("the fourth Thursday");
   });
 });

@@ -132,6 +132,62 @@ export function addCalendarDays(instant: Date, days: number, zone: string): Date
   );
 }
 
+/** The nth (1-5) weekday (0 Sunday) of a month (1-12, or 13 for next January), as a UTC date. */
+function nthWeekday(year: number, month: number, weekday: number, nth: number): Date {
+  const first = new Date(Date.UTC(year, month - 1, 1));
+  return new Date(first.getTime() + (((weekday - first.getUTCDay() + 7) % 7) + 7 * (nth - 1)) * DAY_MS);
+}
+
+/** The last weekday (0 Sunday) of a month (1-12, or 13 for next January), as a UTC date. */
+function lastWeekday(year: number, month: number, weekday: number): Date {
+  const end = new Date(Date.UTC(year, month, 0));
+  return new Date(end.getTime() - ((end.getUTCDay() - weekday + 7) % 7) * DAY_MS);
+}
+
+/** Which of its month's weekdays a day is: 1 for the first Tuesday, ... 5 for a fifth (the 29th to 31st). */
+const weekOfMonth = (day: number) => Math.ceil(day / 7);
+
+/**
+ * A monthly meeting's next start at the same wall-clock time on the club's
+ * clock. `same`: the same weekday in the same week of the next month (the 2nd
+ * Tuesday, then the next month's 2nd Tuesday); a meeting on a 5th weekday is
+ * followed by the next month's last one, since most months have no fifth.
+ * `last`: the next last such weekday of a month after this day (this month's,
+ * if it is still to come).
+ */
+export function nextMonthlyStart(instant: Date, zone: string, week: "same" | "last"): Date {
+  const wall = wallClockOf(instant, zone);
+  const weekday = new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay();
+  const nth = weekOfMonth(wall.day);
+  let date: Date;
+  if (week === "last") {
+    const thisMonth = lastWeekday(wall.year, wall.month, weekday);
+    date = thisMonth.getUTCDate() > wall.day ? thisMonth : lastWeekday(wall.year, wall.month + 1, weekday);
+  } else {
+    date =
+      nth === 5 ? lastWeekday(wall.year, wall.month + 1, weekday) : nthWeekday(wall.year, wall.month + 1, weekday, nth);
+  }
+  return instantOf(
+    {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: wall.hour,
+      minute: wall.minute,
+    },
+    zone,
+  );
+}
+
+const NTH_WORDS = ["first", "second", "third", "fourth"];
+
+/** 'the second Tuesday', 'the last Tuesday': the day of the month a monthly meeting keeps, from one of its starts. */
+export function monthlyDayName(instant: Date | string, zone: string, week: "same" | "last"): string {
+  const wall = wallClockOf(new Date(instant), zone);
+  const nth = weekOfMonth(wall.day);
+  return `the ${week === "last" || nth === 5 ? "last" : NTH_WORDS[nth - 1]} ${weekdayOf(wall)}`;
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** The value of an `<input type="datetime-local">` showing this instant on the club's clock: '2026-03-10T19:00'. */

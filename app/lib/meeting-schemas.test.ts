@@ -94,6 +94,9 @@ describe("a new meeting", () => {
     [{ allowedUserIds: [1, "two"] }, ["allowedUserIds.1"]],
     [{ allowedUserIds: "everyone" }, ["allowedUserIds"]],
     [{ frequency: 7, meetingTemplateId: 2 }, ["frequency"]],
+    [{ repeats: "monthly", meetingTemplateId: 2 }, ["repeats"]],
+    [{ repeats: "yearly" }, ["repeats"]],
+    [{ repeats: "monthly", frequency: 7 }, ["repeats"]],
   ])("refuses %o, naming the field", (change, paths) => {
     const result = NewMeetingSchema.safeParse({ startsAt: "2026-03-10T19:00", topic: "Night walk", ...change });
     expect(errorsOf(result)).toEqual(paths);
@@ -110,6 +113,13 @@ describe("changing a meeting or a recurring meeting", () => {
     });
     expect(TemplatePatchSchema.parse({ frequency: 7 })).toEqual({ frequency: 7 });
     expect(errorsOf(TemplatePatchSchema.safeParse({ frequency: 30 }))).toEqual(["frequency"]);
+    // A monthly rhythm by `repeats`, or both fields when they agree.
+    expect(TemplatePatchSchema.parse({ repeats: "monthly-last" })).toEqual({ repeats: "monthly-last" });
+    expect(TemplatePatchSchema.parse({ repeats: "biweekly", frequency: 14 })).toEqual({
+      repeats: "biweekly",
+      frequency: 14,
+    });
+    expect(errorsOf(TemplatePatchSchema.safeParse({ repeats: "weekly", frequency: 14 }))).toEqual(["repeats"]);
   });
 
   it("clears the fields a page form left empty", () => {

@@ -9,7 +9,13 @@
 // datetime-local input sends); the service reads it in CLUB_TIME_ZONE.
 import { z } from "zod";
 import { isDateTimeText } from "./club-time";
-import { DEFAULT_MAX_UPLOADS, type MeetingFrequency } from "./meetings";
+import {
+  DEFAULT_MAX_UPLOADS,
+  MEETING_RHYTHM_VALUES,
+  rhythmOfFrequency,
+  type MeetingFrequency,
+  type MeetingRhythm,
+} from "./meetings";
 import { MEETING_SORTS, type MeetingSort } from "./meeting-order";
 import { NewPhotoSchema, type NewPhoto } from "./photo-schemas";
 
@@ -89,10 +95,29 @@ const frequency = z
   .refine((days) => days === 7 || days === 14, { message: FREQUENCY_MESSAGE })
   .transform((days) => days as MeetingFrequency);
 
+/** How a recurring meeting repeats (issue 33): besides the contract's `frequency`, and the forms' 'Recurring?'. */
+export const REPEATS_MESSAGE = "Repeats must be weekly, biweekly, monthly or monthly-last.";
+const repeats = z.enum(MEETING_RHYTHM_VALUES, { error: REPEATS_MESSAGE });
+
+type Rhythmed = { frequency?: MeetingFrequency | null; repeats?: MeetingRhythm | null };
+
+/** `frequency` and `repeats` may both come, as long as they name the same rhythm (14 and 'biweekly'). */
+function sameRhythm(value: Rhythmed, ctx: z.RefinementCtx) {
+  if (value.frequency && value.repeats && rhythmOfFrequency(value.frequency) !== value.repeats) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["repeats"],
+      message: "Frequency and repeats name different rhythms; send one of them.",
+    });
+  }
+}
+
 /**
- * POST /api/meetings and the new meeting form. `frequency` (7 or 14; empty for
- * 'No') makes a recurring meeting of it; `meetingTemplateId` makes it the next
- * meeting of an existing one (then it is recurring already).
+ * POST /api/meetings and the new meeting form. `frequency` (7 or 14) or
+ * `repeats` ('weekly', 'biweekly', 'monthly', 'monthly-last'; empty for 'No')
+ * makes a recurring meeting of it; `meetingTemplateId` makes it the next
+ * meeting of an existing one (then it is recurring already). The service reads
+ * the rhythm with rhythmOf.
  */
 export const NewMeetingSchema = z
   .object({
@@ -104,11 +129,17 @@ export const NewMeetingSchema = z
     allowedUserIds: allowedUserIds.optional(),
     anonymous: anonymous.default(false),
     frequency: frequency.nullish(),
+    repeats: repeats.nullish(),
     meetingTemplateId: rowId("Recurring meeting").nullish(),
   })
-  .refine((meeting) => !(meeting.frequency && meeting.meetingTemplateId), {
-    path: ["frequency"],
-    message: "A meeting made from a recurring meeting repeats with it already.",
+  .superRefine(sameRhythm)
+  .superRefine((meeting, ctx) => {
+    if (!meeting.meetingTemplateId || !(meeting.frequency || meeting.repeats)) return;
+    ctx.addIssue({
+      code: "custom",
+      path: [meeting.frequency ? "frequency" : "repeats"],
+      message: "A meeting made from a recurring meeting repeats with it already.",
+    });
   });
 export type NewMeeting = z.output<typeof NewMeetingSchema>;
 
@@ -126,8 +157,10 @@ const sharedPatch = {
 export const MeetingPatchSchema = z.object({ startsAt: startsAt.optional(), ...sharedPatch });
 export type MeetingPatch = z.output<typeof MeetingPatchSchema>;
 
+const templateFields = { ...sharedPatch, frequency: frequency.optional(), repeats: repeats.optional() };
+
 /** PATCH /api/meetings/templates/{id} and the edit recurring meeting form (no date: spec section 5). */
-export const TemplatePatchSchema = z.object({ ...sharedPatch, frequency: frequency.optional() });
+export const TemplatePatchSchema = z.object(templateFields).superRefine(sameRhythm);
 export type TemplatePatch = z.output<typeof TemplatePatchSchema>;
 
 /**
@@ -218,9 +251,8 @@ export const MeetingEditFormSchema = MeetingPatchSchema.extend({
   maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS),
 });
 
-/** The edit recurring meeting form (no Date/Time; Weekly or Biweekly, never 'No'). */
-export const TemplateEditFormSchema = TemplatePatchSchema.extend({
-  topic,
-  maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS),
-  frequency,
-});
+/** The edit recurring meeting form (no Date/Time; a rhythm, never 'No': the form sends `repeats`). */
+export const TemplateEditFormSchema = z
+  .object({ ...templateFields, topic, maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS) })
+  .superRefine(sameRhythm)
+  .refine((template) => template.frequency || template.repeats, { path: ["repeats"], message: REPEATS_MESSAGE });

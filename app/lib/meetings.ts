@@ -11,12 +11,47 @@ export const MEETING_DURATION_MS = 2 * 60 * 60 * 1000;
 /** Default uploads per member (spec section 9). */
 export const DEFAULT_MAX_UPLOADS = 4;
 
-/** Recurring meetings repeat weekly or every other week (spec section 3). */
+/** The contract's `frequency`: weekly or every other week (spec section 3); MEETING_RHYTHMS adds the monthly ones. */
 export const MEETING_FREQUENCIES = [
   { value: 7, label: "Weekly" },
   { value: 14, label: "Biweekly" },
 ] as const;
 export type MeetingFrequency = (typeof MEETING_FREQUENCIES)[number]["value"];
+
+/**
+ * How a recurring meeting repeats (issue 33, `repeats` in the API): the
+ * contract's two rhythms in days, and the monthly ones beside them. `monthly`
+ * is the same weekday in the same week of the month (the 2nd Tuesday, then the
+ * next month's 2nd Tuesday; after a 5th Tuesday, the next month's last, since
+ * not every month has a fifth); `monthly-last` the last such weekday of each
+ * month (lib/club-time.ts, nextMonthlyStart).
+ */
+export const MEETING_RHYTHMS = [
+  { value: "weekly", label: "Weekly", days: 7 },
+  { value: "biweekly", label: "Biweekly", days: 14 },
+  { value: "monthly", label: "Monthly", days: null },
+  { value: "monthly-last", label: "Monthly, last week", days: null },
+] as const;
+export type MeetingRhythm = (typeof MEETING_RHYTHMS)[number]["value"];
+export const MEETING_RHYTHM_VALUES = MEETING_RHYTHMS.map((rhythm) => rhythm.value) as [
+  MeetingRhythm,
+  ...MeetingRhythm[],
+];
+
+/** The rhythm of the contract's `frequency` (7 Weekly, 14 Biweekly). */
+export const rhythmOfFrequency = (days: MeetingFrequency): MeetingRhythm => (days === 14 ? "biweekly" : "weekly");
+
+/** The contract's `frequency` of a rhythm in days; null for the monthly ones (a month is no number of days). */
+export const frequencyOfRhythm = (rhythm: MeetingRhythm): MeetingFrequency | null =>
+  MEETING_RHYTHMS.find((r) => r.value === rhythm)!.days;
+
+/** The rhythm a body or form names, by `repeats` or by the contract's `frequency`; null for none. */
+export function rhythmOf(value: { frequency?: MeetingFrequency | null; repeats?: MeetingRhythm | null }) {
+  return value.repeats ?? (value.frequency ? rhythmOfFrequency(value.frequency) : null);
+}
+
+/** 'Weekly', 'Monthly', ... */
+export const rhythmLabel = (rhythm: MeetingRhythm) => MEETING_RHYTHMS.find((r) => r.value === rhythm)!.label;
 
 /** The earliest start an upcoming meeting may have at `now`: two hours ago. */
 export function upcomingSince(now: Date): Date {

@@ -6,6 +6,12 @@ import type { PhotoOwnerJson } from "./club-json";
 /** How many places count as a placing (the top three of a night). */
 export const PLACES = 3;
 
+/** The points of a first, second and third place: the club's setting (/admin/club), these by default. */
+export type PlacingPoints = { first: number; second: number; third: number };
+export const DEFAULT_PLACING_POINTS: PlacingPoints = { first: 3, second: 2, third: 1 };
+/** The most a place may be worth. */
+export const MAX_PLACING_POINTS = 100;
+
 /** How many photos the standings offer as 'Photos of the year' candidates. */
 export const PHOTOS_OF_THE_YEAR = 12;
 
@@ -21,9 +27,15 @@ export type ResultPhotoJson = {
 export type ResultRowJson = {
   /** 1, 2, 3, ... in the ranking's order (ties broken, so no two share a rank). */
   rank: number;
-  /** The first row, once someone other than its owner rated it. */
+  /**
+   * The photo's place: 1-based, shared by photos with the same average and the
+   * same number of ratings, and the places after a tie skipped (competition
+   * ranking: 1, 1, 3). See placesOf.
+   */
+  place: number;
+  /** In first place (alone or joint), once someone other than its owner rated it. */
   photoOfTheNight: boolean;
-  /** In the top three of a rated night: what the standings count as a placing. */
+  /** Rated, and in the first three places: what the standings count as a placing. */
   placed: boolean;
   /** The average of the ratings by members other than the owner; null when none. */
   rating: number | null;
@@ -64,8 +76,10 @@ export type StandingJson = {
   /** The average of every rating their photos received from others that year; null when none. */
   averageRating: number | null;
   ratingsReceived: number;
-  /** Photos of theirs in the top three of a night. */
+  /** Photos of theirs in the first three places of a night. */
   placings: number;
+  /** Their placings' points (the club's placingPoints for each first, second and third place): the table's order. */
+  points: number;
 };
 
 export type PhotoOfTheYearJson = {
@@ -82,6 +96,8 @@ export type StandingsJson = {
   years: number[];
   standings: StandingJson[];
   photosOfTheYear: PhotoOfTheYearJson[];
+  /** The points a first, second and third place are worth (the club's setting). */
+  placingPoints: PlacingPoints;
   timeZone: string;
 };
 
@@ -95,4 +111,44 @@ export function formatRating(rating: number | null): string {
 /** 'Anonymous' for a withheld author. */
 export function authorName(user: PhotoOwnerJson | null): string {
   return user ? `${user.firstName} ${user.lastName}` : "Anonymous";
+}
+
+/**
+ * The places of rows in the ranking's order: a row with the same average and
+ * the same number of ratings as the row before it shares that row's place;
+ * any other row's place is its position (1, 1, 3: competition ranking, so a
+ * tie for first leaves no second place).
+ */
+export function placesOf(rows: { rating: number | null; ratingCount: number }[]): number[] {
+  const places: number[] = [];
+  rows.forEach((row, index) => {
+    const before = rows[index - 1];
+    const tied = before !== undefined && before.rating === row.rating && before.ratingCount === row.ratingCount;
+    places.push(tied ? places[index - 1]! : index + 1);
+  });
+  return places;
+}
+
+/** The places two or more rows share. */
+export function sharedPlaces(rows: { place: number }[]): Set<number> {
+  const seen = new Set<number>();
+  const shared = new Set<number>();
+  for (const { place } of rows) (seen.has(place) ? shared : seen).add(place);
+  return shared;
+}
+
+const PLACE_WORDS = ["first", "second", "third"];
+
+/** '4th', '11th', '22nd': a place past the third. */
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
+/** 'First', 'Second', 'Third', '4th', ...; 'Joint first', 'Joint 4th' for a shared place. */
+export function placeName(place: number, shared: boolean): string {
+  const word = PLACE_WORDS[place - 1] ?? ordinal(place);
+  const named = shared ? `joint ${word}` : word;
+  return named.charAt(0).toUpperCase() + named.slice(1);
 }

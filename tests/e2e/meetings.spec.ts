@@ -14,7 +14,14 @@ import { api, CAMERA_FIXTURES, logInContext, sendCameraFile, submitToMeeting } f
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
 import { clickAndConfirm, confirmDialog, pageTitle, submitLogin } from "./support/ui";
-import { addCalendarDays, instantOf, toDateTimeInput, wallClockOf } from "../../app/lib/club-time";
+import {
+  addCalendarDays,
+  instantOf,
+  monthlyDayName,
+  nextMonthlyStart,
+  toDateTimeInput,
+  wallClockOf,
+} from "../../app/lib/club-time";
 import { defaultTimerEnd } from "../../app/lib/meeting-timer";
 
 const ZONE = "Europe/Paris";
@@ -57,6 +64,7 @@ function firstMeetingStart(): Date {
 
 const first = firstMeetingStart();
 const FIRST_TOPIC = "Night walk";
+const SECOND_TOPIC = "Neon signs";
 let meetingId: number;
 
 test("an admin creates a weekly meeting, then 'Create Next Meeting' a week later at the same time", async ({
@@ -98,14 +106,17 @@ test("an admin creates a weekly meeting, then 'Create Next Meeting' a week later
   await expect(page).toHaveURL(/\/meetings\/new\?meetingTemplateId=\d+$/);
   await expect(page.getByLabel("Date/Time")).toHaveValue(toDateTimeInput(addCalendarDays(first, 7, ZONE), ZONE));
   await expect(page.getByLabel("Date/Time")).toHaveValue(/T19:00$/);
-  await expect(page.getByLabel("Topic")).toHaveValue(`${FIRST_TOPIC}\nAvailable light only.`);
+  // The series' details, but the night's topic is its own: empty, named by the admin.
+  await expect(page.getByText(`The next meeting of ${FIRST_TOPIC} (Weekly).`)).toBeVisible();
+  await expect(page.getByLabel("Topic")).toHaveValue("");
   await expect(page.getByLabel("Max uploads per member")).toHaveValue("3");
   await expect(page.getByLabel("Recurring?")).toHaveCount(0);
+  await page.getByLabel("Topic").fill(SECOND_TOPIC);
   await page.getByRole("button", { name: "Create Meeting" }).click();
 
   await expect(page).toHaveURL(url("/meetings"));
   await expect(page.getByRole("status")).toContainText("Meeting created!");
-  await expect(page.getByRole("table", { name: "Upcoming Meetings" })).toContainText(FIRST_TOPIC);
+  await expect(page.getByRole("table", { name: "Upcoming Meetings" })).toContainText(SECOND_TOPIC);
 
   // A whole row opens its meeting.
   // (The Date/Time link is stretched over the row: a click on the Topic lands on it.)
@@ -125,6 +136,45 @@ test("an admin creates a weekly meeting, then 'Create Next Meeting' a week later
     "https://example.org/route",
   );
   await expect(page.getByText("<b>no markup</b>", { exact: false })).toBeVisible();
+});
+
+test("an admin makes the series monthly: 'Create Next Meeting' proposes the same weekday of the next month", async ({
+  page,
+}) => {
+  await logIn(page, mira);
+  await page.goto(url("/meetings"));
+  const recurring = page.getByRole("table", { name: "Manage Recurring Meetings" });
+  await recurring.getByRole("link", { name: "Edit Meeting Template" }).click();
+  await expect(page).toHaveTitle(pageTitle("Edit Recurring Meeting"));
+  const rhythm = page.getByLabel("Recurring?");
+  await expect(rhythm).toHaveValue("weekly");
+  await expect(rhythm.getByRole("option")).toHaveText(["Weekly", "Biweekly", "Monthly", "Monthly, last week"]);
+  await rhythm.selectOption({ label: "Monthly" });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`template-monthly-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("button", { name: "Save Recurring Meeting" }).click();
+  await expect(page).toHaveURL(url("/meetings"));
+  await expect(page.getByRole("status")).toContainText("Recurring Meeting updated!");
+
+  // The series' latest meeting is the second, a week after the first: the next is the same weekday in the
+  // same week of the following month (after a fifth, that month's last).
+  const latest = addCalendarDays(first, 7, ZONE);
+  const expected = nextMonthlyStart(latest, ZONE, "same");
+  await expect(recurring).toContainText(`Monthly (${monthlyDayName(latest, ZONE, "same")})`);
+  await recurring.getByRole("link", { name: "Create Next Meeting" }).click();
+  await expect(page.getByText(`The next meeting of ${FIRST_TOPIC} (Monthly).`)).toBeVisible();
+  await expect(page.getByLabel("Date/Time")).toHaveValue(toDateTimeInput(expected, ZONE));
+  await expect(page.getByLabel("Topic")).toHaveValue("");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`next-monthly-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 });
 
 test("a member uploads camera files up to the limit, told what is left and 'Too many files!'", async ({ page }) => {

@@ -15,7 +15,7 @@ import { api, logInContext, submitToMeeting } from "./support/club-api";
 import type { MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { pageTitle } from "./support/ui";
+import { pageTitle, untilHydrated } from "./support/ui";
 
 const ada = memberDetails("ada_host", "Ada", "Host", true);
 const bea = memberDetails("bea_shoots", "Bea", "Shutter");
@@ -154,11 +154,12 @@ test("a member opens the meeting's results: the photo of the night, then the oth
 
     const rows = tab.getByRole("region", { name: "The other photos, ranked" }).getByRole("listitem");
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0)).toContainText("Rank 2: Lamplight");
-    await expect(rows.nth(0)).toContainText("Top three");
+    await expect(rows.nth(0)).toContainText("Place 2: Lamplight");
+    await expect(rows.nth(0)).toContainText("Second");
     await expect(rows.nth(0)).toContainText("4.5");
     await expect(rows.nth(0)).toContainText("2 ratings · 0 comments");
-    await expect(rows.nth(1)).toContainText("Rank 3: Wet quay");
+    await expect(rows.nth(1)).toContainText("Place 3: Wet quay");
+    await expect(rows.nth(1)).toContainText("Third");
     await expect(rows.nth(1)).toContainText("3.0");
     await expect(rows.nth(1)).toContainText("1 rating · 0 comments");
     await expect(tab.getByRole("note")).toHaveCount(0);
@@ -171,7 +172,7 @@ test("a member opens the meeting's results: the photo of the night, then the oth
   await context.close();
 });
 
-test("the season's standings: the table sorted by placings, then the photos of the year", async ({ browser }) => {
+test("the season's standings: the table sorted by points, then the photos of the year", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server.baseURL });
   const tab = await context.newPage();
   await logIn(tab, dot);
@@ -188,10 +189,16 @@ test("the season's standings: the table sorted by placings, then the photos of t
 
     const table = tab.getByRole("table", { name: `Standings ${year}` });
     const rows = table.getByRole("row");
-    // The header, then Bea (2 placings, 4.0 from 3 ratings) above Cal (1 placing, 4.7).
+    // The header, then Cal (the photo of the night: 3 points, 4.7) above Bea (a second and a third: 2 + 1
+    // points, 4.0 from 3 ratings): the same points, and Cal's average is higher.
     await expect(rows).toHaveCount(3);
-    await expect(rows.nth(1)).toHaveText(/^1\s*Bea Shutter\s*2\s*★ 4\.0 out of 5, from 3 ratings\s*1\s*2$/);
-    await expect(rows.nth(2)).toHaveText(/^2\s*Cal Frame\s*1\s*★ 4\.7 out of 5, from 3 ratings\s*1\s*1$/);
+    await expect(rows.nth(1)).toHaveText(
+      /^1\s*Cal Frame\s*1 meeting · 1 photo\s*3\s*1\s*★ 4\.7 out of 5, from 3 ratings\s*1\s*1$/,
+    );
+    await expect(rows.nth(2)).toHaveText(
+      /^2\s*Bea Shutter\s*1 meeting · 2 photos\s*3\s*2\s*★ 4\.0 out of 5, from 3 ratings\s*1\s*2$/,
+    );
+    await expect(tab.getByText("3, 2 and 1 points")).toBeVisible();
 
     const candidates = tab.getByRole("region", { name: "Photos of the year" }).getByRole("listitem");
     await expect(candidates).toHaveCount(3);
@@ -238,4 +245,91 @@ test("an anonymous meeting's results withhold the names until an admin reveals t
   await expect(night).toContainText("Bea Shutter");
   await expect(tab.getByRole("note").filter({ hasText: "names stay hidden" })).toHaveCount(0);
   await Promise.all([host, b, context].map((c) => c.close()));
+});
+
+test("photos with the same marks share a place: 'Joint first' twice, then third", async ({ browser }) => {
+  const [host, b, c, d] = (await Promise.all([ada, bea, cal, dot].map((member) => contextOf(browser, member)))) as [
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+  ];
+  const day = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const { id } = await api<{ id: number }>(host, "post", "/api/meetings", {
+    startsAt: `${day}T19:00`,
+    topic: "Level pegging",
+  });
+  const submitted: Record<string, number> = {};
+  for (const [context, file, caption] of [
+    [b, "Canon_40D.jpg", "Tide line"],
+    [c, "Nikon_D70.jpg", "Gull"],
+    [b, "Pentax_K10D.jpg", "Nets"],
+  ] as const) {
+    const { Photo } = await submitToMeeting(context, id, file);
+    await api(context, "patch", `/api/photos/${Photo.id}`, { caption });
+    submitted[caption] = Photo.id;
+  }
+  // Tide line and Gull: 5 and 4 each (4.5 from 2); Nets: 4 from 2.
+  for (const [context, caption, value] of [
+    [host, "Tide line", 5],
+    [d, "Tide line", 4],
+    [host, "Gull", 4],
+    [d, "Gull", 5],
+    [host, "Nets", 4],
+    [d, "Nets", 4],
+  ] as const) {
+    await api(context, "post", `/api/photos/${submitted[caption]}/rate`, { value });
+  }
+
+  const tab = await d.newPage();
+  for (const width of [1280, 390]) {
+    await tab.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await tab.goto(`/meetings/${id}/results`);
+    const firsts = tab.getByRole("article", { name: "Joint first" });
+    await expect(firsts).toHaveCount(2);
+    await expect(firsts.nth(0)).toContainText("Tide line");
+    await expect(firsts.nth(1)).toContainText("Gull");
+    await expect(tab.getByRole("article", { name: "Photo of the night" })).toHaveCount(0);
+    const rows = tab.getByRole("region", { name: "The other photos, ranked" }).getByRole("listitem");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.nth(0)).toContainText("Place 3: Nets");
+    await expect(rows.nth(0)).toContainText("Third");
+    await expect(rows.nth(0)).toHaveAttribute("value", "3");
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    for (const image of await tab.locator(".results-page img").all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveJSProperty("complete", true);
+    }
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(tab, `joint first at ${width} px`);
+    await tab.screenshot({ path: screenshotPath(`joint-first-${width}.png`), fullPage: true });
+  }
+  await Promise.all([host, b, c, d].map((context) => context.close()));
+});
+
+test("an admin sets the placing points on the club's settings", async ({ browser }) => {
+  const context = await contextOf(browser, ada);
+  const tab = await context.newPage();
+  await tab.goto("/admin/club");
+  await untilHydrated(tab);
+  const form = tab.getByRole("region", { name: "Placing points" });
+  await expect(form.getByLabel("First place")).toHaveValue("3");
+  await expect(form.getByLabel("Second place")).toHaveValue("2");
+  await expect(form.getByLabel("Third place")).toHaveValue("1");
+  await form.getByLabel("Second place").fill("4");
+  await form.getByRole("button", { name: "Save points" }).click();
+  await expect(form.getByText("A second place cannot be worth more than a first.")).toBeVisible();
+  // The club's name keeps its own form, untouched.
+  await expect(tab.getByText("Club name is required.")).toHaveCount(0);
+  await form.getByLabel("First place").fill("5");
+  await form.getByRole("button", { name: "Save points" }).click();
+  await expect(tab.getByRole("status")).toContainText("Placing points saved: 5, 4 and 1.");
+  for (const width of [1280, 390]) {
+    await tab.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await tab.screenshot({ path: screenshotPath(`placing-points-${width}.png`), fullPage: true });
+  }
+  await tab.goto(`/meetings/standings?year=${year}`);
+  await expect(tab.getByText("5, 4 and 1 points")).toBeVisible();
+  await context.close();
 });

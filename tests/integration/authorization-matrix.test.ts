@@ -486,6 +486,22 @@ const ROWS: Row[] = [
     expect: admins("302 /admin/club", "302 /", "302 /login"),
   },
   {
+    route: "admin/club",
+    method: "POST",
+    case: "placing points refused",
+    send: () => ({ form: { intent: "placing-points", firstPlacePoints: "1", secondPlacePoints: "2" } }),
+    expect: admins(422, "302 /", "302 /login"),
+  },
+  {
+    route: "admin/club",
+    method: "POST",
+    case: "placing points saved",
+    send: () => ({
+      form: { intent: "placing-points", firstPlacePoints: "3", secondPlacePoints: "2", thirdPlacePoints: "1" },
+    }),
+    expect: admins("302 /admin/club", "302 /", "302 /login"),
+  },
+  {
     route: "admin/members/:userId",
     method: "POST",
     send: (t) => ({ params: { userId: String(t.owner.id) }, form: {} }),

@@ -122,6 +122,27 @@ describe("the recap e-mail", () => {
     expect(toDee.html).not.toContain("/media/photos/");
   });
 
+  it("says 'Joint first' for photos sharing the first place, and the next place is third", async () => {
+    const night = await ratedNight();
+    // Fog now has Rain's marks: 5 and 5 from two members.
+    await ratePhoto(night.ann, night.fog.id, { value: 5 });
+    await ratePhoto(night.cy, night.fog.id, { value: 5 });
+    await ratePhoto(night.dee, night.fog.id, { value: 0 });
+    await queueMeetingRecaps(night.meeting.id);
+
+    const toBob = await mail.waitForMail(night.bob.email, { subject: /^Results: Wet streets/ });
+    expect(toBob.text).toContain("The top three:");
+    expect(toBob.text).toContain(`1. Joint first: "Rain" by Ann ${night.ann.lastName} (5.0 from 2 ratings, 1 comment)`);
+    expect(toBob.text).toContain(`1. Joint first: "Fog" by Bob ${night.bob.lastName} (5.0 from 2 ratings, 0 comments)`);
+    expect(toBob.text).toContain(
+      `3. Third: "Puddle & <lamp>" by Cy ${night.cy.lastName} (3.0 from 1 rating, 0 comments)`,
+    );
+    expect(toBob.text).not.toContain("Photo of the night");
+    expect(toBob.text).not.toContain("Second");
+    expect(toBob.text).toContain('- "Fog": ranked 1 (joint), 5.0 from 2 ratings, 0 comments');
+    expect(toBob.html).toContain("<strong>1. Joint first</strong>");
+  });
+
   it("goes once to each active member with meeting e-mails on, also when two calls race", async () => {
     const night = await ratedNight();
     const quiet = await makeMember({ meetingReminders: false });

@@ -6,15 +6,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { meetingSubmissions, meetings, photos } from "@db/schema";
+import { meetingSubmissions, meetings, photos, users } from "@db/schema";
 import type { Member } from "~/lib/member";
 import type { MeetingResultsJson, StandingsJson } from "~/lib/results";
 import * as resultsApi from "~/routes/api/meetings.results";
 import * as standingsApi from "~/routes/api/standings";
 import * as resultsPage from "~/routes/meetings/results";
 import * as standingsPage from "~/routes/meetings/standings";
+import * as clubPage from "~/routes/admin/club";
+import { takeFlash } from "~/server/flash.server";
 import { ratePhoto } from "~/services/ratings/ratings.server";
-import { cookieFor, makeMember, request } from "../support/members";
+import { cookieFor, formRequest, makeMember, request } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { commentDirectly, insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
@@ -95,12 +97,13 @@ describe("a meeting's results", () => {
       [4, "Late four", 4, 2, 0],
       [5, "Unrated", null, 0, 0],
     ]);
-    expect(answer.results.map((row) => [row.photoOfTheNight, row.placed])).toEqual([
-      [true, true],
-      [false, true],
-      [false, true],
-      [false, false],
-      [false, false],
+    expect(answer.results.map((row) => [row.place, row.photoOfTheNight, row.placed])).toEqual([
+      [1, true, true],
+      [2, false, true],
+      [3, false, true],
+      // The same average and number of ratings as 'Early four': the same place, listed after it.
+      [3, false, true],
+      [5, false, false],
     ]);
     expect(answer.results[0]).toMatchObject({
       UserId: ann.id,
@@ -110,6 +113,42 @@ describe("a meeting's results", () => {
     // The copied average is what a fresh aggregate of the others' ratings says.
     const [row] = await db().select().from(photos).where(eq(photos.id, top.id));
     expect(row!.ratingAverage).toBe(5000);
+  });
+
+  it("gives photos with the same average and number of ratings one place: joint firsts, then third, on the page too", async () => {
+    const {
+      named: [ann, bob, cy, dee],
+      raters,
+    } = await membersOf(7);
+    const meeting = await insertMeeting({ startsAt: new Date(Date.now() - 3 * HOUR) });
+    const harbour = await insertPhoto(ann.id, { caption: "Harbour" });
+    const crane = await insertPhoto(bob.id, { caption: "Crane" });
+    const quay = await insertPhoto(cy.id, { caption: "Quay" });
+    const rope = await insertPhoto(dee.id, { caption: "Rope" });
+    await submitInOrder(meeting.id, [harbour, crane, quay, rope]);
+    await rateAll(harbour.id, raters, [5, 4]);
+    await rateAll(crane.id, raters, [4, 5]);
+    await rateAll(quay.id, raters, [4, 4]);
+    await rateAll(rope.id, raters, [4, 4]);
+
+    const answer = await results(meeting.id, await cookieFor(dee.id));
+    expect(
+      answer.results.map((row) => [row.Photo.caption, row.rank, row.place, row.photoOfTheNight, row.placed]),
+    ).toEqual([
+      ["Harbour", 1, 1, true, true],
+      ["Crane", 2, 1, true, true],
+      ["Quay", 3, 3, false, true],
+      ["Rope", 4, 3, false, true],
+    ]);
+
+    const pageAnswer = await call(
+      resultsPage.loader,
+      request(`/meetings/${meeting.id}/results`, { cookie: await cookieFor(dee.id) }),
+      { meetingId: String(meeting.id) },
+    );
+    expect(pageAnswer.status).toBe(200);
+    const { results: pageResults } = (await pageAnswer.json()) as { results: MeetingResultsJson };
+    expect(pageResults.results.map((row) => row.place)).toEqual([1, 1, 3, 3]);
   });
 
   it("withholds the authors of an anonymous meeting from all but the author until it is revealed", async () => {
@@ -170,7 +209,7 @@ describe("the season's standings", () => {
   const YEAR = 2024;
   const at = (month: number, day: number) => new Date(Date.UTC(YEAR, month - 1, day, 19));
 
-  it("counts meetings, photos, the average received and placings, sorted by placings then average; anonymous meetings once revealed", async () => {
+  it("counts meetings, photos, the average received, placings and points, sorted by points then average; anonymous meetings once revealed", async () => {
     const {
       named: [ann, bob, cy, dee],
       raters,
@@ -216,13 +255,17 @@ describe("the season's standings", () => {
         row.averageRating,
         row.ratingsReceived,
         row.placings,
+        row.points,
       ]);
-    // Bob: 2 placings, average (4+4+4+5)/4 = 4.25; Cy: 2 placings, (3+3+2+2)/4 = 2.5; Ann: 1, 5.0.
+    // Bob: a second and a first, 2 + 3 points, average (4+4+4+5)/4 = 4.25; Ann: a first, 3 points, 5.0;
+    // Cy: a third and a second, 1 + 2 points, (3+3+2+2)/4 = 2.5. Ann's photo of the night outranks
+    // Cy's two lesser placings on the average (by placings alone, Ann would be last).
     expect(table(before)).toEqual([
-      [1, bob.username, 2, 2, 4.25, 4, 2],
-      [2, cy.username, 2, 2, 2.5, 4, 2],
-      [3, ann.username, 1, 2, 5, 2, 1],
+      [1, bob.username, 2, 2, 4.25, 4, 2, 5],
+      [2, ann.username, 1, 2, 5, 2, 1, 3],
+      [3, cy.username, 2, 2, 2.5, 4, 2, 3],
     ]);
+    expect(before.placingPoints).toEqual({ first: 3, second: 2, third: 1 });
     expect(before.photosOfTheYear.map((p) => [p.Photo.caption, p.rating, p.ratingCount])).toEqual([
       ["a1", 5, 2],
       ["b2", 4.5, 2],
@@ -234,8 +277,8 @@ describe("the season's standings", () => {
 
     await db().update(meetings).set({ revealedAt: new Date() }).where(eq(meetings.id, hidden.id));
     const after = await season(YEAR, cookie);
-    // Cy: 3 placings now, (3+3+2+2+5*4)/8 = 3.75.
-    expect(table(after)[0]).toEqual([1, cy.username, 3, 3, 3.75, 8, 3]);
+    // Cy: 3 placings now, a first more (6 points), (3+3+2+2+5*4)/8 = 3.75.
+    expect(table(after)[0]).toEqual([1, cy.username, 3, 3, 3.75, 8, 3, 6]);
     expect(after.photosOfTheYear[0]).toMatchObject({
       Photo: { caption: "c3" },
       rating: 5,
@@ -243,6 +286,66 @@ describe("the season's standings", () => {
       User: { username: cy.username },
       Meeting: { id: hidden.id },
     });
+  });
+
+  it("scores a shared place with the place's points, with the points an admin sets on /admin/club", async () => {
+    // A year of its own again (the test above uses 2024 and 2023).
+    const year = 2022;
+    const {
+      named: [ann, bob, cy, admin],
+      raters,
+    } = await membersOf(6);
+    await db().update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+    const adminCookie = await cookieFor(admin.id);
+    const night = await insertMeeting({ startsAt: new Date(Date.UTC(year, 4, 1, 19)) });
+    // Ann and Bob joint first (4.5 from 2 each), Cy third: no second place.
+    const a = await insertPhoto(ann.id, { caption: "a" });
+    const b = await insertPhoto(bob.id, { caption: "b" });
+    const c = await insertPhoto(cy.id, { caption: "c" });
+    await submitInOrder(night.id, [a, b, c]);
+    await rateAll(a.id, raters, [5, 4]);
+    await rateAll(b.id, raters, [4, 5]);
+    await rateAll(c.id, raters, [4, 4]);
+    // Ann and Bob tie on everything: the table then goes by last name, so compare them as a set.
+    const points = async () => {
+      const rows = (await season(year, adminCookie)).standings.map((row) => [row.User.username, row.points]);
+      return [new Set(rows.slice(0, 2).map(String)), rows.slice(2)];
+    };
+    expect(await points()).toEqual([new Set([`${ann.username},3`, `${bob.username},3`]), [[cy.username, 1]]]);
+
+    // The admin's form: refused out of order, then saved.
+    const save = (fields: Record<string, string>) =>
+      call(clubPage.action, formRequest("/admin/club", { intent: "placing-points", ...fields }, adminCookie));
+    const refused = await save({ firstPlacePoints: "2", secondPlacePoints: "5", thirdPlacePoints: "1" });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(await refused.json())).toContain("A second place cannot be worth more than a first.");
+    const saved = await save({ firstPlacePoints: "10", secondPlacePoints: "5", thirdPlacePoints: "2" });
+    expect(saved.status).toBe(302);
+    const { message } = await takeFlash(
+      new Request("http://localhost/", { headers: { Cookie: saved.headers.get("Set-Cookie")!.split(";")[0]! } }),
+    );
+    expect(message).toBe("Placing points saved: 10, 5 and 2.");
+    const page = await call(clubPage.loader, request("/admin/club", { cookie: adminCookie }));
+    expect(((await page.json()) as { placingPoints: unknown }).placingPoints).toEqual({
+      first: 10,
+      second: 5,
+      third: 2,
+    });
+
+    expect(await points()).toEqual([new Set([`${ann.username},10`, `${bob.username},10`]), [[cy.username, 2]]]);
+    expect((await season(year, adminCookie)).placingPoints).toEqual({ first: 10, second: 5, third: 2 });
+    // Members may not change them.
+    const byMember = await call(
+      clubPage.action,
+      formRequest(
+        "/admin/club",
+        { intent: "placing-points", firstPlacePoints: "1", secondPlacePoints: "1", thirdPlacePoints: "1" },
+        await cookieFor(ann.id),
+      ),
+    );
+    expect(byMember.status).toBe(302);
+    expect(byMember.headers.get("Location")).toBe("/");
+    expect((await season(year, adminCookie)).placingPoints).toEqual({ first: 10, second: 5, third: 2 });
   });
 
   it("refuses a year that is no year (422 from the API, 404 from the page), and asks visitors to log in", async () => {

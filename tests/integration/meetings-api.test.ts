@@ -151,6 +151,7 @@ describe("POST /api/meetings", () => {
       maxUploadsCount: 2,
       allowedUserIds: [member.id],
       frequency: 7,
+      repeats: "weekly",
       anonymous: false,
       nextStartsAt: "2031-04-09T02:00:00.000Z",
     });

@@ -142,7 +142,7 @@ describe("the new meeting form", () => {
     callDetails: "Passcode 1234",
     maxUploadsCount: "3",
     submitters: "everyone",
-    frequency: "",
+    repeats: "",
   };
 
   it("lets admins only in, and pre-fills the next meeting of a recurring one a week later on the club's clock", async () => {
@@ -158,9 +158,10 @@ describe("the new meeting form", () => {
     const data = await response.json();
     expect(data.draft).toMatchObject({
       startsAt: "2095-03-30T19:00",
-      topic: "Thursday critique\nFour each",
+      // The night's own topic is the admin's to write.
+      topic: "",
       meetingTemplateId: template.id,
-      frequency: 7,
+      series: { title: "Thursday critique", repeats: "weekly" },
     });
     expect(data.templateTitle).toBe("Thursday critique");
     expect(data.timeZone).toBe(ZONE);
@@ -189,6 +190,23 @@ describe("the new meeting form", () => {
     const template = await templateRow(meeting!.meetingTemplateId!);
     expect(template).toMatchObject({ frequency: 7, topic });
     expect(template!.latestAt.toISOString()).toBe(meeting!.startsAt.toISOString());
+  });
+
+  it("creates a monthly meeting from the form's 'Recurring?' (repeats=monthly)", async () => {
+    const { adminCookie } = await people();
+    const topic = `Monthly ${Date.now()}`;
+    const response = await call(
+      newPage.action,
+      post("/meetings/new", { ...valid, topic, repeats: "monthly" }, adminCookie),
+    );
+    expect(response.status).toBe(302);
+    const [meeting] = await meetingsTitled(topic);
+    expect(await templateRow(meeting!.meetingTemplateId!)).toMatchObject({ frequency: null, monthlyWeek: "same" });
+    // 5 March 2094 is the first Friday; the list offers the first Friday of April.
+    const list = await (await call(listPage.loader, get("/meetings", adminCookie))).json();
+    const listed = list.list.templates.find((t: { id: number }) => t.id === meeting!.meetingTemplateId);
+    expect(toDateTimeInput(new Date(listed.nextStartsAt), ZONE)).toBe("2094-04-02T19:00");
+    expect(listed.repeats).toBe("monthly");
   });
 
   it("saves the members ticked, unless 'Everyone' is chosen (a page without JavaScript sends both)", async () => {
@@ -368,14 +386,14 @@ describe("the edit meeting form", () => {
 });
 
 describe("the recurring meeting form", () => {
-  it("saves to /meetings with 'Recurring Meeting updated!' and refuses 'No' as a frequency", async () => {
+  it("saves to /meetings with 'Recurring Meeting updated!' and refuses 'No' as a rhythm", async () => {
     const { adminCookie, memberCookie } = await people();
     const template = await insertTemplate({ topic: "Old topic", frequency: 7 });
     const path = `/meetings/templates/${template.id}/edit`;
     const params = { meetingId: String(template.id) };
     expect((await call(templatePage.loader, get(path, memberCookie), params)).headers.get("Location")).toBe("/");
     const loaded = await (await call(templatePage.loader, get(path, adminCookie), params)).json();
-    expect(loaded.template).toMatchObject({ id: template.id, topic: "Old topic", frequency: 7 });
+    expect(loaded.template).toMatchObject({ id: template.id, topic: "Old topic", frequency: 7, repeats: "weekly" });
 
     const fields = {
       topic: "Biweekly now",
@@ -384,16 +402,27 @@ describe("the recurring meeting form", () => {
       maxUploadsCount: "5",
       submitters: "everyone",
     };
-    const refused = await call(templatePage.action, post(path, { ...fields, frequency: "" }, adminCookie), params);
+    const refused = await call(templatePage.action, post(path, { ...fields, repeats: "" }, adminCookie), params);
     expect(refused.status).toBe(422);
     expect((await refused.json()).result.error).toEqual({
-      frequency: ["Frequency must be 7 (Weekly) or 14 (Biweekly)."],
+      repeats: ["Repeats must be weekly, biweekly, monthly or monthly-last."],
     });
 
-    const saved = await call(templatePage.action, post(path, { ...fields, frequency: "14" }, adminCookie), params);
+    const saved = await call(templatePage.action, post(path, { ...fields, repeats: "biweekly" }, adminCookie), params);
     expect(saved.headers.get("Location")).toBe("/meetings");
     expect(await flashOf(saved)).toBe(TEMPLATE_UPDATED_MESSAGE);
     expect(await templateRow(template.id)).toMatchObject({ topic: "Biweekly now", frequency: 14, maxUploadsCount: 5 });
+    // Monthly, on the last week: no frequency in days, the week of the month instead.
+    const monthly = await call(
+      templatePage.action,
+      post(path, { ...fields, repeats: "monthly-last" }, adminCookie),
+      params,
+    );
+    expect(monthly.status).toBe(302);
+    expect(await templateRow(template.id)).toMatchObject({ frequency: null, monthlyWeek: "last" });
+    // The contract's frequency, as a form field, still works.
+    await call(templatePage.action, post(path, { ...fields, frequency: "7" }, adminCookie), params);
+    expect(await templateRow(template.id)).toMatchObject({ frequency: 7, monthlyWeek: null });
 
     const missing = await call(templatePage.loader, get("/meetings/templates/2147483000/edit", adminCookie), {
       meetingId: "2147483000",

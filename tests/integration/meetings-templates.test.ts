@@ -26,6 +26,71 @@ async function latestAtOf(templateId: number) {
   return row!.latestAt;
 }
 
+describe("a monthly meeting and 'Create Next Meeting'", () => {
+  it("proposes the same weekday of the next month (2nd Tuesday to 2nd Tuesday), through the API and its JSON", async () => {
+    const admin = await makeMember({ isAdmin: true });
+    const cookie = await cookieFor(admin.id);
+    // Tuesday 11 February 2031 is the second Tuesday; clocks go forward on 9 March.
+    const first = await createMeeting(cookie, {
+      startsAt: "2031-02-11T19:00",
+      topic: "Monthly critique",
+      repeats: "monthly",
+    });
+    const templateId = first.MeetingTemplateId as number;
+    const template = await (await meetingsApi("GET", `/api/meetings/templates/${templateId}`, { cookie })).json();
+    expect(template).toMatchObject({ frequency: null, repeats: "monthly" });
+    // The second Tuesday of March, at 7 pm PDT.
+    expect(template.nextStartsAt).toBe("2031-03-12T02:00:00.000Z");
+    expect(toDateTimeInput(new Date(template.nextStartsAt), ZONE)).toBe("2031-03-11T19:00");
+
+    const draft = await meetingDraft(admin, templateId);
+    expect(draft).toMatchObject({
+      startsAt: "2031-03-11T19:00",
+      topic: "",
+      series: { title: "Monthly critique", repeats: "monthly" },
+    });
+    const next = await createMeeting(cookie, {
+      startsAt: draft.startsAt,
+      topic: "Reflections",
+      meetingTemplateId: templateId,
+    });
+    expect(next.topic).toBe("Reflections");
+    const list = await (await meetingsApi("GET", "/api/meetings/templates", { cookie })).json();
+    const listed = list.find((t: { id: number }) => t.id === templateId);
+    // Then the second Tuesday of April.
+    expect(toDateTimeInput(new Date(listed.nextStartsAt), ZONE)).toBe("2031-04-08T19:00");
+  });
+
+  it("moves a series to the last week by PATCH, and back to the contract's frequency; refuses a rhythm it does not know", async () => {
+    const admin = await makeMember({ isAdmin: true });
+    const cookie = await cookieFor(admin.id);
+    // Tuesday 29 April 2031 is a fifth Tuesday: monthly goes on to May's last, the 27th.
+    const first = await createMeeting(cookie, { startsAt: "2031-04-29T19:00", topic: "Last orders", frequency: 7 });
+    const templateId = first.MeetingTemplateId as number;
+    const patch = (json: Record<string, unknown>) =>
+      meetingsApi("PATCH", `/api/meetings/templates/${templateId}`, { cookie, json });
+
+    const monthly = await (await patch({ repeats: "monthly" })).json();
+    expect(monthly).toMatchObject({ frequency: null, repeats: "monthly" });
+    expect(toDateTimeInput(new Date(monthly.nextStartsAt), ZONE)).toBe("2031-05-27T19:00");
+    const last = await (await patch({ repeats: "monthly-last" })).json();
+    expect(last).toMatchObject({ frequency: null, repeats: "monthly-last" });
+    expect(toDateTimeInput(new Date(last.nextStartsAt), ZONE)).toBe("2031-05-27T19:00");
+    const [row] = await db().select().from(meetingTemplates).where(eq(meetingTemplates.id, templateId));
+    expect([row!.frequency, row!.monthlyWeek]).toEqual([null, "last"]);
+
+    const biweekly = await (await patch({ frequency: 14 })).json();
+    expect(biweekly).toMatchObject({ frequency: 14, repeats: "biweekly" });
+    expect(toDateTimeInput(new Date(biweekly.nextStartsAt), ZONE)).toBe("2031-05-13T19:00");
+
+    for (const json of [{ repeats: "yearly" }, { repeats: "monthly", frequency: 7 }, { frequency: 30 }]) {
+      const refused = await patch(json);
+      expect(refused.status, JSON.stringify(json)).toBe(422);
+    }
+    expect((await (await patch({})).json()).repeats).toBe("biweekly");
+  });
+});
+
 describe("a weekly meeting and 'Create Next Meeting'", () => {
   it("pre-fills the next meeting a week later at the same time across spring forward, and moves latestAt on save", async () => {
     const admin = await makeMember({ isAdmin: true });
@@ -43,21 +108,22 @@ describe("a weekly meeting and 'Create Next Meeting'", () => {
     expect((await latestAtOf(templateId)).toISOString()).toBe(first.startsAt);
 
     const draft = await meetingDraft(admin, templateId);
+    // The series' details, but an empty topic: each night has its own.
     expect(draft).toEqual({
       startsAt: "2031-03-13T19:00",
-      topic: "Weekly critique\nFour photos each.",
+      topic: "",
       callLink: "https://meet.example.com/weekly",
       callDetails: null,
       maxUploadsCount: 3,
       allowedUserIds: null,
       anonymous: false,
       meetingTemplateId: templateId,
-      frequency: 7,
+      series: { title: "Weekly critique", repeats: "weekly" },
     });
 
     const next = await createMeeting(cookie, {
       startsAt: draft.startsAt,
-      topic: draft.topic,
+      topic: "Shadows",
       callLink: draft.callLink,
       maxUploadsCount: draft.maxUploadsCount,
       meetingTemplateId: templateId,
@@ -69,6 +135,8 @@ describe("a weekly meeting and 'Create Next Meeting'", () => {
 
     const template = await (await meetingsApi("GET", `/api/meetings/templates/${templateId}`, { cookie })).json();
     expect(toDateTimeInput(new Date(template.nextStartsAt), ZONE)).toBe("2031-03-20T19:00");
+    // The series keeps its own topic; the contract's frequency, and the rhythm it names.
+    expect(template).toMatchObject({ topic: "Weekly critique\nFour photos each.", frequency: 7, repeats: "weekly" });
   });
 
   it("keeps a biweekly meeting at 7 pm across fall back, and an extra earlier meeting does not move the series back", async () => {

@@ -12,7 +12,7 @@ import {
   NewMeetingSchema,
   TemplateEditFormSchema,
 } from "~/lib/meeting-schemas";
-import { MEETING_FREQUENCIES, type MeetingFrequency } from "~/lib/meetings";
+import { MEETING_RHYTHMS, rhythmLabel } from "~/lib/meetings";
 import type { MemberChoice } from "~/services/meetings/meeting-members.server";
 import type { MeetingDraft, MeetingEditDraft } from "~/services/meetings/meetings.server";
 import type { MeetingTemplateJson } from "~/services/meetings/meeting-json.server";
@@ -23,14 +23,22 @@ import { asText, DateTimeField, SubmittersField, UploadsField } from "./meeting-
 
 type Result = SubmissionResult<string[]> | undefined;
 
-const RECURRING_OPTIONS = [
-  { value: "", label: "No" },
-  ...MEETING_FREQUENCIES.map((f) => ({ value: String(f.value), label: f.label })),
-];
-const TEMPLATE_FREQUENCIES = MEETING_FREQUENCIES.map((f) => ({ value: String(f.value), label: f.label }));
+const RHYTHM_OPTIONS = MEETING_RHYTHMS.map((rhythm) => ({ value: rhythm.value, label: rhythm.label }));
+const RECURRING_OPTIONS = [{ value: "", label: "No" }, ...RHYTHM_OPTIONS];
 
 const TOPIC_HINT = "The first line is the meeting's title; the lines under it say more.";
-const frequencyLabel = (days: MeetingFrequency | null) => MEETING_FREQUENCIES.find((f) => f.value === days)?.label;
+const RHYTHM_HINT =
+  "Monthly keeps the weekday and its week: a meeting on the 2nd Tuesday is followed by the 2nd Tuesday of the next month " +
+  "(after a 5th Tuesday, the next month's last). Monthly, last week: the last Tuesday of each month.";
+
+/** 'Recurring?': Weekly, Biweekly or one of the monthly rhythms (with 'No' when creating a meeting). */
+function RhythmField({ meta, withNo }: { meta: FieldMetadata<unknown>; withNo: boolean }) {
+  return (
+    <SelectField label="Recurring?" meta={asText(meta)} options={withNo ? RECURRING_OPTIONS : RHYTHM_OPTIONS}>
+      <p className="field-hint">{RHYTHM_HINT}</p>
+    </SelectField>
+  );
+}
 
 function SubmitRow({ label, cancelTo }: { label: string; cancelTo: string }) {
   const navigation = useNavigation();
@@ -118,7 +126,7 @@ export function NewMeetingForm({
     defaultValue: {
       startsAt: draft.startsAt,
       ...detailsDefaults(draft),
-      frequency: undefined,
+      repeats: undefined,
       meetingTemplateId: draft.meetingTemplateId ?? undefined,
     },
   });
@@ -128,16 +136,15 @@ export function NewMeetingForm({
         <>
           <input type="hidden" name={fields.meetingTemplateId.name} value={draft.meetingTemplateId} />
           <p className="form-note">
-            The next meeting of <strong>{templateTitle}</strong> ({frequencyLabel(draft.frequency)}). Saving it makes it
-            the latest meeting of the series.
+            The next meeting of <strong>{templateTitle}</strong>
+            {draft.series ? ` (${rhythmLabel(draft.series.repeats)})` : null}. Give the night its own topic; saving it
+            makes it the latest meeting of the series.
           </p>
         </>
       ) : null}
       <DateTimeField meta={fields.startsAt} timeZone={timeZone} />
       <MeetingDetailsFields fields={fields} members={members} />
-      {draft.meetingTemplateId ? null : (
-        <SelectField label="Recurring?" meta={asText(fields.frequency)} options={RECURRING_OPTIONS} />
-      )}
+      {draft.meetingTemplateId ? null : <RhythmField meta={fields.repeats} withNo />}
       <SubmitRow label="Create Meeting" cancelTo="/meetings" />
     </ClubForm>
   );
@@ -173,7 +180,7 @@ export function EditMeetingForm({
   );
 }
 
-/** /meetings/templates/{id}/edit: no Date/Time (spec section 5); Weekly or Biweekly. */
+/** /meetings/templates/{id}/edit: no Date/Time (spec section 5); Weekly, Biweekly or Monthly. */
 export function TemplateForm({
   template,
   members,
@@ -187,12 +194,12 @@ export function TemplateForm({
     id: `edit-template-${template.id}`,
     schema: TemplateEditFormSchema,
     lastResult,
-    defaultValue: { ...detailsDefaults(template), frequency: template.frequency },
+    defaultValue: { ...detailsDefaults(template), repeats: template.repeats },
   });
   return (
     <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
       <MeetingDetailsFields fields={fields} members={members} />
-      <SelectField label="Recurring?" meta={asText(fields.frequency)} options={TEMPLATE_FREQUENCIES} />
+      <RhythmField meta={fields.repeats} withNo={false} />
       <SubmitRow label="Save Recurring Meeting" cancelTo="/meetings" />
     </ClubForm>
   );

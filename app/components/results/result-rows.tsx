@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { imageSrcSet } from "~/lib/photo-images";
 import type { ResultPhotoJson, ResultRowJson } from "~/lib/results";
 import { photoLabel } from "~/lib/photo-label";
-import { authorName, formatRating, plural } from "~/lib/results";
+import { authorName, formatRating, placeName, plural } from "~/lib/results";
 
 /** '3 ratings · 1 comment': the counts under a photo. */
 export function Counts({ ratingCount, commentCount }: { ratingCount: number; commentCount: number }) {
@@ -73,10 +73,25 @@ export function Thumb({
   );
 }
 
-/** The first of a rated night, large. */
-export function PhotoOfTheNight({ row, meetingId }: { row: ResultRowJson; meetingId: number }) {
+/**
+ * The first of a rated night, large: 'Photo of the night', or 'Joint first'
+ * when photos share the first place (each its own card, `index` keeps their
+ * headings' ids apart).
+ */
+export function PhotoOfTheNight({
+  row,
+  meetingId,
+  joint = false,
+  index = 0,
+}: {
+  row: ResultRowJson;
+  meetingId: number;
+  joint?: boolean;
+  index?: number;
+}) {
+  const headingId = `photo-of-the-night-${index}`;
   return (
-    <article className="photo-of-the-night" aria-labelledby="photo-of-the-night">
+    <article className="photo-of-the-night" aria-labelledby={headingId}>
       <Thumb
         photo={row.Photo}
         label={labelOf(row)}
@@ -85,7 +100,7 @@ export function PhotoOfTheNight({ row, meetingId }: { row: ResultRowJson; meetin
         whole
       />
       <div className="result-facts">
-        <h2 id="photo-of-the-night">Photo of the night</h2>
+        <h2 id={headingId}>{joint ? placeName(1, true) : "Photo of the night"}</h2>
         <p className="result-title">{labelOf(row)}</p>
         <p>
           <Author row={row} />
@@ -101,16 +116,35 @@ export function PhotoOfTheNight({ row, meetingId }: { row: ResultRowJson; meetin
   );
 }
 
-/** The ranked photos as an ordered list, each with its rank, thumbnail, title, author and marks. */
-export function ResultRows({ rows, meetingId, label }: { rows: ResultRowJson[]; meetingId: number; label: string }) {
+/** A row's badge: its place's name when placed ('Second', 'Joint third') or shared ('Joint 4th'). */
+function PlaceBadge({ row, shared }: { row: ResultRowJson; shared: boolean }) {
+  if (!row.placed && !shared) return null;
+  return <span className={row.placed ? "result-badge" : "result-badge plain"}>{placeName(row.place, shared)}</span>;
+}
+
+/**
+ * The ranked photos as an ordered list, each with its place, thumbnail, title,
+ * author and marks. `shared` are the places two or more photos hold.
+ */
+export function ResultRows({
+  rows,
+  meetingId,
+  label,
+  shared,
+}: {
+  rows: ResultRowJson[];
+  meetingId: number;
+  label: string;
+  shared: Set<number>;
+}) {
   if (rows.length === 0) return null;
   return (
     <section aria-label={label}>
       <ol className="result-rows">
         {rows.map((row) => (
-          <li key={row.Photo.id} className={row.placed ? "result-row placed" : "result-row"} value={row.rank}>
+          <li key={row.Photo.id} className={row.placed ? "result-row placed" : "result-row"} value={row.place}>
             <span className="result-rank" aria-hidden="true">
-              {row.rank}
+              {row.place}
             </span>
             <Thumb
               photo={row.Photo}
@@ -120,9 +154,9 @@ export function ResultRows({ rows, meetingId, label }: { rows: ResultRowJson[]; 
             />
             <div className="result-facts">
               <p className="result-title">
-                <span className="visually-hidden">Rank {row.rank}: </span>
+                <span className="visually-hidden">Place {row.place}: </span>
                 {labelOf(row)}
-                {row.placed ? <span className="result-badge">Top three</span> : null}
+                <PlaceBadge row={row} shared={shared.has(row.place)} />
               </p>
               <p>
                 <Author row={row} />

@@ -5,9 +5,11 @@ import { authorName, plural } from "~/lib/results";
 import { RatingFigure, Thumb } from "./result-rows";
 
 /** The columns of figures after the member's name, in the order of each row's cells. */
-const FIGURE_COLUMNS = ["Placings", "Average", "Meetings", "Photos"];
+const FIGURE_COLUMNS = ["Points", "Placings", "Average", "Meetings", "Photos"];
+/** The columns a phone folds under the member's name (standing-counts) to keep the table within the screen. */
+const FOLDED = new Set(["Meetings", "Photos"]);
 
-/** The season's table: position, member, placings, average, meetings and photos. */
+/** The season's table: position, member, points, placings, average, meetings and photos. */
 export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: number }) {
   return (
     <div className="table-frame">
@@ -19,7 +21,7 @@ export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: num
             </th>
             <th scope="col">Member</th>
             {FIGURE_COLUMNS.map((column) => (
-              <th key={column} scope="col" className="number">
+              <th key={column} scope="col" className={FOLDED.has(column) ? "number folded" : "number"}>
                 {column}
               </th>
             ))}
@@ -31,14 +33,19 @@ export function StandingsTable({ rows, year }: { rows: StandingJson[]; year: num
               <td className="number">{row.position}</td>
               <th scope="row">
                 <Link to={`/members/${encodeURIComponent(row.User.username)}`}>{authorName(row.User)}</Link>
+                <span className="standing-counts">
+                  {plural(row.meetingsEntered, "meeting", "meetings")} ·{" "}
+                  {plural(row.photosSubmitted, "photo", "photos")}
+                </span>
               </th>
+              <td className="number points">{row.points}</td>
               <td className="number">{row.placings}</td>
               <td className="number">
                 <RatingFigure rating={row.averageRating} />
                 <span className="visually-hidden">, from {plural(row.ratingsReceived, "rating", "ratings")}</span>
               </td>
-              <td className="number">{row.meetingsEntered}</td>
-              <td className="number">{row.photosSubmitted}</td>
+              <td className="number folded">{row.meetingsEntered}</td>
+              <td className="number folded">{row.photosSubmitted}</td>
             </tr>
           ))}
         </tbody>

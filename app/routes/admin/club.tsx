@@ -1,30 +1,45 @@
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/club";
 import { ClubForm } from "~/components/forms/club-form";
 import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { usePageForm } from "~/components/forms/use-club-form";
+import { useClubForm } from "~/components/forms/use-club-form";
+import type { SubmissionResult } from "@conform-to/react";
 import { TitledPage } from "~/components/page-title";
-import { ClubSettingsSchema } from "~/lib/club-schemas";
+import { PLACING_POINTS_INTENT, PlacingPointsForm } from "~/components/results/placing-points-form";
+import { ClubSettingsSchema, placingPointsOf, PlacingPointsSchema } from "~/lib/club-schemas";
 import { env } from "~/env.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
+import { invalidForm, parseForm, readForm, replyToRefusal } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
 import { clubName, renameClub } from "~/services/club/club-name.server";
+import { placingPoints, savePlacingPoints } from "~/services/club/placing-points.server";
 import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // /admin/club: the club's own settings, for admins: its name, on every page and in every e-mail
-// (chosen at setup; SITE_TITLE is only the name a new club starts with).
+// (chosen at setup; SITE_TITLE is only the name a new club starts with), and the standings'
+// placing points (issue 33), each its own form (intent=placing-points for the points).
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
-  return { clubName: await clubName(), startingName: env().SITE_TITLE };
+  return { clubName: await clubName(), startingName: env().SITE_TITLE, placingPoints: await placingPoints() };
 });
 
 export const action = page(async ({ request }: Route.ActionArgs) => {
   const admin = await requireAdmin(request);
-  const submission = await parseForm(request, ClubSettingsSchema);
+  const formData = await readForm(request);
+  if (formData.get("intent") === PLACING_POINTS_INTENT) {
+    const submission = await parseForm(request, PlacingPointsSchema, formData);
+    if (submission.status !== "success") return invalidForm(submission);
+    try {
+      const { first, second, third } = await savePlacingPoints(admin, placingPointsOf(submission.value));
+      return redirectWithFlash("/admin/club", `Placing points saved: ${first}, ${second} and ${third}.`);
+    } catch (error) {
+      return replyToRefusal(submission, error);
+    }
+  }
+  const submission = await parseForm(request, ClubSettingsSchema, formData);
   if (submission.status !== "success") return invalidForm(submission);
   try {
     const name = await renameClub(admin, submission.value.clubName);
@@ -34,10 +49,21 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
   }
 });
 
+/** The action's answer, for the form that posted it only (by its `intent`; the name's form sends none). */
+function useAnswerTo(intent: string | null) {
+  const answer = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
+  const posted = answer?.result?.initialValue?.intent ?? null;
+  return posted === intent ? answer?.result : undefined;
+}
+
 export default function ClubSettingsPage({ loaderData }: Route.ComponentProps) {
-  const { form, fields, hasFieldErrors } = usePageForm("club-settings", ClubSettingsSchema, {
-    clubName: loaderData.clubName,
+  const { form, fields, hasFieldErrors } = useClubForm({
+    id: "club-settings",
+    schema: ClubSettingsSchema,
+    lastResult: useAnswerTo(null),
+    defaultValue: { clubName: loaderData.clubName },
   });
+  const pointsResult = useAnswerTo(PLACING_POINTS_INTENT);
   return (
     <TitledPage width="narrow" title="Club Settings">
       <p>
@@ -56,6 +82,7 @@ export default function ClubSettingsPage({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/members">Cancel</Link>
         </div>
       </ClubForm>
+      <PlacingPointsForm points={loaderData.placingPoints} lastResult={pointsResult} />
     </TitledPage>
   );
 }

@@ -8,7 +8,7 @@ import { createMeeting } from "~/services/meetings/meetings.server";
 
 // GET /api/meetings?year&page: the /meetings page's sections as JSON (Next, Upcoming, a page of Past),
 // links to the other pages of past meetings in the Link header.
-// POST /api/meetings {startsAt, topic, ..., frequency?, meetingTemplateId?}: an admin schedules a meeting (201).
+// POST /api/meetings {startsAt, topic, ..., frequency? or repeats?, meetingTemplateId?}: an admin schedules a meeting (201).
 const resource = apiRoute({
   methods: ({ member, admin }) => ({
     GET: member({ query: MeetingListQuerySchema }, async ({ member, url, query }) => {

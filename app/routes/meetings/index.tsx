@@ -6,9 +6,9 @@ import { Pager } from "~/components/pager";
 import "~/components/meetings.css";
 import "~/components/meeting-view.css";
 import "~/components/meeting-submissions.css";
-import { formatMeetingDateTime, timeZoneLabel } from "~/lib/club-time";
+import { formatMeetingDateTime, monthlyDayName, timeZoneLabel } from "~/lib/club-time";
 import { MeetingListQuerySchema } from "~/lib/meeting-schemas";
-import { MEETING_FREQUENCIES, meetingTitle } from "~/lib/meetings";
+import { meetingTitle, rhythmLabel, type MeetingRhythm } from "~/lib/meetings";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { NotFoundError } from "~/services/errors.server";
@@ -54,8 +54,12 @@ function YearSelector({ years, current }: { years: number[]; current: number | "
   );
 }
 
-const frequencyLabel = (days: number) =>
-  MEETING_FREQUENCIES.find((f) => f.value === days)?.label ?? `Every ${days} days`;
+/** 'Weekly', 'Monthly (the second Tuesday)': how a recurring meeting repeats, its monthly day read from its latest. */
+function repeatsLabel(template: { repeats: MeetingRhythm; latestAt: string }, zone: string) {
+  const label = rhythmLabel(template.repeats);
+  if (template.repeats === "weekly" || template.repeats === "biweekly") return label;
+  return `Monthly (${monthlyDayName(template.latestAt, zone, template.repeats === "monthly-last" ? "last" : "same")})`;
+}
 
 export default function MeetingsPage({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
@@ -131,7 +135,7 @@ export default function MeetingsPage({ loaderData }: Route.ComponentProps) {
                   {list.templates.map((template) => (
                     <tr key={template.id}>
                       <td className="meeting-topic">{meetingTitle(template.topic)}</td>
-                      <td>{frequencyLabel(template.frequency)}</td>
+                      <td>{repeatsLabel(template, zone)}</td>
                       <td>
                         <time dateTime={template.nextStartsAt}>
                           {formatMeetingDateTime(template.nextStartsAt, zone)}
@@ -154,7 +158,8 @@ export default function MeetingsPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <p className="muted">
-              No recurring meetings yet. Choose Weekly or Biweekly under 'Recurring?' when you create a meeting.
+              No recurring meetings yet. Choose Weekly, Biweekly or Monthly under 'Recurring?' when you create a
+              meeting.
             </p>
           )}
         </section>

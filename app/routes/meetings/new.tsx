@@ -6,7 +6,7 @@ import "~/components/meetings.css";
 import "~/components/meeting-view.css";
 import "~/components/meeting-submissions.css";
 import { NewMeetingSchema } from "~/lib/meeting-schemas";
-import { MEETING_CREATED_MESSAGE, meetingTitle } from "~/lib/meetings";
+import { MEETING_CREATED_MESSAGE } from "~/lib/meetings";
 import { idParam } from "~/server/api.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
@@ -21,7 +21,8 @@ import { readMeetingForm } from "./meeting-forms.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // /meetings/new, or /meetings/new?meetingTemplateId={id}: the next meeting of a recurring one,
-// starting `frequency` calendar days after its latest on the club's clock (spec section 4).
+// starting `frequency` calendar days after its latest on the club's clock (spec section 4), or on
+// the same weekday of the next month for a monthly one; its topic left for the night's own.
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);
   const raw = new URL(request.url).searchParams.get("meetingTemplateId");
@@ -31,7 +32,7 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
     draft,
     members,
     timeZone: clubTimeZone(),
-    templateTitle: draft.meetingTemplateId ? meetingTitle(draft.topic) : null,
+    templateTitle: draft.series?.title ?? null,
   };
 });
 

@@ -4,6 +4,7 @@ import { PageTitle } from "~/components/page-title";
 import { PhotoOfTheNight, ResultRows } from "~/components/results/result-rows";
 import "~/components/results/results.css";
 import { formatMeetingDate } from "~/lib/club-time";
+import { sharedPlaces } from "~/lib/results";
 import { useMeetingReveal } from "~/realtime/use-meeting-reveal";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
@@ -25,8 +26,10 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
   // An anonymous meeting's results show the names the moment an admin reveals them.
   useMeetingReveal(meeting.id, !results.authorsShown);
   const base = `/meetings/${meeting.id}`;
-  const [first, ...rest] = results.results;
-  const night = first?.photoOfTheNight ? first : null;
+  // Every photo in a rated first place is shown large: two or more share it as 'Joint first'.
+  const nights = results.results.filter((row) => row.photoOfTheNight);
+  const rest = results.results.filter((row) => !row.photoOfTheNight);
+  const shared = sharedPlaces(results.results);
   return (
     <section className="results-page">
       <PageTitle>{`Results · ${meeting.title}`}</PageTitle>
@@ -57,15 +60,25 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
         <p className="muted">No photos were submitted to this meeting.</p>
       ) : (
         <>
-          {night ? <PhotoOfTheNight row={night} meetingId={meeting.id} /> : null}
+          {nights.map((row, index) => (
+            <PhotoOfTheNight
+              key={row.Photo.id}
+              row={row}
+              meetingId={meeting.id}
+              joint={nights.length > 1}
+              index={index}
+            />
+          ))}
           <ResultRows
-            rows={night ? rest : results.results}
+            rows={rest}
             meetingId={meeting.id}
-            label={night ? "The other photos, ranked" : "The photos, ranked"}
+            label={nights.length ? "The other photos, ranked" : "The photos, ranked"}
+            shared={shared}
           />
           <p className="muted results-rule">
-            Ranked by the average rating (the photographer's own left out), then by the number of ratings, then by who
-            submitted first.
+            Ranked by the average rating (the photographer's own left out), then by the number of ratings. Photos with
+            the same average and the same number of ratings share a place (two joint firsts, then third); the list shows
+            them in the order they were submitted.
           </p>
         </>
       )}

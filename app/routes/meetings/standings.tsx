@@ -55,8 +55,10 @@ export default function StandingsPage({ loaderData }: Route.ComponentProps) {
           <>
             <StandingsTable rows={season.standings} year={season.year} />
             <p className="muted results-rule">
-              Placings are photos in the top three of a night. Sorted by placings, then by the average of the ratings
-              received from other members. Anonymous meetings count once their names are revealed.
+              Placings are photos in the first three places of a night: {season.placingPoints.first},{" "}
+              {season.placingPoints.second} and {season.placingPoints.third} points. Photos with the same average and
+              the same number of ratings share a place and its points. Sorted by points, then by the average of the
+              ratings received from other members. Anonymous meetings count once their names are revealed.
             </p>
           </>
         ) : (

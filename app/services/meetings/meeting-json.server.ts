@@ -1,8 +1,8 @@
 // Meetings and recurring meetings as the API and the screens see them (spec
 // section 3 field names: camelCase fields, PascalCase relations).
 import type { MeetingRow, meetingTemplates } from "@db/schema";
-import { addCalendarDays } from "~/lib/club-time";
-import type { MeetingFrequency } from "~/lib/meetings";
+import { addCalendarDays, nextMonthlyStart } from "~/lib/club-time";
+import { frequencyOfRhythm, type MeetingFrequency, type MeetingRhythm } from "~/lib/meetings";
 import type { PhotoJson } from "~/lib/club-json";
 
 export type MeetingSubmissionJson = { id: number; position: number; Photo: PhotoJson };
@@ -34,10 +34,16 @@ export type MeetingTemplateJson = {
   callDetails: string | null;
   maxUploadsCount: number;
   allowedUserIds: number[] | null;
-  frequency: MeetingFrequency;
+  /** Days between meetings (the contract's 7 or 14); null for a monthly meeting. */
+  frequency: MeetingFrequency | null;
+  /** How it repeats: 'weekly', 'biweekly' (the frequency's), 'monthly' or 'monthly-last' (issue 33). */
+  repeats: MeetingRhythm;
   /** Its meetings are reviewed anonymously. */
   anonymous: boolean;
-  /** When 'Create Next Meeting' would start: latestAt plus the frequency, in calendar days on the club's clock. */
+  /**
+   * When 'Create Next Meeting' would start, on the club's clock at latestAt's time: latestAt plus the
+   * frequency in calendar days, or for a monthly meeting the same weekday in the next month (nextMonthlyStart).
+   */
   nextStartsAt: string;
 };
 
@@ -58,9 +64,31 @@ export function toMeetingFieldsJson(meeting: MeetingRow): MeetingFieldsJson {
   };
 }
 
-/** The start of a recurring meeting's next meeting (spec section 4: latestAt plus frequency days). */
-export function nextStartOf(template: Pick<MeetingTemplateRow, "latestAt" | "frequency">, zone: string): Date {
-  return addCalendarDays(template.latestAt, template.frequency, zone);
+type RhythmColumns = Pick<MeetingTemplateRow, "frequency" | "monthlyWeek">;
+
+/** A recurring meeting's rhythm, from its columns (a frequency in days, or a week of the month). */
+export function rhythmOfRow(template: RhythmColumns): MeetingRhythm {
+  if (template.monthlyWeek) return template.monthlyWeek === "last" ? "monthly-last" : "monthly";
+  return template.frequency === 14 ? "biweekly" : "weekly";
+}
+
+/** The columns that store a rhythm. */
+export function rhythmColumns(rhythm: MeetingRhythm): RhythmColumns {
+  const frequency = frequencyOfRhythm(rhythm);
+  return frequency
+    ? { frequency, monthlyWeek: null }
+    : { frequency: null, monthlyWeek: rhythm === "monthly-last" ? "last" : "same" };
+}
+
+/**
+ * The start of a recurring meeting's next meeting: latestAt plus frequency days (spec section 4), or the
+ * same weekday of the next month for a monthly one.
+ */
+export function nextStartOf(template: Pick<MeetingTemplateRow, "latestAt"> & RhythmColumns, zone: string): Date {
+  if (template.monthlyWeek) {
+    return nextMonthlyStart(template.latestAt, zone, template.monthlyWeek === "last" ? "last" : "same");
+  }
+  return addCalendarDays(template.latestAt, template.frequency ?? 7, zone);
 }
 
 export function toTemplateJson(template: MeetingTemplateRow, zone: string): MeetingTemplateJson {
@@ -72,7 +100,8 @@ export function toTemplateJson(template: MeetingTemplateRow, zone: string): Meet
     callDetails: template.callDetails,
     maxUploadsCount: template.maxUploadsCount,
     allowedUserIds: template.allowedUserIds,
-    frequency: template.frequency as MeetingFrequency,
+    frequency: template.frequency as MeetingFrequency | null,
+    repeats: rhythmOfRow(template),
     anonymous: template.anonymous,
     nextStartsAt: nextStartOf(template, zone).toISOString(),
   };

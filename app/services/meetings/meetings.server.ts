@@ -6,13 +6,13 @@ import { db, transaction } from "@db/client.server";
 import { meetingSubmissions, meetings, meetingTemplates, withdrawnSubmissions, type MeetingRow } from "@db/schema";
 import { instantFromText, toDateTimeInput } from "~/lib/club-time";
 import type { MeetingPatch, NewMeeting } from "~/lib/meeting-schemas";
-import { DEFAULT_MAX_UPLOADS, type MeetingFrequency } from "~/lib/meetings";
+import { DEFAULT_MAX_UPLOADS, meetingTitle, rhythmOf, type MeetingRhythm } from "~/lib/meetings";
 import { canSeeMeetings, isUnrevealed, mayEndAnonymity, requireAdmin, type ViewerRef } from "~/services/access.server";
 import { ConflictError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { clubTimeZone } from "./club-zone.server";
 import { requireMembersExist } from "./meeting-members.server";
 import { refreshMeetingStarts } from "./meeting-starts.server";
-import { nextStartOf } from "./meeting-json.server";
+import { nextStartOf, rhythmColumns, rhythmOfRow } from "./meeting-json.server";
 import { announceNames } from "./names-changed.server";
 import { loadTemplate } from "./templates.server";
 
@@ -83,10 +83,10 @@ export async function createMeeting(viewer: ViewerRef, input: NewMeeting): Promi
           updatedAt: new Date(),
         })
         .where(eq(meetingTemplates.id, template.id));
-    } else if (input.frequency) {
+    } else if (rhythmOf(input)) {
       const [template] = await db()
         .insert(meetingTemplates)
-        .values({ ...fields, latestAt: startsAt, frequency: input.frequency })
+        .values({ ...fields, latestAt: startsAt, ...rhythmColumns(rhythmOf(input)!) })
         .returning({ id: meetingTemplates.id });
       meetingTemplateId = template!.id;
     }
@@ -163,7 +163,10 @@ export async function deleteMeeting(viewer: ViewerRef, meetingId: number): Promi
   });
 }
 
-/** What the new meeting form starts with: blank, or the next meeting of a recurring one (spec section 4). */
+/**
+ * What the new meeting form starts with: blank, or the next meeting of a recurring one (spec section 4): its
+ * next start and its details, but an empty topic, since each night has its own (issue 33).
+ */
 export type MeetingDraft = {
   /** The start as a datetime-local value on the club's clock ('' for a blank form). */
   startsAt: string;
@@ -174,8 +177,8 @@ export type MeetingDraft = {
   allowedUserIds: number[] | null;
   anonymous: boolean;
   meetingTemplateId: number | null;
-  /** The recurring meeting's frequency, shown but not sent ('Recurring?' is only for meetings without one). */
-  frequency: MeetingFrequency | null;
+  /** The recurring meeting's title (its topic's first line) and rhythm, shown but not sent. */
+  series: { title: string; repeats: MeetingRhythm } | null;
 };
 
 export async function meetingDraft(viewer: ViewerRef, meetingTemplateId?: number | null): Promise<MeetingDraft> {
@@ -190,26 +193,27 @@ export async function meetingDraft(viewer: ViewerRef, meetingTemplateId?: number
       allowedUserIds: null,
       anonymous: false,
       meetingTemplateId: null,
-      frequency: null,
+      series: null,
     };
   }
   const template = await loadTemplate(meetingTemplateId);
   const zone = clubTimeZone();
   return {
     startsAt: toDateTimeInput(nextStartOf(template, zone), zone),
-    topic: template.topic,
+    // The series' topic names the series; the night's own topic is the admin's to write.
+    topic: "",
     callLink: template.callLink,
     callDetails: template.callDetails,
     maxUploadsCount: template.maxUploadsCount,
     allowedUserIds: template.allowedUserIds,
     anonymous: template.anonymous,
     meetingTemplateId: template.id,
-    frequency: template.frequency as MeetingFrequency,
+    series: { title: meetingTitle(template.topic), repeats: rhythmOfRow(template) },
   };
 }
 
 /** The edit meeting form's values: the meeting's fields, its start as a datetime-local value on the club's clock. */
-export type MeetingEditDraft = Omit<MeetingDraft, "frequency"> & { id: number };
+export type MeetingEditDraft = Omit<MeetingDraft, "series"> & { id: number };
 
 export async function meetingEditDraft(viewer: ViewerRef, meetingId: number): Promise<MeetingEditDraft> {
   requireAdmin(viewer);

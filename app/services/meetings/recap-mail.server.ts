@@ -5,7 +5,7 @@ import { env } from "~/env.server";
 import { formatMeetingDate } from "~/lib/club-time";
 import { meetingTitle } from "~/lib/meetings";
 import { photoLabel } from "~/lib/photo-label";
-import { formatRating, plural, PLACES } from "~/lib/results";
+import { formatRating, placeName, plural, sharedPlaces } from "~/lib/results";
 import type { MailMessage } from "~/services/mail/mail.server";
 import { button, escapeHtml, htmlPage } from "~/services/mail/messages.server";
 import { inlineSrc, type MailImage } from "~/services/mail/photo-images.server";
@@ -46,7 +46,19 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const ownTitle = (row: RankedSubmission) =>
   row.photo.caption ? `"${row.photo.caption}"` : "A photo without a caption";
 
-const placeName = (rank: number) => (rank === 1 ? "Photo of the night" : rank === 2 ? "Second" : "Third");
+/** 'Photo of the night' for a first place alone; else the place's name, 'Joint first' when shared. */
+const placeTitle = (place: number, shared: boolean) =>
+  place === 1 && !shared ? "Photo of the night" : placeName(place, shared);
+
+/** 'The top three:', or what the placed photos are when fewer or (with ties) more. */
+const topIntro = (count: number) =>
+  count === 0
+    ? "No photo was rated at this meeting."
+    : count > 3
+      ? "The first three places:"
+      : count === 1
+        ? "The top photo:"
+        : `The top ${count === 2 ? "two" : "three"}:`;
 
 export function meetingRecapMail({ club, member, meeting, ranked, zone, images = new Map() }: RecapFacts): MailMessage {
   const { BASE_URL: base } = env();
@@ -54,14 +66,19 @@ export function meetingRecapMail({ club, member, meeting, ranked, zone, images =
   const date = formatMeetingDate(meeting.startsAt, zone);
   const link = `${base}/meetings/${meeting.id}/results`;
   const profileLink = `${base}/members/${encodeURIComponent(member.username)}/edit`;
-  const top = ranked.slice(0, PLACES).map((row) => ({
-    row,
-    place: row.rank === 1 && !row.photoOfTheNight ? "First" : placeName(row.rank),
-    name: photoLabel({ caption: row.photo.caption, User: row.author }),
-    image: images.get(row.photo.id) ?? null,
-    photoLink: `${base}/meetings/${meeting.id}/${row.photo.id}`,
-  }));
+  // The placed photos (rated, in the first three places): more than three when places are shared.
+  const shared = sharedPlaces(ranked);
+  const top = ranked
+    .filter((row) => row.placed)
+    .map((row) => ({
+      row,
+      place: placeTitle(row.place, shared.has(row.place)),
+      name: photoLabel({ caption: row.photo.caption, User: row.author }),
+      image: images.get(row.photo.id) ?? null,
+      photoLink: `${base}/meetings/${meeting.id}/${row.photo.id}`,
+    }));
   const own = ranked.filter((row) => row.author.id === member.id);
+  const ownPlace = (row: RankedSubmission) => `ranked ${row.place}${shared.has(row.place) ? " (joint)" : ""}`;
   const subject = `Results: ${title}, ${date} (${club})`;
   const ownIntro = own.length
     ? `Your ${own.length === 1 ? "photo" : `${own.length} photos`} of the ${ranked.length} submitted:`
@@ -74,10 +91,10 @@ export function meetingRecapMail({ club, member, meeting, ranked, zone, images =
     `Hi ${member.firstName},\n\n` +
     `The results of the ${club} meeting on ${date} are in.\n\n` +
     `${title}\n\n` +
-    `${top.length === 1 ? "The top photo" : `The top ${top.length === 2 ? "two" : "three"}`}:\n` +
-    top.map(({ row, place }) => `${row.rank}. ${place}: ${described(row)} (${marks(row)})\n`).join("") +
+    `${topIntro(top.length)}\n` +
+    top.map(({ row, place }) => `${row.place}. ${place}: ${described(row)} (${marks(row)})\n`).join("") +
     `\n${ownIntro}\n` +
-    own.map((row) => `- ${ownTitle(row)}: ranked ${row.rank}, ${marks(row)}\n`).join("") +
+    own.map((row) => `- ${ownTitle(row)}: ${ownPlace(row)}, ${marks(row)}\n`).join("") +
     `\nAll the results: ${link}\n\n` +
     `${footer}\n${profileLink}\n`;
 
@@ -89,20 +106,21 @@ export function meetingRecapMail({ club, member, meeting, ranked, zone, images =
           ? `<a href="${escapeHtml(photoLink)}"><img src="${escapeHtml(inlineSrc(image))}" alt="${escapeHtml(name)}" width="128" style="display: block; max-width: 8rem; height: auto; border-radius: 6px;"></a>`
           : ""
       }</td>
-<td style="padding: 0.5rem 0; vertical-align: top;"><strong>${row.rank}. ${escapeHtml(place)}</strong><br>
+<td style="padding: 0.5rem 0; vertical-align: top;"><strong>${row.place}. ${escapeHtml(place)}</strong><br>
 ${escapeHtml(capitalized(described(row)))}<br>
 <span style="${MUTED}">${escapeHtml(marks(row))}</span></td>
 </tr>`,
     )
     .join("\n");
   const ownHtml = own.length
-    ? `<ul>${own.map((row) => `<li>${escapeHtml(ownTitle(row))}: ranked ${row.rank}, ${escapeHtml(marks(row))}</li>`).join("")}</ul>`
+    ? `<ul>${own.map((row) => `<li>${escapeHtml(ownTitle(row))}: ${ownPlace(row)}, ${escapeHtml(marks(row))}</li>`).join("")}</ul>`
     : "";
   const html = htmlPage(
     subject,
     `<p>Hi ${escapeHtml(member.firstName)},</p>
 <p>The results of the ${escapeHtml(club)} meeting on <strong>${escapeHtml(date)}</strong> are in.</p>
 <p><strong>${escapeHtml(title)}</strong></p>
+${top.length ? "" : `<p>${escapeHtml(topIntro(0))}</p>`}
 <table role="presentation" style="border-collapse: collapse;">
 ${topHtml}
 </table>

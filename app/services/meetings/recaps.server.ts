@@ -20,7 +20,6 @@ import { unrevealedMeetingSql } from "~/services/access.server";
 import { MEETING_DURATION_MS } from "~/lib/meetings";
 import { clubName } from "~/services/club/club-name.server";
 import { mailImagesFor, type MailImageCache } from "~/services/mail/photo-images.server";
-import { PLACES } from "~/lib/results";
 import { claimMails, sendClaimedMail, type MailClaim } from "./claimed-mail.server";
 import { clubTimeZone } from "./club-zone.server";
 import { meetingRecapMail } from "./recap-mail.server";
@@ -138,7 +137,8 @@ async function send(claims: MailClaim[]): Promise<number> {
     const ranked = await rankedSubmissions(meeting.id);
     // The top photos' pictures go inline (a mail client cannot load members-only addresses), encoded once.
     const made: MailImageCache = new Map();
-    const topPhotos = ranked.slice(0, PLACES).map((row) => row.photo);
+    // The pictures the recap shows: its placed photos (more than three when places are shared).
+    const topPhotos = ranked.filter((row) => row.placed).map((row) => row.photo);
     for (const one of claims.filter((c) => c.meetingId === meeting.id)) {
       const member = membersById.get(one.userId);
       if (!member) continue;

@@ -1,6 +1,8 @@
 // A meeting's results (issue 26, item 3): its submissions ranked by their
 // average rating (the owner's own rating left out, as photos.ratingAverage
 // already is), ties broken by how many rated it, then by who submitted first.
+// The order is total, but the places are fair (issue 33): photos with the same
+// average and the same number of ratings share a place (placesOf).
 // One query over the meeting's submissions (meeting_submissions_meeting_user_idx),
 // each photo by its key and its comments counted through comments_photo_idx:
 // the cost is the meeting's size, never the club's history.
@@ -8,7 +10,7 @@ import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { comments, meetingSubmissions, photos, users, type MeetingRow } from "@db/schema";
 import { MEETING_DURATION_MS, meetingTitle } from "~/lib/meetings";
-import { PLACES, type MeetingResultsJson, type ResultRowJson, type ResultsMeetingJson } from "~/lib/results";
+import { placesOf, PLACES, type MeetingResultsJson, type ResultRowJson, type ResultsMeetingJson } from "~/lib/results";
 import { authorHiddenFrom, isUnrevealed, type ViewerRef } from "~/services/access.server";
 import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
 import { meetingForMember } from "./meetings.server";
@@ -30,7 +32,7 @@ export function rankingOrder(): SQL[] {
 /** A ranked submission as the server holds it (the recap e-mail reads it too). */
 export type RankedSubmission = Pick<
   ResultRowJson,
-  "rank" | "photoOfTheNight" | "placed" | "rating" | "ratingCount" | "commentCount"
+  "rank" | "place" | "photoOfTheNight" | "placed" | "rating" | "ratingCount" | "commentCount"
 > & {
   submittedAt: Date;
   photo: {
@@ -68,14 +70,20 @@ export function rankedSubmissionsQuery(meetingId: number) {
 
 /** The meeting's submissions in the ranking's order, authors included: callers decide what to show. */
 export async function rankedSubmissions(meetingId: number): Promise<RankedSubmission[]> {
-  const rows = await rankedSubmissionsQuery(meetingId);
+  const rows = (await rankedSubmissionsQuery(meetingId)).map((row) => ({
+    ...row,
+    rating: row.ratingAverage === null ? null : row.ratingAverage / 1000,
+  }));
+  const places = placesOf(rows);
   return rows.map((row, index) => {
     const rated = row.ratingCount > 0;
+    const place = places[index]!;
     return {
       rank: index + 1,
-      photoOfTheNight: index === 0 && rated,
-      placed: index < PLACES && rated,
-      rating: row.ratingAverage === null ? null : row.ratingAverage / 1000,
+      place,
+      photoOfTheNight: place === 1 && rated,
+      placed: place <= PLACES && rated,
+      rating: row.rating,
       ratingCount: row.ratingCount,
       commentCount: row.commentCount,
       submittedAt: row.submittedAt,
@@ -115,6 +123,7 @@ export async function meetingResults(
     const shown = !authorHiddenFrom(viewer, { userId: row.author.id }, meeting);
     return {
       rank: row.rank,
+      place: row.place,
       photoOfTheNight: row.photoOfTheNight,
       placed: row.placed,
       rating: row.rating,

@@ -1,8 +1,10 @@
 // The season's standings (issue 26, item 4): for each member with submissions
 // in a year, the meetings entered, photos submitted, the average of the
-// ratings their photos received from others, and placings (photos in the top
-// three of a night, ranked as the results rank them); below it the year's
-// twelve highest-rated photos. An anonymous meeting counts once revealed.
+// ratings their photos received from others, placings (photos in the first
+// three places of a night, placed as the results place them) and their points
+// (issue 33: the club's points for each first, second and third place, a shared
+// place scoring the place's points); below it the year's twelve highest-rated
+// photos. An anonymous meeting counts once revealed.
 //
 // Cost: first the year's counted meetings, a range of meetings_starts_idx
 // (about fifty ids); then their submissions through
@@ -17,9 +19,10 @@ import { db } from "@db/client.server";
 import { meetingSubmissions, meetings, photos, users } from "@db/schema";
 import { clubYearOf, clubYearRange } from "~/lib/club-time";
 import { meetingTitle, meetingYears } from "~/lib/meetings";
-import { PHOTOS_OF_THE_YEAR, PLACES, type StandingsJson } from "~/lib/results";
+import { DEFAULT_PLACING_POINTS, PHOTOS_OF_THE_YEAR, PLACES, type StandingsJson } from "~/lib/results";
 import { canSeeMeetings, membersVisibleTo, unrevealedMeetingSql, type ViewerRef } from "~/services/access.server";
 import { NotLoggedInError } from "~/services/errors.server";
+import { placingPoints } from "~/services/club/placing-points.server";
 import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
 import { clubTimeZone } from "./club-zone.server";
 
@@ -40,9 +43,11 @@ export function countedMeetingsQuery(year: number, zone: string) {
 
 /**
  * The submissions to these meetings, each with its rank in its meeting (the
- * results' order). Each photo's copied rating comes through a LATERAL probe of
- * photos_pkey that cannot be flattened (its LIMIT): as a plain join the planner
- * hashed the whole photos table (110,000 rows read for the year's 2,000).
+ * results' order) and its place (rank(): the same average and number of
+ * ratings share a place, 1, 1, 3, as placesOf gives the results). Each
+ * photo's copied rating comes through a LATERAL probe of photos_pkey that
+ * cannot be flattened (its LIMIT): as a plain join the planner hashed the
+ * whole photos table (110,000 rows read for the year's 2,000).
  */
 function rankedSubmissionsOf(meetingIds: number[]) {
   const rated = db()
@@ -69,6 +74,10 @@ function rankedSubmissionsOf(meetingIds: number[]) {
       rank: sql<number>`row_number() over (partition by ${meetingSubmissions.meetingId} order by ${sql.join(order, sql`, `)})`.as(
         "rank",
       ),
+      place:
+        sql<number>`rank() over (partition by ${meetingSubmissions.meetingId} order by ${sql.join(order.slice(0, 2), sql`, `)})`.as(
+          "place",
+        ),
     })
     .from(meetingSubmissions)
     .innerJoinLateral(rated, sql`true`)
@@ -78,17 +87,19 @@ function rankedSubmissionsOf(meetingIds: number[]) {
 
 /**
  * The standings' rows: each member the viewer may see with submissions to the
- * meetings, sorted by placings, then the average received. A query builder, so
+ * meetings, sorted by points, then the average received. A query builder, so
  * the benchmark can EXPLAIN what the page runs.
  */
-export function standingsQuery(viewer: ViewerRef, meetingIds: number[]) {
+export function standingsQuery(viewer: ViewerRef, meetingIds: number[], points = DEFAULT_PLACING_POINTS) {
   const ranked = rankedSubmissionsOf(meetingIds);
   // The mean of every rating received (each photo's average weighted by its count), times 1000 as stored.
   const ratingsReceived = sql<number>`coalesce(sum(${ranked.ratingCount}), 0)::int`;
   const averageRating = sql<
     number | null
   >`sum(${ranked.ratingAverage}::bigint * ${ranked.ratingCount}) / nullif(sum(${ranked.ratingCount}), 0)`;
-  const placings = sql<number>`(count(*) filter (where ${ranked.rank} <= ${PLACES} and ${ranked.ratingCount} > 0))::int`;
+  const placed = sql`${ranked.place} <= ${PLACES} and ${ranked.ratingCount} > 0`;
+  const placings = sql<number>`(count(*) filter (where ${placed}))::int`;
+  const score = sql<number>`(coalesce(sum(case ${ranked.place} when 1 then ${points.first}::int when 2 then ${points.second}::int when 3 then ${points.third}::int else 0 end) filter (where ${placed}), 0))::int`;
   return db()
     .select({
       User: ownerColumns(users),
@@ -97,12 +108,13 @@ export function standingsQuery(viewer: ViewerRef, meetingIds: number[]) {
       ratingsReceived,
       averageRating: sql<number | null>`(${averageRating})::float8`,
       placings,
+      points: score,
     })
     .from(ranked)
     .innerJoin(users, eq(users.id, ranked.userId))
     .where(membersVisibleTo(viewer))
     .groupBy(users.id)
-    .orderBy(desc(placings), sql`${averageRating} desc nulls last`, desc(ratingsReceived), users.lastName, users.id);
+    .orderBy(desc(score), sql`${averageRating} desc nulls last`, desc(ratingsReceived), users.lastName, users.id);
 }
 
 /**
@@ -174,11 +186,11 @@ export async function standings(viewer: ViewerRef, year: number | undefined, now
   const years = meetingYears(latestYear === null ? null : Math.min(latestYear, thisYear), thisYear);
   const shown = year ?? thisYear;
 
-  const meetingIds = await countedMeetingIds(shown, zone);
+  const [meetingIds, points] = await Promise.all([countedMeetingIds(shown, zone), placingPoints()]);
   const [rows, candidates] =
     meetingIds.length === 0
       ? [[], []]
-      : [await standingsQuery(viewer, meetingIds), await photosOfTheYearQuery(meetingIds)];
+      : [await standingsQuery(viewer, meetingIds, points), await photosOfTheYearQuery(meetingIds)];
 
   return {
     year: shown,
@@ -191,6 +203,7 @@ export async function standings(viewer: ViewerRef, year: number | undefined, now
       averageRating: row.averageRating === null ? null : Math.round(row.averageRating) / 1000,
       ratingsReceived: row.ratingsReceived,
       placings: row.placings,
+      points: row.points,
     })),
     photosOfTheYear: candidates.map((row) => ({
       Photo: {
@@ -205,6 +218,7 @@ export async function standings(viewer: ViewerRef, year: number | undefined, now
       ratingCount: row.ratingCount,
       Meeting: { id: row.meetingId, title: meetingTitle(row.topic), startsAt: row.startsAt.toISOString() },
     })),
+    placingPoints: points,
     timeZone: zone,
   };
 }

@@ -1,14 +1,21 @@
 // Recurring meetings (meeting templates): members read them, admins change
 // them. A template's latestAt is its latest meeting's start; its next meeting
-// starts `frequency` calendar days later on the club's clock (meetings.server.ts).
+// starts `frequency` calendar days later on the club's clock, or for a monthly
+// one on the same weekday of the next month (meeting-json.server.ts, nextStartOf).
 import { asc, eq } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { meetingTemplates } from "@db/schema";
 import type { TemplatePatch } from "~/lib/meeting-schemas";
+import { rhythmOf } from "~/lib/meetings";
 import { requireAdmin, requireLoggedIn, type ViewerRef } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import { clubTimeZone } from "./club-zone.server";
-import { toTemplateJson, type MeetingTemplateJson, type MeetingTemplateRow } from "./meeting-json.server";
+import {
+  rhythmColumns,
+  toTemplateJson,
+  type MeetingTemplateJson,
+  type MeetingTemplateRow,
+} from "./meeting-json.server";
 import { requireMembersExist } from "./meeting-members.server";
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = "Recurring meeting not found.";
@@ -47,10 +54,13 @@ export async function updateTemplate(
   return transaction(async () => {
     await loadTemplate(templateId, "update");
     await requireMembersExist(changes.allowedUserIds);
-    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    // `frequency` and `repeats` name one rhythm (the schema checked they agree), stored as its columns.
+    const { frequency: _frequency, repeats: _repeats, ...fields } = changes;
+    const rhythm = rhythmOf(changes);
+    const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     const [template] = await db()
       .update(meetingTemplates)
-      .set({ ...set, updatedAt: new Date() })
+      .set({ ...set, ...(rhythm ? rhythmColumns(rhythm) : {}), updatedAt: new Date() })
       .where(eq(meetingTemplates.id, templateId))
       .returning();
     return toTemplateJson(template!, clubTimeZone());

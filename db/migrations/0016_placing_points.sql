@@ -1,0 +1,4 @@
+ALTER TABLE "club_settings" ADD COLUMN "first_place_points" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "club_settings" ADD COLUMN "second_place_points" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
+ALTER TABLE "club_settings" ADD COLUMN "third_place_points" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "club_settings" ADD CONSTRAINT "club_settings_placing_points_check" CHECK ("club_settings"."third_place_points" >= 0 and "club_settings"."third_place_points" <= "club_settings"."second_place_points" and "club_settings"."second_place_points" <= "club_settings"."first_place_points" and "club_settings"."first_place_points" <= 100);
