@@ -119,7 +119,11 @@ export function instantOf(wall: WallClock, zone: string): Date {
  */
 export function addCalendarDays(instant: Date, days: number, zone: string): Date {
   const wall = wallClockOf(instant, zone);
-  const date = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));
+  return onDayAt(new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days)), wall, zone);
+}
+
+/** The instant of `date`'s day (a UTC date) at the wall-clock time of `wall`, on the club's clock. */
+function onDayAt(date: Date, wall: { hour: number; minute: number }, zone: string): Date {
   return instantOf(
     {
       year: date.getUTCFullYear(),
@@ -167,16 +171,7 @@ export function nextMonthlyStart(instant: Date, zone: string, week: "same" | "la
     date =
       nth === 5 ? lastWeekday(wall.year, wall.month + 1, weekday) : nthWeekday(wall.year, wall.month + 1, weekday, nth);
   }
-  return instantOf(
-    {
-      year: date.getUTCFullYear(),
-      month: date.getUTCMonth() + 1,
-      day: date.getUTCDate(),
-      hour: wall.hour,
-      minute: wall.minute,
-    },
-    zone,
-  );
+  return onDayAt(date, wall, zone);
 }
 
 const NTH_WORDS = ["first", "second", "third", "fourth"];

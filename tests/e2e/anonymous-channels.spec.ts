@@ -7,9 +7,16 @@
 // keeps it); 'Choose from my photos' warns Eve of a photo seen with her name.
 // Screenshots at 1280 and 390 px.
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { api, createUpcomingMeeting, logInContext, submitToMeeting, uploadPhoto } from "./support/club-api";
+import {
+  api,
+  createUpcomingMeeting,
+  logInContext,
+  memberContext,
+  submitToMeeting,
+  uploadPhoto,
+} from "./support/club-api";
 import type { MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
@@ -24,11 +31,8 @@ const screenshotPath = (name: string) => path.join(process.cwd(), "test-results"
 
 test.describe.configure({ mode: "serial" });
 
-async function contextOf(browser: Browser, member: MemberDetails, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 900 } });
-  await logInContext(context, member);
-  return context;
-}
+const contextOf = (browser: Browser, member: MemberDetails, width = 1280) =>
+  memberContext(browser, server.baseURL, member, width);
 
 let meetingId: number;
 let evesPhoto: number;

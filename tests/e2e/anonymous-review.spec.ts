@@ -6,9 +6,9 @@
 // Without JavaScript the reveal is asked in place and posted as a plain form.
 // Screenshots of the anonymous meeting page at 1280 and 390 px.
 import path from "node:path";
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { api, logInContext, submitToMeeting } from "./support/club-api";
+import { api, logInContext, memberContext, submitToMeeting } from "./support/club-api";
 import type { MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
@@ -24,11 +24,8 @@ const screenshotPath = (name: string) => path.join(process.cwd(), "test-results"
 
 test.describe.configure({ mode: "serial" });
 
-async function contextOf(browser: Browser, member: MemberDetails, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 900 } });
-  await logInContext(context, member);
-  return context;
-}
+const contextOf = (browser: Browser, member: MemberDetails, width = 1280) =>
+  memberContext(browser, server.baseURL, member, width);
 
 let meetingId: number;
 

@@ -57,6 +57,7 @@ describe("rating through the photo forms", () => {
     expect(await first.json()).toEqual({
       intent: "rate",
       rating: 4,
+      ratingCount: 1,
       Ratings: expect.arrayContaining([
         { UserId: c.owner.id, value: 1 },
         { UserId: c.member.id, value: 4 },

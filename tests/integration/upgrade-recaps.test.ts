@@ -6,14 +6,14 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, databaseHandle, migrationsFolder, openDatabase } from "@db/client.server";
+import { describe, expect, it } from "vitest";
+import { databaseHandle, migrationsFolder } from "@db/client.server";
 import { sendDueMeetingRecaps } from "~/services/meetings/recaps.server";
 import { useMailCatcher } from "../support/club-mail";
 import { makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
-import { createEmptyTestDatabase, dropTestDatabase, testDatabaseUrl, withSql } from "../support/test-database";
+import { useOwnDatabase, withSql } from "../support/test-database";
 
 const mail = useMailCatcher();
 const HOUR = 60 * 60 * 1000;
@@ -29,36 +29,22 @@ async function migrationsUpTo(count: number): Promise<string> {
   return folder;
 }
 
-let url: string;
-
-beforeAll(async () => {
-  url = await createEmptyTestDatabase("club_upgrade");
-  await closeDatabase();
-  await openDatabase({ databaseUrl: url, dataDir: process.env.DATA_DIR! });
-});
-
-afterAll(async () => {
-  await closeDatabase();
-  await dropTestDatabase(url);
-  await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
-});
-
 describe("the first start after the release that brought recaps", () => {
+  useOwnDatabase("club_upgrade", { empty: true });
+
   it("sends no recap of a night over before the upgrade, and one of the next meeting", async () => {
     // The club as the earlier release left it: migrations 0000 to 0012, two members, three past nights with photos.
     const folder = await migrationsUpTo(13);
     await databaseHandle().migrate(folder);
     const [ann, bob] = [await makeMember({ firstName: "Ann" }), await makeMember({ firstName: "Bob" })];
-    const pastNights: number[] = [];
     for (const hoursAgo of [3, 30, 24 * 40]) {
       const startsAt = new Date(Date.now() - hoursAgo * HOUR);
       // The meetings table of that release had none of the columns the current schema's insert returns.
       const [row] = await withSql(
-        url,
+        databaseHandle().url,
         (sql) =>
           sql<{ id: number }[]>`insert into meetings (starts_at, topic) values (${startsAt}, 'Old night') returning id`,
       );
-      pastNights.push(row!.id);
       await submitDirectly(row!.id, await insertPhoto(ann.id, { caption: `Ann's night ${hoursAgo}` }), 1);
     }
 

@@ -140,10 +140,11 @@ export async function dropFileDatabase() {
  * its active admins) and so cannot share the file's database with the file's
  * other blocks. Call at the top of the block.
  */
-export function useOwnDatabase(prefix: string) {
+export function useOwnDatabase(prefix: string, { empty = false }: { empty?: boolean } = {}) {
   let url: string;
   beforeAll(async () => {
-    url = await createTestDatabase(prefix);
+    // Empty: no migrations, for a test that applies them itself (an upgrade).
+    url = empty ? await createEmptyTestDatabase(prefix) : await createTestDatabase(prefix);
     await closeDatabase();
     await openDatabase({ databaseUrl: url, dataDir: process.env.DATA_DIR! });
   });

@@ -4,7 +4,7 @@
 // does (announce, PUT the bytes where told, claim it as a photo).
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
 import { type MemberDetails } from "./club-server";
 import { CAMERA_FIXTURES } from "../../fixtures/camera-files";
 
@@ -22,6 +22,18 @@ export async function logInContext(context: BrowserContext, member: Pick<MemberD
     data: { email: member.username, password: member.password },
   });
   await ok(response, `Logging ${member.username} in`);
+}
+
+/** A new browser context on the club at `baseURL`, `width` px wide, logged in as `member`. */
+export async function memberContext(
+  browser: Browser,
+  baseURL: string,
+  member: Pick<MemberDetails, "username" | "password">,
+  width = 1280,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  await logInContext(context, member);
+  return context;
 }
 
 /** A JSON call of the API as the context's member; a refusal throws with its answer. */
