@@ -25,6 +25,8 @@
 //      >= 0.6 of the baseline (bench/grid.ts; "grid").
 //   12. what a visit costs a phone and a desktop, and Lighthouse (mobile) on the home page, /browse, the photo
 //      detail and the meeting page: score >= 98, LCP <= 2.0 s, CLS 0 (bench/pages.ts, npm run bench:pages; "pages").
+//   13. every walk of what a visitor or member sends (links, the NUL check, the log's redaction, names) on hostile
+//      text of 1 to 64 KB: time per character at 64 KB at most twice that at 1 KB (bench/text.ts; "text").
 // The clubs' PostgreSQL: DATABASE_URL's server, else one the run starts for itself from the embedded binaries
 // (bench/database-server.ts). The parts that start the site need a build (made if missing). What it prints
 // is also written to docs/performance/figures.md (bench/figures-file.ts), replacing the parts it measured.
@@ -43,6 +45,7 @@ import { compareLatency, lastPageUrl } from "./http";
 import { benchHeic, benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
 import { figuresSection, printFigures, ratioFigure, saveFigures, type Figure } from "./report";
+import { textFigures } from "./text";
 import { flatnessFigures, imageFigures, photosBodyOf, startBaseline, throughputFigures } from "./throughput";
 
 async function pagingFigures(label: string, club: ClubServer, cookie: string): Promise<Figure[]> {
@@ -66,7 +69,7 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
   return figures;
 }
 
-// BENCH_SECTIONS=http (or scripts, processing, embedded, comments, ratings, meetings, results, memory, grid, pages;
+// BENCH_SECTIONS=http (or scripts, processing, text, embedded, comments, ratings, meetings, results, memory, grid, pages;
 // comma-separated) runs only those.
 const sections = process.env.BENCH_SECTIONS?.split(",");
 const want = (section: string) => !sections || sections.includes(section);
@@ -148,6 +151,12 @@ if (want("processing")) {
 
   console.log("\n1b. Processing one 12 MP iPhone HEIC against the same picture as JPEG");
   printFigures("HEIC processing", await benchHeic());
+}
+
+if (want("text")) {
+  figuresSection("text", "Text work is linear (13, issue 34 item 2)");
+  console.log("\n13. Walking hostile text of 1 to 64 KB (bench/text.ts)");
+  printFigures("Time per character, 64 KB of work at each size", await textFigures());
 }
 
 // Every other section makes databases: on the run's PostgreSQL server, started here unless DATABASE_URL names one.
