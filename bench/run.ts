@@ -25,6 +25,8 @@
 //      >= 0.6 of the baseline (bench/grid.ts; "grid").
 //   12. what a visit costs a phone and a desktop, and Lighthouse (mobile) on the home page, /browse, the photo
 //      detail and the meeting page: score >= 98, LCP <= 2.0 s, CLS 0 (bench/pages.ts, npm run bench:pages; "pages").
+//   14. one address flooding a running site with connections for 9 s: what it holds, /healthz from another address
+//      answering every time within 1 s, the site's memory (bench/connections.ts; "connections").
 //   13. every walk of what a visitor or member sends (links, the NUL check, the log's redaction, names) on hostile
 //      text of 1 to 64 KB: time per character at 64 KB at most twice that at 1 KB (bench/text.ts; "text").
 // The clubs' PostgreSQL: DATABASE_URL's server, else one the run starts for itself from the embedded binaries
@@ -46,6 +48,7 @@ import { benchHeic, benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
 import { figuresSection, printFigures, ratioFigure, saveFigures, type Figure } from "./report";
 import { textFigures } from "./text";
+import { connectionFloodFigures } from "./connections";
 import { flatnessFigures, imageFigures, photosBodyOf, startBaseline, throughputFigures } from "./throughput";
 
 async function pagingFigures(label: string, club: ClubServer, cookie: string): Promise<Figure[]> {
@@ -69,7 +72,7 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
   return figures;
 }
 
-// BENCH_SECTIONS=http (or scripts, processing, text, embedded, comments, ratings, meetings, results, memory, grid, pages;
+// BENCH_SECTIONS=http (or scripts, processing, text, connections, embedded, comments, ratings, meetings, results, memory, grid, pages;
 // comma-separated) runs only those.
 const sections = process.env.BENCH_SECTIONS?.split(",");
 const want = (section: string) => !sections || sections.includes(section);
@@ -134,7 +137,7 @@ async function httpSection() {
 }
 
 // Make sure the build the servers run is the current one (the other parts run in this process).
-if (["http", "embedded", "memory", "scripts"].some(want) || wantGrid) {
+if (["http", "embedded", "memory", "scripts", "connections"].some(want) || wantGrid) {
   execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 }
 
@@ -160,8 +163,19 @@ if (want("text")) {
 }
 
 // Every other section makes databases: on the run's PostgreSQL server, started here unless DATABASE_URL names one.
-if (["http", "embedded", "comments", "ratings", "meetings", "results", "memory"].some(want) || wantGrid) {
+if (
+  ["http", "embedded", "comments", "ratings", "meetings", "results", "memory", "connections"].some(want) ||
+  wantGrid
+) {
   await withDatabaseServer(async () => {
+    if (want("connections")) {
+      figuresSection("connections", "One address flooding the site with connections (14, issue 34 item 3)");
+      console.log(
+        "\n14. One address opens connections as fast as it can; /healthz is asked from another (bench/connections.ts)",
+      );
+      printFigures("A connection flood", await connectionFloodFigures());
+    }
+
     if (wantGrid) {
       figuresSection("grid", "The grid under load (11, issue 27 item 3)");
       console.log("\n11. /browse at 50 connections on both databases, beside the bare grid");
