@@ -2,6 +2,7 @@
 // printed as figures (never asserted by timed tests).
 //   1. processing a 24 MP JPEG vs bare sharp resizes: ratio <= 1.3, peak memory stated;
 //   1b. processing a 12 MP iPhone HEIC vs the same picture as JPEG: figures and ratio stated;
+//   1c. HEIFs coded at 10000x10000 that show 64x64 (a clap crop, a grid), four at once: refused, peak memory;
 //   2. GET /api/photos and /browse, page 1 vs the last page: ratio <= 1.2 (paging does not scan);
 //   3. the home page's random photos with 1,000 vs 100,000 featured photos: ratio <= 1.3;
 //   4. requests per second for /, /browse and GET /api/photos under 50 connections on 110,000 photos
@@ -48,6 +49,7 @@ import { benchHeic, benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
 import { figuresSection, printFigures, ratioFigure, saveFigures, type Figure } from "./report";
 import { textFigures } from "./text";
+import { heifSizeFigures } from "./heif-sizes";
 import { connectionFloodFigures } from "./connections";
 import { flatnessFigures, imageFigures, photosBodyOf, startBaseline, throughputFigures } from "./throughput";
 
@@ -154,6 +156,9 @@ if (want("processing")) {
 
   console.log("\n1b. Processing one 12 MP iPhone HEIC against the same picture as JPEG");
   printFigures("HEIC processing", await benchHeic());
+
+  console.log("\n1c. HEIFs that show a small picture and code a large one, four at once (bench/heif-sizes.ts)");
+  printFigures("HEIF coded sizes (issue 34 item 1)", await heifSizeFigures());
 }
 
 if (want("text")) {
