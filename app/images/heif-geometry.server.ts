@@ -44,6 +44,8 @@ type Items = {
   sizes: Map<number, { width: number; height: number }[]>;
   locations: Map<number, { method: number; extents: { offset: number; length: number }[] }>;
   idat: Box | undefined;
+  /** Items visited so far: overlays of overlays could fan out without end. */
+  visits: number;
 };
 
 /** The coded geometry of a HEIF file; throws HeifGeometryError when its boxes disagree. */
@@ -121,6 +123,7 @@ function readItems(meta: Buffer, first: number): Items {
     sizes: itemSizes(meta, first),
     locations: itemLocations(meta, first),
     idat: child(meta, first, "idat"),
+    visits: 0,
   };
 }
 
@@ -208,6 +211,7 @@ function sizeOf(items: Items, id: number): { width: number; height: number } {
 /** The pixels the decoder decodes for item `id`: its own, or its tiles', inputs' or source's. */
 async function pixelsOf(items: Items, bytes: FileBytes, id: number, depth: number): Promise<number> {
   if (depth > MAX_NESTING) throw new HeifGeometryError("derived items nest too deep");
+  if (++items.visits > MAX_TILES) throw new HeifGeometryError("more image items than any photo has");
   const size = sizeOf(items, id);
   const type = items.types.get(id);
   const inputs = items.refs.get("dimg")?.get(id) ?? [];
