@@ -2,7 +2,6 @@
 // development, the built bundle otherwise), static assets, socket.io on the
 // same HTTP server, and /healthz. SIGTERM/SIGINT shut it down cleanly.
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -80,11 +79,10 @@ try {
   process.exit(1);
 }
 
-const server = http.createServer(web);
-// A proxy in front (nginx, a load balancer) keeps idle connections for about 60 s: the
-// server must keep them longer, or one it closes just as the proxy sends on it is reset.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+// Connections bounded per address and in all, a silent one closed after HTTP_HEADERS_TIMEOUT_SECONDS,
+// an idle one after HTTP_KEEP_ALIVE_SECONDS (65 by default: a proxy in front keeps idle connections
+// about 60 s, and the server must keep them longer, or one it closes as the proxy sends on it is reset).
+const server = club.createClubServer(web, club.connectionLimits(config));
 const realtime = club.attachRealtime(server);
 const graceSeconds = config.SHUTDOWN_GRACE_SECONDS;
 

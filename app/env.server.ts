@@ -105,6 +105,14 @@ const EnvSchema = z
     LIVE_SOCKETS_PER_MEMBER_IN_ROOM: z.coerce.number().int().min(1).max(1000).default(6),
     LIVE_SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(10_000).default(20),
     LIVE_HANDSHAKES_PER_ADDRESS_PER_MIN: z.coerce.number().int().min(1).default(600),
+    // Connections to the HTTP server (app/server/connections.server.ts, docs/security.md): how many one
+    // address may hold (a trusted proxy's are counted by the address it forwards, for live sockets) and
+    // all of them, counted as they are accepted; how long a new connection may take to send its request's
+    // headers, and how long one may stay idle between requests (longer than a proxy's 60 s).
+    HTTP_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
+    HTTP_CONNECTIONS_MAX: z.coerce.number().int().min(1).default(4096),
+    HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+    HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(65),
     // The image-processing gate (app/images/processing-gate.server.ts): images decoded at once
     // (unset: half the cores, at least one), members taking turns, and the memory those decodes
     // may take together, estimated from each image's header; an image that alone needs more is refused.
@@ -134,6 +142,14 @@ const EnvSchema = z
         .min(0)
         .max(24 * 14),
     ).transform((hours) => hours ?? 24),
+    // Hours after a meeting starts that its submissions close (its review has ended): a late upload
+    // would change a past night's results. 2: the meeting's two hours.
+    SUBMISSIONS_CLOSE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 14)
+      .default(2),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

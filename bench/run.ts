@@ -2,6 +2,7 @@
 // printed as figures (never asserted by timed tests).
 //   1. processing a 24 MP JPEG vs bare sharp resizes: ratio <= 1.3, peak memory stated;
 //   1b. processing a 12 MP iPhone HEIC vs the same picture as JPEG: figures and ratio stated;
+//   1c. HEIFs coded at 10000x10000 that show 64x64 (a clap crop, a grid), four at once: refused, peak memory;
 //   2. GET /api/photos and /browse, page 1 vs the last page: ratio <= 1.2 (paging does not scan);
 //   3. the home page's random photos with 1,000 vs 100,000 featured photos: ratio <= 1.3;
 //   4. requests per second for /, /browse and GET /api/photos under 50 connections on 110,000 photos
@@ -25,6 +26,10 @@
 //      >= 0.6 of the baseline (bench/grid.ts; "grid").
 //   12. what a visit costs a phone and a desktop, and Lighthouse (mobile) on the home page, /browse, the photo
 //      detail and the meeting page: score >= 98, LCP <= 2.0 s, CLS 0 (bench/pages.ts, npm run bench:pages; "pages").
+//   14. one address flooding a running site with connections for 9 s: what it holds, /healthz from another address
+//      answering every time within 1 s, the site's memory (bench/connections.ts; "connections").
+//   13. every walk of what a visitor or member sends (links, the NUL check, the log's redaction, names) on hostile
+//      text of 1 to 64 KB: time per character at 64 KB at most twice that at 1 KB (bench/text.ts; "text").
 // The clubs' PostgreSQL: DATABASE_URL's server, else one the run starts for itself from the embedded binaries
 // (bench/database-server.ts). The parts that start the site need a build (made if missing). What it prints
 // is also written to docs/performance/figures.md (bench/figures-file.ts), replacing the parts it measured.
@@ -43,6 +48,9 @@ import { compareLatency, lastPageUrl } from "./http";
 import { benchHeic, benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
 import { figuresSection, printFigures, ratioFigure, saveFigures, type Figure } from "./report";
+import { textFigures } from "./text";
+import { heifSizeFigures } from "./heif-sizes";
+import { connectionFloodFigures } from "./connections";
 import { flatnessFigures, imageFigures, photosBodyOf, startBaseline, throughputFigures } from "./throughput";
 
 async function pagingFigures(label: string, club: ClubServer, cookie: string): Promise<Figure[]> {
@@ -66,7 +74,7 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
   return figures;
 }
 
-// BENCH_SECTIONS=http (or scripts, processing, embedded, comments, ratings, meetings, results, memory, grid, pages;
+// BENCH_SECTIONS=http (or scripts, processing, text, connections, embedded, comments, ratings, meetings, results, memory, grid, pages;
 // comma-separated) runs only those.
 const sections = process.env.BENCH_SECTIONS?.split(",");
 const want = (section: string) => !sections || sections.includes(section);
@@ -131,7 +139,7 @@ async function httpSection() {
 }
 
 // Make sure the build the servers run is the current one (the other parts run in this process).
-if (["http", "embedded", "memory", "scripts"].some(want) || wantGrid) {
+if (["http", "embedded", "memory", "scripts", "connections"].some(want) || wantGrid) {
   execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 }
 
@@ -148,11 +156,31 @@ if (want("processing")) {
 
   console.log("\n1b. Processing one 12 MP iPhone HEIC against the same picture as JPEG");
   printFigures("HEIC processing", await benchHeic());
+
+  console.log("\n1c. HEIFs that show a small picture and code a large one, four at once (bench/heif-sizes.ts)");
+  printFigures("HEIF coded sizes (issue 34 item 1)", await heifSizeFigures());
+}
+
+if (want("text")) {
+  figuresSection("text", "Text work is linear (13, issue 34 item 2)");
+  console.log("\n13. Walking hostile text of 1 to 64 KB (bench/text.ts)");
+  printFigures("Time per character, 64 KB of work at each size", await textFigures());
 }
 
 // Every other section makes databases: on the run's PostgreSQL server, started here unless DATABASE_URL names one.
-if (["http", "embedded", "comments", "ratings", "meetings", "results", "memory"].some(want) || wantGrid) {
+if (
+  ["http", "embedded", "comments", "ratings", "meetings", "results", "memory", "connections"].some(want) ||
+  wantGrid
+) {
   await withDatabaseServer(async () => {
+    if (want("connections")) {
+      figuresSection("connections", "One address flooding the site with connections (14, issue 34 item 3)");
+      console.log(
+        "\n14. One address opens connections as fast as it can; /healthz is asked from another (bench/connections.ts)",
+      );
+      printFigures("A connection flood", await connectionFloodFigures());
+    }
+
     if (wantGrid) {
       figuresSection("grid", "The grid under load (11, issue 27 item 3)");
       console.log("\n11. /browse at 50 connections on both databases, beside the bare grid");

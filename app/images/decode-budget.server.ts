@@ -77,13 +77,16 @@ export class ImageTooLargeError extends Error {
 
 /**
  * The memory decoding `header`'s image will take, in bytes; throws
- * ImageTooLargeError when its pixels are over its kind's limit.
+ * ImageTooLargeError when its pixels are over its kind's limit. `codedPixels`,
+ * when given, are what the decoder really decodes (a HEIF's coded items, which
+ * a crop hides from the header's size: heif-geometry.server.ts).
  */
 export function decodeCost(
   header: Header & { width: number; height: number },
   limits: { maxPixels: number; memoryBytes: number },
+  codedPixels?: number,
 ): number {
-  const pixels = header.width * header.height;
+  const pixels = Math.max(codedPixels ?? 0, header.width * header.height);
   const limit = pixelLimit(header, limits);
   if (pixels > limit) throw new ImageTooLargeError(limit, limit < limits.maxPixels ? formatLabel(header) : null);
   return Math.ceil(pixels * bytesPerPixel(header));

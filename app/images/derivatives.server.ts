@@ -9,6 +9,7 @@ import { checkDecodedMetadata, checkEmbeddedMetadata, ImageMetadataTooLargeError
 import { rgbaWithProfile } from "./colour-profile.server";
 import { decodeCost, ImageTooLargeError, pixelLimit } from "./decode-budget.server";
 import { decodeHeic, HeicUnreadableError } from "./heic.server";
+import { heifGeometry, HeifGeometryError } from "./heif-geometry.server";
 import { decodeMemoryBudget, reserveDecodeMemory, withinImageTurn } from "./processing-gate.server";
 
 // Every upload is decoded exactly once, so libvips' operation cache would only hold
@@ -73,7 +74,10 @@ export function makeDerivatives(
     if (!header.width || !header.height) throw new Error("Input file has no dimensions");
     checkDecodedMetadata(header, maxMetadataBytes);
     const limits = { maxPixels, memoryBytes: decodeMemoryBudget() };
-    const cost = decodeCost({ ...header, width: header.width, height: header.height }, limits);
+    const shown = { ...header, width: header.width, height: header.height };
+    // The size it shows first (a header declaring a bomb is refused as one), then what a HEIF decodes.
+    let cost = decodeCost(shown, limits);
+    if (header.format === "heif") cost = decodeCost(shown, limits, await heifCodedPixels(file, header));
     const release = await reserveDecodeMemory(cost);
     try {
       return await decodeAndResize(file, header, specs, pixelLimit(header, limits));
@@ -81,6 +85,19 @@ export function makeDerivatives(
       release();
     }
   });
+}
+
+/**
+ * What a HEIF's decoder will decode (heif-geometry.server.ts): the budget is judged on it, not on
+ * the size sharp shows (after a crop); a shown size the coded one cannot hold is a file that disagrees.
+ */
+async function heifCodedPixels(file: string, header: { width: number; height: number }): Promise<number> {
+  const coded = await heifGeometry(file);
+  const fits = (w: number, h: number) => header.width <= w && header.height <= h;
+  if (!fits(coded.width, coded.height) && !fits(coded.height, coded.width)) {
+    throw new HeifGeometryError("the picture is larger than its coded size");
+  }
+  return coded.codedPixels;
 }
 
 async function decodeAndResize(
@@ -157,6 +174,7 @@ export function imageFailureMessage(error: unknown, maxPixels: number): string {
     return `The image is larger than the ${Math.floor(maxPixels / 1_000_000)} megapixel limit.`;
   }
   const damaged = "The image file is damaged or incomplete.";
+  if (error instanceof HeifGeometryError) return damaged;
   if ((error instanceof HeicUnreadableError && error.damaged) || /corrupt header/i.test(message)) return damaged;
   if (error instanceof HeicUnreadableError || /heif|heic|hevc/i.test(message)) {
     return "This HEIC photo cannot be read by the server. Please export it as JPEG and upload that.";

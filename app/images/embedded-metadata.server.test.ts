@@ -114,6 +114,42 @@ describe("checkEmbeddedMetadata in the other formats", () => {
   });
 });
 
+describe("checkEmbeddedMetadata on a progressive JPEG", () => {
+  const progressive = () =>
+    sharp({ create: { width: 256, height: 192, channels: 3, background: "#4a7" } })
+      .jpeg({ progressive: true })
+      .toBuffer();
+  const segment = (marker: number, body: Buffer) =>
+    Buffer.concat([Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255]), body]);
+  /** `inserted` placed before the second scan (FF DA never occurs inside coded data, which stuffs its FFs). */
+  const betweenScans = (jpeg: Buffer, inserted: Buffer) => {
+    const second = jpeg.indexOf(Buffer.from([0xff, 0xda]), jpeg.indexOf(Buffer.from([0xff, 0xda])) + 2);
+    expect(second).toBeGreaterThan(0);
+    return Buffer.concat([jpeg.subarray(0, second), inserted, jpeg.subarray(second)]);
+  };
+
+  it("counts the APP segments between scans, and the walk still passes the picture itself", async () => {
+    const jpeg = await progressive();
+    const app1 = Buffer.concat(Array.from({ length: 40 }, () => segment(0xe1, Buffer.alloc(60_000, 0x41))));
+    const bomb = await file(betweenScans(jpeg, app1));
+    // 2.4 MB of APP1 after the first scan: before, the walk stopped at that scan and counted none of it.
+    expect(await refusal(checkEmbeddedMetadata(bomb, 2 * MB))).toBeInstanceOf(ImageMetadataTooLargeError);
+    await checkEmbeddedMetadata(bomb, 8 * MB);
+    expect((await sharp(bomb).metadata()).isProgressive).toBe(true);
+    await checkEmbeddedMetadata(await file(jpeg), 1024);
+  });
+
+  it("stops at the segment bound: 100,000 comments are refused after a few reads", async () => {
+    const jpeg = await progressive();
+    const comments = Buffer.concat(Array.from({ length: 100_000 }, () => segment(0xfe, Buffer.from("hi"))));
+    const bomb = await file(Buffer.concat([jpeg.subarray(0, 2), comments, jpeg.subarray(2)]));
+    const started = performance.now();
+    expect(await refusal(checkEmbeddedMetadata(bomb, 8 * MB))).toBeInstanceOf(ImageMetadataTooLargeError);
+    // One read a segment took 2.9 s here; a window a read, well under a second on a busy machine.
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
 describe("checkDecodedMetadata", () => {
   it("adds up the profile, EXIF, XMP, IPTC and comments sharp read", () => {
     checkDecodedMetadata({ icc: Buffer.alloc(3000), exif: Buffer.alloc(60_000) }, MB);

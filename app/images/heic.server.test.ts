@@ -154,16 +154,17 @@ describe("HEIC derivatives", () => {
     await expect(heic.decodeHeic(HEIC_FIXTURE, HEIC_SIZE, 8_000_000)).rejects.toThrow(/pixel limit/);
   });
 
-  it("refuses a cut-short or broken HEIC as damaged, and one libheif cannot decode with advice", async () => {
+  it("refuses a cut-short or broken HEIC as damaged, and one whose boxes disagree before libheif sees it", async () => {
     expect(await refusal(await saved("half.heic", await truncatedHeic(0.5)))).toBe(
       "The image file is damaged or incomplete.",
     );
     expect(await refusal(await saved("header.heic", await truncatedHeic(0.003)))).toBe(
       "The image file is damaged or incomplete.",
     );
-    // A header naming a larger image than its tiles make: libheif refuses to decode it.
+    // A header naming a larger image than its tiles make (libheif refused to decode it): its boxes
+    // disagree, so it is refused from them, before any decoder runs (heif-geometry.server.ts).
     expect(await refusal(await saved("mismatch.heic", await heicDeclaring(4000, 3313)))).toBe(
-      "This HEIC photo cannot be read by the server. Please export it as JPEG and upload that.",
+      "The image file is damaged or incomplete.",
     );
   });
 });

@@ -6,27 +6,8 @@
 // the whole 'meta' box, every top-level box other than 'ftyp', 'mdat' and
 // padding (a 'uuid' XMP box, say), and the EXIF, XMP ('mime') and URI items'
 // bytes wherever they lie, as the item location box ('iloc') gives them.
-import { type FileBytes, MAX_PARTS, type MetadataTally } from "./metadata-bytes.server";
-
-type Box = { type: string; start: number; body: number; end: number };
-
-/** The boxes of a buffer between `start` and `end`. */
-function boxesIn(buffer: Buffer, start: number, end: number): Box[] {
-  const found: Box[] = [];
-  for (let at = start; at + 8 <= end && found.length <= MAX_PARTS;) {
-    let size = buffer.readUInt32BE(at);
-    let body = at + 8;
-    if (size === 1) {
-      if (at + 16 > end) break;
-      size = Number(buffer.readBigUInt64BE(at + 8));
-      body += 8;
-    } else if (size === 0) size = end - at;
-    if (size < body - at) break;
-    found.push({ type: buffer.toString("latin1", at + 4, at + 8), start: at, body, end: Math.min(end, at + size) });
-    at += size;
-  }
-  return found;
-}
+import { boxesIn, type Box, eachTopLevelBox } from "./heif-boxes.server";
+import type { FileBytes, MetadataTally } from "./metadata-bytes.server";
 
 /** Item types whose bytes are metadata, not a picture. */
 const METADATA_ITEMS = new Set(["Exif", "mime", "uri "]);
@@ -88,25 +69,12 @@ function itemBytes(meta: Buffer, iloc: Box, ids: Set<number>, fileSize: number):
 const PLAIN_BOXES = new Set(["ftyp", "mdat", "free", "skip"]);
 
 export async function heifMetadata(bytes: FileBytes, tally: MetadataTally): Promise<void> {
-  let position = 0;
-  for (let boxes = 0; boxes <= MAX_PARTS && position + 8 <= bytes.size; boxes++) {
-    const header = await bytes.read(position, 16);
-    const type = header.toString("latin1", 4, 8);
-    let size = header.readUInt32BE(0);
-    let headerSize = 8;
-    if (size === 1) {
-      if (header.length < 16) return;
-      size = Number(header.readBigUInt64BE(8));
-      headerSize = 16;
-    } else if (size === 0) size = bytes.size - position;
-    // A broken box is for the decoders to judge.
-    if (size < headerSize) return;
-    const end = Math.min(bytes.size, position + size);
-    if (type === "meta") {
+  await eachTopLevelBox(bytes, async (box) => {
+    if (box.type === "meta") {
       // The box itself first, so an oversized one is refused before it is read.
-      tally.add(end - position);
-      const meta = await bytes.read(position, end - position);
-      const children = boxesIn(meta, headerSize + 4, meta.length);
+      tally.add(box.end - box.start);
+      const meta = await bytes.read(box.start, box.end - box.start);
+      const children = boxesIn(meta, box.body - box.start + 4, meta.length);
       const iinf = children.find((child) => child.type === "iinf");
       const iloc = children.find((child) => child.type === "iloc");
       if (iinf && iloc) {
@@ -117,9 +85,8 @@ export async function heifMetadata(bytes: FileBytes, tally: MetadataTally): Prom
           if (!(error instanceof RangeError)) throw error;
         }
       }
-    } else if (!PLAIN_BOXES.has(type)) {
-      tally.add(end - position);
+    } else if (!PLAIN_BOXES.has(box.type)) {
+      tally.add(box.end - box.start);
     }
-    position += size;
-  }
+  });
 }

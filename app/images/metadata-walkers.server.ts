@@ -3,15 +3,24 @@
 // so a walk reads a few bytes per part and never the pictures' data.
 import { type FileBytes, ImageMetadataTooLargeError, MAX_PARTS, type MetadataTally } from "./metadata-bytes.server";
 
+/** More marker segments than this is no photo (a progressive one has a few dozen): the walk stops there. */
+export const MAX_JPEG_SEGMENTS = 4096;
+
 /**
  * JPEG: every APPn segment (EXIF, XMP and extended XMP, ICC, IPTC, MPF...) and
- * comment before the first scan. What follows the scan (trailers) exiftool
- * does not read: it runs with -fast.
+ * comment, before the first scan and between every two scans of a progressive
+ * JPEG (47.5 MB of APP1 between scans went uncounted when the walk stopped at
+ * the first). Each scan's coded data is skipped to the marker that ends it.
+ * Every segment counts towards MAX_JPEG_SEGMENTS, and the file is read in
+ * windows, so 100,000 comments are refused after a few reads, not 100,000
+ * (they held the image turn for 2.9 s). What follows the end of the image
+ * (trailers) exiftool does not read: it runs with -fast.
  */
 export async function jpegMetadata(bytes: FileBytes, tally: MetadataTally): Promise<void> {
+  const file = new WindowedBytes(bytes);
   let position = 2;
-  for (let segments = 0; segments <= MAX_PARTS; segments++) {
-    const header = await bytes.read(position, 4);
+  for (let segments = 0; segments <= MAX_JPEG_SEGMENTS; segments++) {
+    const header = await file.read(position, 4);
     if (header.length < 2 || header[0] !== 0xff) return;
     const marker = header[1]!;
     // Fill bytes, and markers that stand alone (SOI, TEM, RSTn).
@@ -23,15 +32,69 @@ export async function jpegMetadata(bytes: FileBytes, tally: MetadataTally): Prom
       position += 2;
       continue;
     }
-    // Start of scan (the picture's data) or end of image.
-    if (marker === 0xda || marker === 0xd9 || header.length < 4) return;
+    if (marker === 0xd9 || header.length < 4) return;
     const length = header.readUInt16BE(2);
     if (length < 2) return;
     if ((marker >= 0xe0 && marker <= 0xef) || marker === 0xfe) tally.add(length - 2);
     position += 2 + length;
+    // Start of scan: its coded data runs to the next marker.
+    if (marker === 0xda) {
+      const next = await file.nextMarker(position);
+      if (next === null) return;
+      position = next;
+    }
   }
   throw new ImageMetadataTooLargeError(tally.limit);
 }
+
+/** A file read a window at a time, for walks that take many small steps. */
+class WindowedBytes {
+  private static readonly WINDOW = 64 * 1024;
+  private start = 0;
+  private window: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly bytes: FileBytes) {}
+
+  async read(position: number, length: number): Promise<Buffer> {
+    const end = position + length;
+    if (position < this.start || end > this.start + this.window.length) {
+      this.start = position;
+      this.window = await this.bytes.read(position, Math.max(length, WindowedBytes.WINDOW));
+    }
+    return this.window.subarray(position - this.start, end - this.start);
+  }
+
+  /**
+   * Where the marker after a scan's coded data starts, from `position`: a 0xFF
+   * followed by neither 0x00 (a stuffed byte), a restart marker nor another
+   * 0xFF (fill). Null at the end of the file.
+   */
+  async nextMarker(position: number): Promise<number | null> {
+    for (let at = position; at < this.bytes.size;) {
+      const chunk = await this.read(at, Math.min(WindowedBytes.WINDOW, this.bytes.size - at));
+      if (chunk.length === 0) return null;
+      const found = chunk.indexOf(0xff);
+      if (found < 0) {
+        at += chunk.length;
+        continue;
+      }
+      if (found + 1 >= chunk.length) {
+        // The byte after it is in the next window.
+        if (at + found + 1 >= this.bytes.size) return null;
+        at += found;
+        const pair = await this.read(at, 2);
+        if (isMarker(pair[1]!)) return at;
+        at += 1;
+        continue;
+      }
+      if (isMarker(chunk[found + 1]!)) return at + found;
+      at += found + 1;
+    }
+    return null;
+  }
+}
+
+const isMarker = (next: number) => next !== 0x00 && next !== 0xff && !(next >= 0xd0 && next <= 0xd7);
 
 /** WebP chunks that are the picture; every other chunk (ICCP, EXIF, XMP, unknown) is metadata. */
 const WEBP_PICTURE_CHUNKS = new Set(["VP8 ", "VP8L", "VP8X", "ALPH", "ANIM", "ANMF"]);

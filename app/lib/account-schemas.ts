@@ -31,12 +31,25 @@ const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGT
 export const INVALID_LOGIN_MESSAGE = "Invalid email and/or password.";
 export const DEACTIVATED_MESSAGE = "Your account is deactivated.";
 
+/**
+ * Characters a name must not carry: control characters, the bidirectional controls (a right-to-left
+ * override turns 'Ann' followed by 'nimda' into what reads as 'Ann admin'), and the invisible ones
+ * (zero-width space, word joiner, soft hyphen, byte-order mark, Hangul fillers, tag characters). The
+ * zero-width joiner and non-joiner stay: Persian, Indic scripts and emoji need them.
+ */
+const HIDDEN_IN_NAMES =
+  /[\p{Cc}\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u00AD\u180E\u115F\u1160\u3164\uFFA0\u{E0000}-\u{E007F}]/u;
+
 const name = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(100, `${label} must be at most 100 characters.`);
+    .max(100, `${label} must be at most 100 characters.`)
+    .refine(
+      (value) => !HIDDEN_IN_NAMES.test(value),
+      `${label} must not contain invisible or direction-changing characters.`,
+    );
 
 /** A first or last name field. */
 export const PersonNameSchema = name;

@@ -13,23 +13,28 @@ const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"'`{}|\\^]+/gi;
 const TRAILING_PUNCTUATION = new Set([".", ",", ";", ":", "!", "?", "'", '"']);
 const CLOSING = { ")": "(", "]": "[" } as const;
 
-/** Sentence punctuation after an address is not part of it; a closing bracket is, when it closes one inside. */
+/**
+ * Sentence punctuation after an address is not part of it; a closing bracket is, when it closes one inside.
+ * The brackets are counted once and the counts follow the trimming, so an address ending in thousands of
+ * brackets costs one pass, not one count per bracket (a comment is rendered on every visit).
+ */
 function trimAddress(candidate: string): string {
-  let address = candidate;
-  for (;;) {
-    const last = address.at(-1);
-    if (last && TRAILING_PUNCTUATION.has(last)) {
-      address = address.slice(0, -1);
+  const counts: Record<string, number> = { "(": 0, ")": 0, "[": 0, "]": 0 };
+  for (const character of candidate) if (character in counts) counts[character]!++;
+  let end = candidate.length;
+  while (end > 0) {
+    const last = candidate[end - 1]!;
+    if (TRAILING_PUNCTUATION.has(last)) {
+      end--;
     } else if (last === ")" || last === "]") {
-      const opening = CLOSING[last];
-      const opened = address.split(opening).length - 1;
-      const closed = address.split(last).length - 1;
-      if (closed <= opened) return address;
-      address = address.slice(0, -1);
+      if (counts[last]! <= counts[CLOSING[last]]!) break;
+      counts[last]!--;
+      end--;
     } else {
-      return address;
+      break;
     }
   }
+  return candidate.slice(0, end);
 }
 
 /** The address as a link target, when it is a well-formed http(s) address. */

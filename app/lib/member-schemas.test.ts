@@ -153,3 +153,45 @@ describe("the password rule said under the fields (issue 25, item 7)", () => {
     expect(PasswordSchema.safeParse("a1".padEnd(PASSWORD_MAX_LENGTH + 1, "x")).success).toBe(false);
   });
 });
+
+describe("names and usernames", () => {
+  const refusals = (input: Record<string, string>) =>
+    (ProfileSchema.safeParse({ ...profile, ...input }).error?.issues ?? []).map((issue) => issue.message);
+
+  it("refuse bidirectional controls and invisible characters, in every name field", () => {
+    for (const hidden of [
+      "\u202E",
+      "\u2066",
+      "\u200F",
+      "\u061C",
+      "\u200B",
+      "\u2060",
+      "\uFEFF",
+      "\u00AD",
+      "\u3164",
+      "\u{E0041}",
+      "\u0007",
+    ]) {
+      expect([hidden, refusals({ firstName: `Ann${hidden}nimda` })]).toEqual([
+        hidden,
+        ["First name must not contain invisible or direction-changing characters."],
+      ]);
+      expect(refusals({ lastName: `Mai${hidden}er` })).toEqual([
+        "Last name must not contain invisible or direction-changing characters.",
+      ]);
+      expect(refusals({ username: `viv${hidden}ian` })).toEqual([
+        "Username may use letters, numbers, dots, dashes and underscores.",
+      ]);
+      const signUp = NewMemberSchema.safeParse({ firstName: `A${hidden}n`, lastName: "B" });
+      expect(signUp.error?.issues.find((issue) => issue.path[0] === "firstName")?.message).toBe(
+        "First name must not contain invisible or direction-changing characters.",
+      );
+    }
+  });
+
+  it("keep names in every script, with the joiners some need", () => {
+    for (const firstName of ["Zoë", "Søren", "محمد", "שרה", "김민준", "मनोज", "می\u200Cخواهم", "👩\u200D🎨 Ada"]) {
+      expect([firstName, refusals({ firstName })]).toEqual([firstName, []]);
+    }
+  });
+});

@@ -22,6 +22,8 @@ export type LiveLimits = {
   socketsPerMember: number;
   /** Handshakes one address may start a minute (LIVE_HANDSHAKES_PER_ADDRESS_PER_MIN). */
   handshakesPerAddressPerMinute: number;
+  /** Live connections one address may hold at once (HTTP_CONNECTIONS_PER_ADDRESS; behind a proxy, per forwarded address). */
+  connectionsPerAddress: number;
   /** Which proxies' X-Forwarded-For names the address (TRUST_PROXY, as for the pages). */
   trustProxy: Env["TRUST_PROXY"];
 };
@@ -31,6 +33,7 @@ export function liveLimits(config: Env): LiveLimits {
     socketsPerMemberInRoom: config.LIVE_SOCKETS_PER_MEMBER_IN_ROOM,
     socketsPerMember: config.LIVE_SOCKETS_PER_MEMBER,
     handshakesPerAddressPerMinute: config.LIVE_HANDSHAKES_PER_ADDRESS_PER_MIN,
+    connectionsPerAddress: config.HTTP_CONNECTIONS_PER_ADDRESS,
     trustProxy: config.TRUST_PROXY,
   };
 }
@@ -44,6 +47,12 @@ export type LiveGate = {
   handshake(request: http.IncomingMessage): void;
   /** Counts a socket of the member in `room`; throws RateLimitedError past a cap. Returns its release (idempotent). */
   admit(memberId: number, room: string): () => void;
+  /**
+   * Whether the request's address may open one more live connection (engine.io's, before any namespace);
+   * `opened` counts it once it is open and gives back its place when it closes.
+   */
+  mayConnect(request: http.IncomingMessage): boolean;
+  opened(request: http.IncomingMessage, closed: (release: () => void) => void): void;
 };
 
 export function liveGate(limits: LiveLimits): LiveGate {
@@ -51,8 +60,21 @@ export function liveGate(limits: LiveLimits): LiveGate {
   // Express's own reading of TRUST_PROXY, so a socket's address is the one the pages' throttles see.
   const trust = express().set("trust proxy", limits.trustProxy).get("trust proxy fn") as TrustFunction;
   const members = new Map<number, { total: number; rooms: Map<string, number> }>();
+  const connections = new Map<string, number>();
 
   return {
+    mayConnect(request) {
+      return (connections.get(clientAddress(request, trust)) ?? 0) < limits.connectionsPerAddress;
+    },
+    opened(request, closed) {
+      const address = clientAddress(request, trust);
+      connections.set(address, (connections.get(address) ?? 0) + 1);
+      closed(() => {
+        const left = (connections.get(address) ?? 1) - 1;
+        if (left > 0) connections.set(address, left);
+        else connections.delete(address);
+      });
+    },
     handshake(request) {
       if (!handshakes.take(clientAddress(request, trust))) {
         throw new RateLimitedError(LIVE_LIMIT_REFUSALS.address, MINUTE_SECONDS);

@@ -35,6 +35,12 @@ const NAMESPACES = ["/photos", "/review"] as const;
 /** The largest message a client may send (a pointer or a view is under 200 bytes). */
 const MAX_MESSAGE_BYTES = 16 * 1024;
 
+/** A connection that joins no namespace in this time is closed (socket.io's default is 45 s). */
+const JOIN_TIMEOUT_MS = 10_000;
+
+/** What a client asking for the default namespace `/` is told: the club's live layer has none. */
+export const NO_DEFAULT_NAMESPACE = "There is nothing live here.";
+
 /**
  * Starts socket.io on `httpServer` and listens for the club's events until
  * `closeRealtime`. `scaleOut` chooses the adapter (adapter.server.ts); unless
@@ -49,14 +55,22 @@ export function attachRealtime(
 ): RealtimeServer {
   if (holder.__clubRealtime) throw new Error("Realtime is already attached (closeRealtime was not called).");
   const rooms = roomAdapter(scaleOut);
+  const gate = liveGate(limits);
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    connectTimeout: JOIN_TIMEOUT_MS,
     adapter: rooms.adapter,
-    // A browser page of another site must not open a socket with a member's cookie.
-    allowRequest: (request, answer) => answer(null, isSameSiteHandshake(request)),
+    // A browser page of another site must not open a socket with a member's cookie; an address
+    // (behind a trusted proxy, the one it forwards) holds at most its share of connections.
+    allowRequest: (request, answer) => answer(null, isSameSiteHandshake(request) && gate.mayConnect(request)),
   });
-  const gate = liveGate(limits);
+  io.engine.on("connection", (connection: { request: http.IncomingMessage; once(e: "close", f: () => void): void }) =>
+    gate.opened(connection.request, (release) => connection.once("close", release)),
+  );
+  // The club's live layer is its namespaces (/photos, /review); the default one admits nobody, so a
+  // visitor's sockets there cost nothing past the handshake, which the address's caps count.
+  io.of("/").use((_socket, next) => next(new Error(NO_DEFAULT_NAMESPACE)));
   const stopFrames = openPhotoViewers(io, gate);
   openReviewRooms(io, gate);
   // Through the adapter, so the member's sockets on every app process close.

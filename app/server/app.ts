@@ -16,6 +16,7 @@ import { refuseCrossSiteWrites } from "./same-site.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
 
 export { attachRealtime } from "~/realtime/realtime.server";
+export { connectionLimits, createClubServer } from "./connections.server";
 export { startServices, stopServices } from "./services.server";
 // The settings this module's site reads (the tests serve it with others: tests/support/http-app.ts).
 export { env } from "~/env.server";

@@ -83,6 +83,15 @@ export class LocalStorage implements ObjectStorage {
     return path.join(dir, `${crypto.randomUUID()}.partial`);
   }
 
+  /** A file's copy (the type goes by the key's extension on disk). */
+  async copy(from: string, to: string) {
+    const target = this.pathFor(to);
+    await this.bounded(`copying ${from}`, async () => {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.copyFile(this.pathFor(from), target);
+    });
+  }
+
   async stat(key: string): Promise<StoredObjectInfo | null> {
     const file = this.pathFor(key);
     try {

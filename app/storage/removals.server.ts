@@ -14,13 +14,16 @@ import { storage } from "./storage.server";
 const BATCH = 500;
 const pending = new Set<Promise<unknown>>();
 
-/** Records keys to remove, inside the caller's transaction when there is one. */
-export async function recordRemovals(keys: string[]): Promise<void> {
+/**
+ * Records keys to remove, inside the caller's transaction when there is one; the job removes them
+ * from `notBefore` on (now, unless given: a key someone may still write to until then).
+ */
+export async function recordRemovals(keys: string[], notBefore?: Date): Promise<void> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return;
   await db()
     .insert(storageRemovals)
-    .values(unique.map((key) => ({ key })))
+    .values(unique.map((key) => ({ key, ...(notBefore ? { nextAttemptAt: notBefore } : {}) })))
     .onConflictDoNothing();
 }
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
-import { Client } from "minio";
+import { Client, CopyDestinationOptions, CopySourceOptions } from "minio";
 import { boundedTransport, DEFAULT_STORAGE_TIMEOUT_MS } from "./deadline.server";
 import { isSafeKey } from "./keys.server";
 import type { DirectUploadTarget, ObjectStorage, StoredObject, StoredObjectInfo } from "./storage.server";
@@ -83,6 +83,19 @@ export class S3Storage implements ObjectStorage {
       {
         "Content-Type": options.contentType,
       },
+    );
+  }
+
+  async copy(from: string, to: string, contentType: string) {
+    await this.client.copyObject(
+      new CopySourceOptions({ Bucket: this.config.bucket, Object: this.key(from) }),
+      new CopyDestinationOptions({
+        Bucket: this.config.bucket,
+        Object: this.key(to),
+        // The type is ours, not whatever the upload said.
+        MetadataDirective: "REPLACE",
+        Headers: { "Content-Type": contentType },
+      }),
     );
   }
 

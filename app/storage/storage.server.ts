@@ -23,6 +23,8 @@ export interface ObjectStorage {
   read(key: string): Promise<StoredObject | null>;
   /** The object as a local file, for sharp and exiftool; `release` cleans up any temporary copy. */
   localCopy(key: string): Promise<{ path: string; release: () => Promise<void> }>;
+  /** Copies an object to a new key, with `contentType` as its type (a claimed upload's own copy). */
+  copy(from: string, to: string, contentType: string): Promise<void>;
   /** Every object's key, in no particular order (backups); scratch and half-written files are not objects. */
   list(): AsyncIterable<string>;
   /** Removes objects; keys that do not exist are ignored. Throws when the storage cannot be reached. */

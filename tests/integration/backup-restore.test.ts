@@ -122,6 +122,8 @@ describe("npm run backup", () => {
       expect(result.stderr).not.toContain("failed");
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^Backup written to .*club\.tar\.gz: \d+ rows in \d+ tables, \d+ stored files/);
+      // It holds password hashes: readable by its owner alone, as the mail folder's messages are.
+      expect((await fs.stat(archive)).mode & 0o777).toBe(0o600);
     }
 
     const listed: string[] = [];

@@ -7,9 +7,11 @@ import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { photos } from "@db/schema";
 import { photosToChoose } from "~/services/meetings/own-photo-submissions.server";
-import { cookieFor, makeMember } from "../support/members";
+import { action as photoApi } from "~/routes/api/photos.photo";
+import { cookieFor, makeMember, request } from "../support/members";
 import { insertMeeting, meetingsApi, submissionsOf, submitDirectly, submitToMeeting } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
+import { call } from "../support/routes";
 
 async function submitter() {
   const member = await makeMember();
@@ -131,5 +133,28 @@ describe("submitting one's own photo by its id", () => {
     expect(await paths({ PhotoId: photo.id, filename: "a.jpg", file: "x" })).toEqual(["body"]);
     expect(await paths({})).toEqual(expect.arrayContaining(["filename", "file"]));
     expect(await submissionsOf(meeting.id, member.id)).toEqual([]);
+  });
+});
+
+describe("deleting a photo while it is being submitted", () => {
+  // The delete locked the member's row for its features, then waited for the photo; the submission held the
+  // photo, then needed a key share of the member's row for its insert: PostgreSQL broke the circle after 1 s
+  // with a deadlock, a 500. Each round here either submits then deletes, or deletes then refuses.
+  it("answers the submission 201 or 404 and the delete 204, never a 500, round after round", async () => {
+    const { member, cookie } = await submitter();
+    for (let round = 0; round < 12; round++) {
+      const meeting = await insertMeeting();
+      const photo = await insertPhoto(member.id, { withFiles: true });
+      const [submitted, deleted] = await Promise.all([
+        submitToMeeting(meeting.id, cookie, { PhotoId: photo.id }),
+        call(photoApi, request(`/api/photos/${photo.id}`, { method: "DELETE", cookie }), {
+          photoId: String(photo.id),
+        }),
+      ]);
+      expect(deleted.status).toBe(204);
+      expect([201, 404]).toContain(submitted.status);
+      if (submitted.status === 404) expect(await submitted.json()).toEqual({ message: "Photo not found." });
+      expect(await submissionsOf(meeting.id, member.id)).toEqual([]);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, meetingSubmissions, photos, users } from "@db/schema";
+import { env } from "~/env.server";
 import { closeExiftool } from "~/images/exif.server";
 import { uploadPage } from "~/services/meetings/submissions.server";
 import { cookieFor, makeMember } from "../support/members";
@@ -141,6 +142,44 @@ describe("the upload page", () => {
     const refused = await uploadPage(stranger, meeting.id);
     expect(refused.maySubmit).toBe(false);
     expect(refused.refusal).toBe("You are not on this meeting's list, so you cannot upload photos to it.");
+  });
+});
+
+describe("submissions once the meeting's review has ended", () => {
+  // An upload to a meeting that started 30 hours ago changed a past night's results.
+  it("are refused with 409 saying why, for an upload and for one's own photo, and the upload page says so", async () => {
+    const { member, cookie } = await submitter();
+    const past = await insertMeeting({ startsAt: hoursFromNow(-30) });
+    const closed =
+      "Submissions to this meeting closed when its review ended, so its results stay as they were that night.";
+
+    const uploaded = await submitToMeeting(past.id, cookie, { filename: "late.jpg", file: await upload(cookie) });
+    expect(uploaded.status).toBe(409);
+    expect((await uploaded.json()).message).toBe(closed);
+    const own = await submitToMeeting(past.id, cookie, { PhotoId: (await insertPhoto(member.id)).id });
+    expect(own.status).toBe(409);
+    expect((await own.json()).message).toBe(closed);
+    expect(await submissionsOf(past.id, member.id)).toEqual([]);
+    expect(await uploadPage(member, past.id)).toMatchObject({ maySubmit: false, refusal: closed });
+
+    // During the meeting's two hours, it still takes them.
+    const tonight = await insertMeeting({ startsAt: hoursFromNow(-1.5) });
+    const during = await submitToMeeting(tonight.id, cookie, { filename: "now.jpg", file: await upload(cookie) });
+    expect(during.status).toBe(201);
+  });
+
+  it("close when SUBMISSIONS_CLOSE_HOURS says", async () => {
+    const { cookie } = await submitter();
+    const config = env();
+    const saved = config.SUBMISSIONS_CLOSE_HOURS;
+    config.SUBMISSIONS_CLOSE_HOURS = 36;
+    try {
+      const past = await insertMeeting({ startsAt: hoursFromNow(-30) });
+      const late = await submitToMeeting(past.id, cookie, { filename: "late.jpg", file: await upload(cookie) });
+      expect(late.status).toBe(201);
+    } finally {
+      config.SUBMISSIONS_CLOSE_HOURS = saved;
+    }
   });
 });
 

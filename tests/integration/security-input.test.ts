@@ -7,6 +7,7 @@ import { db } from "@db/client.server";
 import { comments, photos } from "@db/schema";
 import { action as commentsApi } from "~/routes/api/comments";
 import { action as photoApi } from "~/routes/api/photos.photo";
+import { action as loginApi } from "~/routes/api/auth.login";
 import { action as browseAction } from "~/routes/browse";
 import { cookieFor, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
@@ -61,5 +62,24 @@ describe("a NUL character", () => {
     );
     expect(response.status).toBe(422);
     expect(await db().select().from(comments).where(eq(comments.photoId, photo.id))).toEqual([]);
+  });
+
+  it("is looked for without the call stack: JSON nested 31,000 deep is a 422, not a 500, without a log-in", async () => {
+    // 62 KB, under the API's 64 KiB: the walk that looked for NUL recursed once a level and overflowed the stack.
+    const depth = 31_000;
+    const deep = (inner: string) => `{"email":${"[".repeat(depth)}${inner}${"]".repeat(depth)},"password":"x"}`;
+    const login = (body: string) =>
+      call(
+        loginApi,
+        request("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body }),
+      );
+
+    const plain = await login(deep('"vivian"'));
+    expect(plain.status).toBe(422);
+    expect(await plain.json()).toMatchObject({ errors: [{ path: "email" }] });
+
+    const hidden = await login(deep('"viv\\u0000ian"'));
+    expect(hidden.status).toBe(422);
+    expect(await hidden.json()).toEqual({ message: "Text must not contain NUL characters.", errors: [] });
   });
 });

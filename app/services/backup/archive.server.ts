@@ -44,10 +44,17 @@ export async function sha256File(file: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** Packs a folder (manifest.json, tables/, objects/) into `out`, written beside and renamed, so `out` is whole or absent. */
+/**
+ * Packs a folder (manifest.json, tables/, objects/) into `out`, written beside and renamed, so `out` is whole
+ * or absent. The archive holds password hashes and every member's details: it is made 0600 (its owner
+ * alone reads it, as mail.server.ts writes messages) before a byte goes in, whatever the umask.
+ */
 export async function packArchive(folder: string, out: string) {
   const partial = `${out}.partial`;
   try {
+    await fs.rm(partial, { force: true });
+    await (await fs.open(partial, "wx", 0o600)).close();
+    await fs.chmod(partial, 0o600);
     const entries = (await fs.readdir(folder)).sort((a, b) =>
       a === "manifest.json" ? -1 : b === "manifest.json" ? 1 : 0,
     );

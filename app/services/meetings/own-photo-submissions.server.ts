@@ -18,7 +18,14 @@ import { photoNotFound } from "~/services/photos/ownership.server";
 import { getPhoto } from "~/services/photos/photos.server";
 import type { MeetingSubmissionJson } from "./meeting-json.server";
 import { loadMeeting } from "./meetings.server";
-import { insertSubmission, lockSubmitter, requireOnList, requireRoom, submittedCount } from "./submissions.server";
+import {
+  insertSubmission,
+  lockSubmitter,
+  requireOnList,
+  requireOpen,
+  requireRoom,
+  submittedCount,
+} from "./submissions.server";
 
 export const OWN_PHOTOS_ONLY_MESSAGE = "You may only submit your own photos.";
 export const ALREADY_HERE_MESSAGE = "This photo is already submitted to this meeting.";
@@ -56,6 +63,7 @@ export async function submitOwnPhoto(
     await lockSubmitter(meetingId, member.id);
     // FOR SHARE: the meeting cannot be deleted or its list changed until this commits.
     const meeting = await loadMeeting(meetingId, "share");
+    requireOpen(meeting);
     requireOnList(member, meeting);
     // FOR UPDATE: the photo cannot be deleted, or submitted elsewhere, until this commits.
     const [photo] = await db().select().from(photos).where(eq(photos.id, PhotoId)).for("update");

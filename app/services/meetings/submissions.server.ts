@@ -26,6 +26,7 @@ import {
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { getPhoto } from "~/services/photos/photos.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
+import { env } from "~/env.server";
 import { clubTimeZone } from "./club-zone.server";
 import { toMeetingFieldsJson, type MeetingFieldsJson, type MeetingSubmissionJson } from "./meeting-json.server";
 import { refreshMeetingStarts } from "./meeting-starts.server";
@@ -35,6 +36,18 @@ import { uploadAllowance, type UploadAllowance } from "./meeting-view.server";
 export const SUBMISSION_NOT_FOUND_MESSAGE = "Submission not found.";
 export const MEETING_OVER_MESSAGE = "This meeting is over, so its submissions can no longer change.";
 export const OTHERS_SUBMISSIONS_MESSAGE = "You may only change your own submissions.";
+export const SUBMISSIONS_CLOSED_MESSAGE =
+  "Submissions to this meeting closed when its review ended, so its results stay as they were that night.";
+
+/** Whether the meeting still takes submissions at `now`: until SUBMISSIONS_CLOSE_HOURS after it starts. */
+export function submissionsOpen(meeting: Pick<MeetingRow, "startsAt">, now = new Date()): boolean {
+  return now.getTime() < meeting.startsAt.getTime() + env().SUBMISSIONS_CLOSE_HOURS * 60 * 60 * 1000;
+}
+
+/** Refuses a submission once the meeting's review has ended (409, the sentence above). */
+export function requireOpen(meeting: Pick<MeetingRow, "startsAt">) {
+  if (!submissionsOpen(meeting)) throw new ConflictError(SUBMISSIONS_CLOSED_MESSAGE);
+}
 
 /**
  * Holds one member's submissions to one meeting until the transaction ends.
@@ -85,7 +98,7 @@ export async function insertSubmission(meetingId: number, photoId: number, userI
 export type UploadPage = {
   meeting: MeetingFieldsJson;
   title: string;
-  /** Whether the member is on the meeting's list; if not, `refusal` says so. */
+  /** Whether the member may submit (on the meeting's list, its submissions open); if not, `refusal` says why. */
   maySubmit: boolean;
   refusal: string | null;
   allowance: UploadAllowance;
@@ -98,12 +111,14 @@ export async function uploadPage(viewer: ViewerRef, meetingId: number): Promise<
   if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
   const meeting = await loadMeeting(meetingId);
   const uploaded = await submittedCount(meetingId, viewer.id);
-  const maySubmit = maySubmitToMeeting(viewer, meeting);
+  const onList = maySubmitToMeeting(viewer, meeting);
+  const open = submissionsOpen(meeting);
+  const maySubmit = onList && open;
   return {
     meeting: toMeetingFieldsJson(meeting),
     title: meetingTitle(meeting.topic),
     maySubmit,
-    refusal: maySubmit ? null : NOT_ON_LIST_MESSAGE,
+    refusal: !open ? SUBMISSIONS_CLOSED_MESSAGE : onList ? null : NOT_ON_LIST_MESSAGE,
     allowance: uploadAllowance(meeting.maxUploadsCount, uploaded),
     timeZone: clubTimeZone(),
   };
@@ -122,6 +137,7 @@ export async function submitToMeeting(
 ): Promise<MeetingSubmissionJson> {
   // Refuse early what is refused anyway, before the image is processed.
   const meeting = await loadMeeting(meetingId);
+  requireOpen(meeting);
   requireOnList(member, meeting);
   requireRoom(meeting, await submittedCount(meetingId, member.id));
 
@@ -131,6 +147,8 @@ export async function submitToMeeting(
     await lockSubmitter(meetingId, member.id);
     // FOR SHARE: the meeting cannot be deleted or its list changed until this commits.
     const current = await loadMeeting(meetingId, "share");
+    // Asked again: the image may have taken until after the close.
+    requireOpen(current);
     requireOnList(member, current);
     requireRoom(current, await submittedCount(meetingId, member.id));
     submission = await insertSubmission(meetingId, newPhotoId, member.id);

@@ -17,10 +17,15 @@ export type NewFeatureRow = Omit<FeatureRow, "position" | "randomKey" | "created
 /**
  * Serialises feature changes per member: two tabs featuring photos of the same
  * member at once wait for each other instead of both taking position 12.
- * Held until the caller's transaction ends.
+ * Held until the caller's transaction ends. FOR NO KEY UPDATE, not FOR UPDATE: it
+ * excludes only its own kind, not the key share every insert naming the member
+ * takes (a submission, a rating), so deleting a photo (which closes its feature
+ * gap here, then deletes the photo) and submitting it (the photo locked, then a
+ * submission naming its member inserted) no longer wait on each other in a
+ * circle: a deadlock PostgreSQL broke after 1 s with a 500.
  */
 export async function lockMemberFeatures(userId: number) {
-  await db().select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  await db().select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
 }
 
 export async function featureOfPhoto(photoId: number): Promise<FeatureRow | null> {

@@ -3,7 +3,7 @@
 // claimed once by the member who announced them, for a photo or a picture.
 import { and, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { databaseHandle, db, inTransaction, transaction } from "@db/client.server";
-import { assets, photos, users } from "@db/schema";
+import { assets, photos, storageRemovals, users } from "@db/schema";
 import { env } from "~/env.server";
 import type { AnnouncedBlob, DirectUploadResponse } from "~/lib/upload-schemas";
 import { InvalidError } from "~/services/errors.server";
@@ -92,6 +92,7 @@ export async function claimUpload(memberId: number, signedId: string, field: str
         : `The file sent does not match its announced size of ${asset.byteSize} bytes.`,
     );
   }
+  if (storage().kind === "s3") return claimByCopy(asset, stored.contentType, refuse);
   // Only one claim wins, even when two requests race with the same signed id.
   const [claimed] = await db()
     .update(assets)
@@ -99,6 +100,52 @@ export async function claimUpload(memberId: number, signedId: string, field: str
     .where(and(eq(assets.id, asset.id), isNull(assets.attachedAt)))
     .returning();
   return claimed ?? refuse("This upload has already been used.");
+}
+
+/**
+ * The S3 claim. The presigned PUT signs only the host: the member may send any type, and send
+ * again to the same key until the URL expires, after the claim too (30 MB of text/html in place of
+ * a claimed original). So the upload is claimed by copying it to a key the member never held, with
+ * the announced type, and checked again there (a PUT between the check above and the copy); the
+ * row names the copy from then on, and the key the member held is removed now and again once its
+ * URL has expired. The disk target needs none of this: its PUT is taken once (local-uploads.server.ts).
+ */
+async function claimByCopy(asset: AssetRow, sentType: string, refuse: (message: string) => never): Promise<AssetRow> {
+  const store = storage();
+  const wrongType = `The file sent is not of the type announced (${asset.contentType}).`;
+  if (sentType !== asset.contentType) {
+    await discardUpload(asset);
+    return refuse(wrongType);
+  }
+  const claimedKey = newOriginalKey();
+  // Recorded before the copy, so a crash between the copy and the claim leaves nothing behind.
+  await recordRemovals([claimedKey], new Date(Date.now() + INTERRUPTED_AFTER_MS));
+  await store.copy(asset.key, claimedKey, asset.contentType);
+  const copied = await store.stat(claimedKey);
+  if (!copied || copied.size !== asset.byteSize) {
+    await removeRecorded([claimedKey]);
+    await discardUpload(asset);
+    return refuse(`The file sent does not match its announced size of ${asset.byteSize} bytes.`);
+  }
+  const putExpires = new Date(asset.createdAt.getTime() + PUT_LIFETIME_SECONDS * 1000 + 60_000);
+  const claimed = await transaction(async () => {
+    const [row] = await db()
+      .update(assets)
+      .set({ key: claimedKey, attachedAt: new Date(), uploadedAt: asset.uploadedAt ?? new Date() })
+      .where(and(eq(assets.id, asset.id), isNull(assets.attachedAt)))
+      .returning();
+    if (!row) return null;
+    await db().delete(storageRemovals).where(eq(storageRemovals.key, claimedKey));
+    await recordRemovals([asset.key], putExpires);
+    return row;
+  });
+  if (!claimed) {
+    await removeRecorded([claimedKey]);
+    return refuse("This upload has already been used.");
+  }
+  // Gone now; whatever the member sends there until the URL expires, the job removes then.
+  await store.remove([asset.key]).catch(() => {});
+  return claimed;
 }
 
 /** Every key an original's derived sizes may have (removing a key never stored is harmless). */

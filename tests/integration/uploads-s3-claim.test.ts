@@ -1,0 +1,81 @@
+// The S3 upload target is one-time (issue 34 item 4). The presigned PUT signs
+// only the host, so a member could send another type than announced, and PUT
+// again within the URL's hour to replace a claimed original with 30 MB of
+// text/html. s3rver, the tests' S3, does not check a POST policy's conditions,
+// so the claim checks what arrived and takes its own copy under a key the
+// member never held; the key they held is removed once its URL has expired.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "@db/client.server";
+import { assets, photos } from "@db/schema";
+import type { DirectUploadResponse } from "~/lib/upload-schemas";
+import { InvalidError } from "~/services/errors.server";
+import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
+import { retryStoredObjectRemovals } from "~/storage/removals.server";
+import { smallJpeg } from "../support/meetings";
+import { cookieFor, makeMember } from "../support/members";
+import { useTestStorage } from "../support/storage";
+import { announce } from "../support/uploads";
+
+const used = useTestStorage("s3", "club-test-claims");
+const owner = (id: number) => ({ id, license: "ccby", acquireLicensePage: null });
+
+/** Announces `bytes` as a JPEG; the S3 target it was given. */
+async function announced(cookie: string, bytes: Buffer) {
+  const response = await announce(cookie, { filename: "a.jpg", content_type: "image/jpeg", byte_size: bytes.length });
+  expect(response.status).toBe(201);
+  return (await response.json()) as DirectUploadResponse;
+}
+
+const put = (url: string, bytes: Buffer, type: string) =>
+  fetch(url, { method: "PUT", headers: { "Content-Type": type }, body: new Uint8Array(bytes) });
+
+describe("the S3 upload target", () => {
+  it("refuses at the claim a file sent with another type than announced, and keeps nothing of it", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const bytes = await smallJpeg();
+    const target = await announced(cookie, bytes);
+    expect((await put(target.direct_upload.url, bytes, "text/html")).status).toBe(200);
+
+    const refusal = await createPhotoFromUpload(owner(member.id), { filename: "a.jpg", file: target.signed_id }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(InvalidError);
+    expect((refusal as InvalidError).errors).toEqual([
+      { path: "file", message: "The file sent is not of the type announced (image/jpeg)." },
+    ]);
+    expect(await db().select().from(assets).where(eq(assets.createdById, member.id))).toEqual([]);
+    expect(await used.keys()).toEqual([]);
+  });
+
+  it("claims a copy the member never held: a PUT again after the claim replaces nothing, and its key goes", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const bytes = await smallJpeg();
+    const target = await announced(cookie, bytes);
+    expect((await put(target.direct_upload.url, bytes, "image/jpeg")).status).toBe(200);
+    const [before] = await db().select().from(assets).where(eq(assets.id, target.id));
+
+    const photoId = await createPhotoFromUpload(owner(member.id), { filename: "a.jpg", file: target.signed_id });
+    const [photo] = await db().select().from(photos).where(eq(photos.id, photoId));
+    const [claimed] = await db().select().from(assets).where(eq(assets.id, photo!.originalAssetId));
+    expect(claimed!.key).not.toBe(before!.key);
+    expect(await used.storage.stat(before!.key)).toBeNull();
+
+    // The same URL, within its hour, with 30 MB of HTML: the claimed original is untouched.
+    const html = Buffer.alloc(30 * 1024 * 1024, "<p>");
+    expect((await put(target.direct_upload.url, html, "text/html")).status).toBe(200);
+    const original = await used.storage.stat(claimed!.key);
+    expect({ size: original!.size, contentType: original!.contentType }).toEqual({
+      size: bytes.length,
+      contentType: "image/jpeg",
+    });
+    // What was sent to the old key is removed once the URL has expired.
+    expect(await used.storage.stat(before!.key)).not.toBeNull();
+    await retryStoredObjectRemovals(new Date(Date.now() + 2 * 60 * 60 * 1000));
+    expect(await used.storage.stat(before!.key)).toBeNull();
+    expect(await used.storage.stat(claimed!.key)).not.toBeNull();
+  });
+});
