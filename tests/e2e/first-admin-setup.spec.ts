@@ -214,11 +214,11 @@ test("the invitation e-mail carries the club's name, and an admin renames the cl
 
   // A name is required, and has a length.
   await name.fill(" ");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Club name is required.")).toBeVisible();
 
   await name.fill("Mission Walkers");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status")).toContainText("The club is now called Mission Walkers.");
   await expect(page).toHaveTitle("Club Settings - Mission Walkers");
   await expect(page.getByRole("banner").getByRole("link", { name: "Mission Walkers" })).toBeVisible();
