@@ -73,21 +73,21 @@ class WindowedBytes {
     for (let at = position; at < this.bytes.size;) {
       const chunk = await this.read(at, Math.min(WindowedBytes.WINDOW, this.bytes.size - at));
       if (chunk.length === 0) return null;
-      const found = chunk.indexOf(0xff);
+      // Every 0xFF of this window is looked at here: coded data holds one every few hundred bytes
+      // (stuffed), and reading a new window from each one read the picture's data many times over.
+      let found = chunk.indexOf(0xff);
+      while (found >= 0 && found + 1 < chunk.length) {
+        if (isMarker(chunk[found + 1]!)) return at + found;
+        found = chunk.indexOf(0xff, found + 1);
+      }
       if (found < 0) {
         at += chunk.length;
         continue;
       }
-      if (found + 1 >= chunk.length) {
-        // The byte after it is in the next window.
-        if (at + found + 1 >= this.bytes.size) return null;
-        at += found;
-        const pair = await this.read(at, 2);
-        if (isMarker(pair[1]!)) return at;
-        at += 1;
-        continue;
-      }
-      if (isMarker(chunk[found + 1]!)) return at + found;
+      // The window's last byte is 0xFF: the byte after it is in the next window.
+      if (at + found + 1 >= this.bytes.size) return null;
+      const pair = await this.read(at + found, 2);
+      if (isMarker(pair[1]!)) return at + found;
       at += found + 1;
     }
     return null;
