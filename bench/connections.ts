@@ -1,4 +1,4 @@
-// One address floods a running site with connections (issue 34 item 3): before
+// One address floods a running site with connections: before
 // the bounds, 21,000 connections in 9 s (+227 MB) and new visitors got no
 // answer. The built site runs as `npm start` does, with its defaults; for
 // FLOOD_MS one loopback address (127.0.0.2) opens connections as fast as it

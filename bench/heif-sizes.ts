@@ -1,4 +1,4 @@
-// The decoder's real size (issue 34 item 1): HEIFs whose boxes show a small
+// The decoder's real size: HEIFs whose boxes show a small
 // picture and code a large one, sent four at a time as a member's uploads would
 // be processed (through the image gate, with the settings' budget), while the
 // process's memory is sampled. Before, one AVIF coded at 10000x10000 and cropped

@@ -158,11 +158,11 @@ if (want("processing")) {
   printFigures("HEIC processing", await benchHeic());
 
   console.log("\n1c. HEIFs that show a small picture and code a large one, four at once (bench/heif-sizes.ts)");
-  printFigures("HEIF coded sizes (issue 34 item 1)", await heifSizeFigures());
+  printFigures("HEIF coded sizes", await heifSizeFigures());
 }
 
 if (want("text")) {
-  figuresSection("text", "Text work is linear (13, issue 34 item 2)");
+  figuresSection("text", "Text work is linear (13)");
   console.log("\n13. Walking hostile text of 1 to 64 KB (bench/text.ts)");
   printFigures("Time per character, 64 KB of work at each size", await textFigures());
 }
@@ -174,7 +174,7 @@ if (
 ) {
   await withDatabaseServer(async () => {
     if (want("connections")) {
-      figuresSection("connections", "One address flooding the site with connections (14, issue 34 item 3)");
+      figuresSection("connections", "One address flooding the site with connections (14)");
       console.log(
         "\n14. One address opens connections as fast as it can; /healthz is asked from another (bench/connections.ts)",
       );

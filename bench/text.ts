@@ -1,4 +1,4 @@
-// Text work is linear (issue 34 item 2): every function that walks what a
+// Text work is linear: every function that walks what a
 // visitor or member sent, fed the input that made it quadratic or recursive,
 // at 1 KB to 64 KB. Each sample does 64 KB of work (64 texts of 1 KB, one of
 // 64 KB), so the figures are time per character at each size, and the target

@@ -340,7 +340,7 @@ export const meetingTemplates = pgTable(
     maxUploadsCount: integer().notNull().default(4),
     allowedUserIds: integer().array(),
     // Days between meetings (7 or 14), or null for a monthly one, which has its week of the month instead:
-    // 'same' (the 2nd Tuesday, then the next month's) or 'last' (the last Tuesday of each month). Issue 33.
+    // 'same' (the 2nd Tuesday, then the next month's) or 'last' (the last Tuesday of each month).
     frequency: integer(),
     monthlyWeek: text(),
     // Meetings made from it are reviewed anonymously (their own `anonymous`).
@@ -456,7 +456,7 @@ export const clubSettings = pgTable(
   {
     id: integer().primaryKey(),
     name: text(),
-    // The standings' points for a first, second and third place of a night (issue 33; lib/results.ts's defaults).
+    // The standings' points for a first, second and third place of a night (lib/results.ts's defaults).
     firstPlacePoints: integer().notNull().default(3),
     secondPlacePoints: integer().notNull().default(2),
     thirdPlacePoints: integer().notNull().default(1),

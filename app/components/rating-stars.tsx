@@ -21,7 +21,7 @@ export type RatingStarsProps = {
   photoId: number;
   /** The member looking at the photo (whose rating the stars show). */
   memberId: number;
-  /** The photo's owner: the average leaves their own rating out (spec section 4); null while an anonymous review hides them. */
+  /** The photo's owner: the average leaves their own rating out; null while an anonymous review hides them. */
   ownerId: number | null;
   /** The ratings the member may see, as the photo's `Ratings`: the member's own among them. */
   ratings: RatingEntry[];

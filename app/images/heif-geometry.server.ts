@@ -1,5 +1,5 @@
 // The size a HEIF decoder (AVIF, HEIC, any brand) will really decode, read from
-// the file's boxes before any decoder runs (issue 34 item 1). sharp reports the
+// the file's boxes before any decoder runs. sharp reports the
 // picture as shown: after the clean aperture ('clap') crop and the rotation
 // ('irot'). libheif decodes the coded frame first: a 2.7 KB AVIF coded at
 // 10000x10000 with a 'clap' cropping it to 64x64 passed a budget judged on

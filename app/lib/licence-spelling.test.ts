@@ -1,4 +1,4 @@
-// One spelling of the word in what members read (issue 33, item 8): 'licence',
+// One spelling of the word in what members read: 'licence',
 // as the spec's prose has it. The contract's field names (`license`,
 // `acquireLicensePage`) and the Creative Commons addresses keep theirs; what
 // this looks for is the word inside a string or between JSX tags.

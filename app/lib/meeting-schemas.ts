@@ -95,7 +95,7 @@ const frequency = z
   .refine((days) => days === 7 || days === 14, { message: FREQUENCY_MESSAGE })
   .transform((days) => days as MeetingFrequency);
 
-/** How a recurring meeting repeats (issue 33): besides the contract's `frequency`, and the forms' 'Recurring?'. */
+/** How a recurring meeting repeats: besides the contract's `frequency`, and the forms' 'Recurring?'. */
 export const REPEATS_MESSAGE = "Repeats must be weekly, biweekly, monthly or monthly-last.";
 const repeats = z.enum(MEETING_RHYTHM_VALUES, { error: REPEATS_MESSAGE });
 

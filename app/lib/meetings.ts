@@ -11,7 +11,7 @@ export const MEETING_DURATION_MS = 2 * 60 * 60 * 1000;
 /** Default uploads per member (spec section 9). */
 export const DEFAULT_MAX_UPLOADS = 4;
 
-/** The contract's `frequency`: weekly or every other week (spec section 3); MEETING_RHYTHMS adds the monthly ones. */
+/** The contract's `frequency`: weekly or every other week; MEETING_RHYTHMS adds the monthly ones. */
 export const MEETING_FREQUENCIES = [
   { value: 7, label: "Weekly" },
   { value: 14, label: "Biweekly" },
@@ -19,7 +19,7 @@ export const MEETING_FREQUENCIES = [
 export type MeetingFrequency = (typeof MEETING_FREQUENCIES)[number]["value"];
 
 /**
- * How a recurring meeting repeats (issue 33, `repeats` in the API): the
+ * How a recurring meeting repeats (`repeats` in the API): the
  * contract's two rhythms in days, and the monthly ones beside them. `monthly`
  * is the same weekday in the same week of the month (the 2nd Tuesday, then the
  * next month's 2nd Tuesday; after a 5th Tuesday, the next month's last, since

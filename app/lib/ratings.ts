@@ -37,7 +37,7 @@ export type RatingSummary = { average: number | null; count: number };
  * The summary once a member's rating goes from `before` to `after` (0: none),
  * worked out in the browser after a click from the server's summary alone (the
  * list of who rated is not always there: until an anonymous reveal a member sees
- * only their own). The owner's own rating never counts (spec section 4). Rounded
+ * only their own). The owner's own rating never counts. Rounded
  * to three decimals as the stored average is; null when nobody else rated it.
  */
 export function summaryAfterChange(

@@ -112,7 +112,7 @@ const id = z.number().int().positive().max(2_147_483_647);
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 /**
- * The leader's meeting timer (issue 33, item 3: it lives in the leader's
+ * The leader's meeting timer (it lives in the leader's
  * browser, so followers had none): how long until its end (ms, negative once
  * past) and how many photos it is shared by, the one on screen included. A
  * duration again, so a follower counts to the same end on its own clock.

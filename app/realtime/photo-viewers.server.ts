@@ -153,7 +153,7 @@ function sendFrame(viewers: PhotoViewers, room: string, { frame, senders, drags 
 }
 
 /**
- * The presenter's screen (issue 33, item 2): the one window the call sees shows
+ * The presenter's screen: the one window the call sees shows
  * the members' pointers and crops as their viewers do, from the same messages
  * under the same names, so it only receives. It is in the room but not in its
  * member's own windows' room, so the host's own pointer and crop (from their

@@ -33,7 +33,7 @@ export class ReviewBook {
   /**
    * The latest view relayed while this member leads: another window of theirs
    * sent it (the presenter's screen, a second viewer), since the server never
-   * sends a window its own. The lead's windows are one (issue 33, item 3), so
+   * sends a window its own. The lead's windows are one, so
    * each takes it; a snapshot's view is not one (the window just opened where it is).
    */
   ownWindowsView: FollowedView | null = null;

@@ -68,7 +68,7 @@ class LiveRoom {
 }
 
 /**
- * `screen`: the presenter's screen (issue 33, item 2), which only watches: in
+ * `screen`: the presenter's screen, which only watches: in
  * nobody's presence list, sending nothing, and shown every member's pointer and
  * crop, its own member's (drawn in their viewer) included.
  */

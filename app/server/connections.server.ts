@@ -1,5 +1,5 @@
-// What the HTTP server holds for whoever connects, logged in or not (issue 34
-// item 3): one address opened 21,000 connections in 9 s (+227 MB) and new
+// What the HTTP server holds for whoever connects, logged in or not:
+// one address opened 21,000 connections in 9 s (+227 MB) and new
 // visitors got no answer, and a connection that never sent a byte was never
 // closed. So every connection is counted as it is accepted, before a byte is
 // read or a socket upgraded: past HTTP_CONNECTIONS_PER_ADDRESS from one address,

@@ -1,4 +1,4 @@
-// Anonymity in every channel, in the browser (issue 33 item 1). Dee (admin)
+// Anonymity in every channel, in the browser. Dee (admin)
 // runs an anonymous meeting; Eve and Fay submit. In the full-screen viewer of
 // Eve's photo, Fay's window names Eve like anyone else ('3 viewing', three
 // first names, nobody called 'the author'); the detail's stars show the average

@@ -134,7 +134,7 @@ test("anonymous review, the presenter's screen, the reveal, the results and the 
   for (const page of [hostPage, beaPage, calPage]) {
     for (const name of namesOf) await expect(page.getByRole("heading", { name: new RegExp(name) })).toBeVisible();
   }
-  // The screen keeps the photo it showed, at its place in the night's order (issue 33, item 3).
+  // The screen keeps the photo it showed, at its place in the night's order.
   await expect(screen.getByTestId("presenter-author")).toHaveText(/^(Bea Nightly|Cal Nocturne|Dee Dusk)$/);
   await expect(screen.locator(".presenter-stage img")).toHaveAttribute("src", shownBefore!);
   await expect(screen.getByTestId("presenter-position")).toHaveText("2 / 3");

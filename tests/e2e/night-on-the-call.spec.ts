@@ -1,4 +1,4 @@
-// A critique night on a video call (issue 33, items 2 and 3): the members on
+// A critique night on a video call: the members on
 // the call see only the window Hal shares, the presenter's screen, so it must
 // show what the viewers show, and Hal's two windows must be one lead. Hal, an
 // admin, hosts an anonymous meeting with six photos (two each by Bea, Cal and

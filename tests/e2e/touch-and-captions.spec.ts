@@ -1,4 +1,4 @@
-// Issue 33, items 7 and 8, on a server of this spec's own. On a phone (touch
+// Touch and captions, on a server of this spec's own. On a phone (touch
 // emulation, real touches through the DevTools protocol): a finger drags a crop
 // in the full-screen viewer while following the lead, which the leader sees; two
 // fingers still zoom; the hint says how; in the comment box Enter starts a new

@@ -1,4 +1,4 @@
-// The hidden-name check of the live rooms (issue 33 item 1), beside the one of
+// The hidden-name check of the live rooms, beside the one of
 // the pages and /api (anonymous-hidden-names.test.ts): the events both
 // namespaces can send are read from their typed interfaces in
 // app/lib/realtime-events.ts, and a night is played in both rooms while a
@@ -89,7 +89,7 @@ describe("no live message sets the author of a photo in an unrevealed anonymous 
       record(viewer, name, heard);
       await connected(viewer);
     }
-    // The host's presenter's screen (`screen=1`, issue 33 item 2): the call sees what it hears.
+    // The host's presenter's screen (`screen=1`): the call sees what it hears.
     const screen = connectTo<PhotoViewerSocket>(
       sockets.url,
       PHOTO_NAMESPACE,

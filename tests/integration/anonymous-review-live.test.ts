@@ -1,4 +1,4 @@
-// Anonymous review live (issues 26 and 33 item 1): in the room of a photo whose
+// Anonymous review live: in the room of a photo whose
 // anonymous meeting is unrevealed, its owner is named as any other viewer
 // (a name for them alone, 'the author', named them by elimination): their
 // presence, pointer and crop are like everyone's; their comments reach the

@@ -1,4 +1,4 @@
-// Anonymous review (issues 26 and 33 item 1): until an admin reveals an
+// Anonymous review: until an admin reveals an
 // anonymous meeting, nobody but a photo's owner learns who submitted it, admins
 // included: the meeting is one group in its seeded order, the photo's JSON has
 // no author, filename, camera, lens, date taken or upload time, and lists only

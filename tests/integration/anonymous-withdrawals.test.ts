@@ -1,4 +1,4 @@
-// Anonymous review's edges (issue 33 item 1): a photo withdrawn from an
+// Anonymous review's edges: a photo withdrawn from an
 // unrevealed anonymous meeting, or withdrawn and submitted again, keeps its
 // author hidden until that meeting's reveal (its owner was seen nowhere in
 // between); a meeting members submitted to anonymously stays anonymous until

@@ -1,4 +1,4 @@
-// Bad database settings get one line with the cause (issue 35 item 5): a
+// Bad database settings get one line with the cause: a
 // DATABASE_URL to a closed port, to a database that does not exist, or with a
 // wrong password used to say "Failed query: CREATE SCHEMA IF NOT EXISTS
 // "drizzle"" alike, at start and in npm run backup. Against real servers on

@@ -1,4 +1,4 @@
-// The pictures an e-mail carries inline (issue 33, item 5): the stored thumbnail
+// The pictures an e-mail carries inline: the stored thumbnail
 // as a small JPEG, bounded in count, and only what the recipient may see in a
 // list: a photo of an unrevealed anonymous meeting goes to its owner alone,
 // admins included in the refusal, until the reveal.

@@ -1,4 +1,4 @@
-// The presenter's screen in a photo's room (issue 33, item 2): members on the
+// The presenter's screen in a photo's room: members on the
 // call see only the shared window, so it shows the pointers and crops the
 // viewers see. It joins with `screen=1`: in nobody's presence list, sending
 // nothing, and shown every member's marks, its own member's (the host, drawing

@@ -83,7 +83,7 @@ describe("the presenter's screen's loader", () => {
   });
 });
 
-describe("the night's order through the reveal (issue 33, item 3)", () => {
+describe("the night's order through the reveal", () => {
   it("walks an anonymous meeting in the same order before and after the reveal, in either sort", async () => {
     // Four members with two photos each: the order by author and the night's order differ.
     const meeting = await insertMeeting({ anonymous: true });

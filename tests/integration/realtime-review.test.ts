@@ -130,7 +130,7 @@ describe("leading the review", () => {
     expect(aged).toBeLessThanOrEqual(90_000 + (Date.now() - sentAt));
     expect(later.view).toEqual({ ...timed, timerElapsedMs: aged });
 
-    // The leader's meeting timer goes with the view (issue 33, item 3: followers had none), as how long is
+    // The leader's meeting timer goes with the view (followers had none), as how long is
     // left and the photos it is shared by; a late joiner gets it as of joining. A malformed one drops the view.
     const withTimer = { ...viewOf(photos[1], 2), timerElapsedMs: 5_000, timer: { leftMs: 600_000, photosLeft: 6 } };
     const timerHeard = nextReview(guest, "view");

@@ -1,4 +1,4 @@
-// Connections are bounded, logged in or not (issue 34 item 3). One address
+// Connections are bounded, logged in or not. One address
 // held 21,000 connections in 9 s and new visitors got no answer; a connection
 // that sent nothing was never closed; socket.io's default namespace admitted any
 // visitor. The site's server here is the one server.ts makes (createClubServer),

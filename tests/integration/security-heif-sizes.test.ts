@@ -1,4 +1,4 @@
-// A HEIF's real size is the size that is decoded (issue 34 item 1). sharp reports
+// A HEIF's real size is the size that is decoded. sharp reports
 // a picture as shown, after its clean aperture ('clap') crop; libheif decodes the
 // coded frame, and every tile of a grid, whole: a 2.7 KB AVIF coded at 10000x10000
 // and cropped to 64x64 passed the budget and took 1.4 GB. The files here are

@@ -1,4 +1,4 @@
-// An upgrade keeps the members' inboxes (issue 35 item 3): a club made on the
+// An upgrade keeps the members' inboxes: a club made on the
 // release before recap e-mails (its database at migration 0012) is upgraded
 // by the migrations a start applies; nights that were over before the upgrade
 // never get a recap, while a meeting after it gets one as always. The e-mails

@@ -1,4 +1,4 @@
-// The S3 upload target is one-time (issue 34 item 4). The presigned PUT signs
+// The S3 upload target is one-time. The presigned PUT signs
 // only the host, so a member could send another type than announced, and PUT
 // again within the URL's hour to replace a claimed original with 30 MB of
 // text/html. s3rver, the tests' S3, does not check a POST policy's conditions,

@@ -1,7 +1,7 @@
-// What Enter does in a comment box (spec section 5: Enter posts), apart from
+// What Enter does in a comment box (Enter posts), apart from
 // React so it can be tested on its own. On a touch keyboard there is no
 // Shift+Enter to speak of, so there Enter starts a new line, as a phone's
-// keyboard promises, and the form's button posts (issue 33, item 7).
+// keyboard promises, and the form's button posts.
 
 /** The parts of a key press that decide (a KeyboardEvent has them all). */
 export type CommentKey = {

@@ -180,7 +180,7 @@ export function EditMeetingForm({
   );
 }
 
-/** /meetings/templates/{id}/edit: no Date/Time (spec section 5); Weekly, Biweekly or Monthly. */
+/** /meetings/templates/{id}/edit: no Date/Time; Weekly, Biweekly or Monthly. */
 export function TemplateForm({
   template,
   members,

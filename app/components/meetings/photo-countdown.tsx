@@ -3,7 +3,7 @@
 // the meeting (set up on the meeting page, meeting-timer.tsx), read again whenever
 // another window of this browser changes it (the storage event), so a host who
 // sets it up in the meeting's tab sees it at once; or, following the review's
-// leader, the leader's own timer (issue 33, item 3: it came with the leader's
+// leader, the leader's own timer (it came with the leader's
 // view, so a follower counts down with the host instead of showing 'No timer
 // set'). The photo's m:ss from 2 seconds after it opened (the leader's opening
 // when following), negative and marked expired once past, and the time per

@@ -1,5 +1,5 @@
-// A caption for one of the member's photos in the upload page's list (issue 33,
-// item 8): captioned or re-captioned in place, without opening each photo.
+// A caption for one of the member's photos in the upload page's list:
+// captioned or re-captioned in place, without opening each photo.
 // With JavaScript it saves as it is typed (useSavedAsTyped: after a pause, on
 // blur, before leaving); without, the row is a small form of its own whose
 // refusal comes back with the words typed. Past MAX_CAPTION_LENGTH nothing is

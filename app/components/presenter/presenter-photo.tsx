@@ -3,7 +3,7 @@
 // (the view's zoom and centre, placed by layoutOf as in the viewer). Until the
 // page runs (or for a photo of unknown size) it is simply fitted by CSS.
 //
-// Over it, the members' pointers and crops live (issue 33, item 2: the call
+// Over it, the members' pointers and crops live (the call
 // sees only this window), drawn by the viewer's own marks in the photo's box,
 // so they land on the same spot at any zoom; sized for a shared screen (presenter.css).
 import { useState } from "react";

@@ -7,7 +7,7 @@
 // - a key moves it on its own until the leader's next view; when the member
 //   presenting holds the lead, the key's move is also sent to the room, so the
 //   others' viewers follow it, and so does the presenting member's own viewer
-//   (issue 33, item 3: the host's screen and viewer are one lead);
+//   (the host's screen and viewer are one lead);
 // - the countdown is the leader's: their timer came with their view (a leading
 //   screen sends the timer its browser keeps).
 // What a key does and the position line are in presenter-steps.ts.

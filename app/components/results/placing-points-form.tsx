@@ -1,5 +1,5 @@
 // /admin/club's second form: the standings' points for a first, second and
-// third place of a night (issue 33). Posts to the page's action with
+// third place of a night. Posts to the page's action with
 // intent=placing-points; the club's name has the page's other form.
 import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { ClubForm } from "~/components/forms/club-form";

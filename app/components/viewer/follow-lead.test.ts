@@ -28,7 +28,7 @@ describe("following the leader", () => {
   });
 });
 
-describe("the leader's windows are one lead (issue 33, item 3)", () => {
+describe("the leader's windows are one lead", () => {
   it("takes another of the leader's windows' move: to its photo first, then its zoom and centre, once", () => {
     const moved = leaderOn(8);
     expect(ownLeadStep(moved, null, 7)).toEqual({ goTo: 8 });

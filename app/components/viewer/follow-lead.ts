@@ -21,7 +21,7 @@ export function timerStartOf(leaderView: FollowedView | null, photoId: number, o
 
 /**
  * What a leader's viewer does with the latest view another window of the same
- * member sent (the presenter's screen's arrows; issue 33, item 3: the host's
+ * member sent (the presenter's screen's arrows; the host's
  * screen and viewer are one lead): nothing once taken, else go to its photo,
  * then take its zoom and centre. A viewer on its way publishes nothing, so it
  * never sends the lead back to the photo it passes through.

@@ -2,7 +2,7 @@
 // React so it can be tested on its own: a click on the photo starts it, the
 // pointer drags its far corner, a second click ends it; each step is also what
 // goes to the others looking at the photo (the live layer's crop messages).
-// On a touch screen a finger draws it in one stroke (issue 33, item 7): the
+// On a touch screen a finger draws it in one stroke: the
 // stroke begins it, the same drag follows, lifting the finger ends it.
 import type { CropInput } from "~/lib/realtime-events";
 import { onImage, rectBetween, type Fraction, type FractionRect } from "~/lib/viewer-geometry";

@@ -3,7 +3,7 @@
 // moves less than a few pixels is a click (a crop's corner), more is a drag
 // (a pan, when zoomed); a second finger down makes it a pinch; a move that no
 // press owns is hovering (the shared pointer). The views are viewer-geometry's.
-// A finger has no hover to drag a crop's corner with (issue 33, item 7), so a
+// A finger has no hover to drag a crop's corner with, so a
 // press that `draws` (a finger or a pen of a member who may crop) is a crop
 // instead: it starts where the finger went down, its far corner follows the
 // finger, and lifting the finger ends it. Zoomed or not, one finger draws and

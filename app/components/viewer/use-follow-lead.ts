@@ -4,7 +4,7 @@
 // stops following and is offered 'Catch up'. Where the view takes a follower
 // is worked out in follow-lead.ts; the room itself is useReviewLead's.
 //
-// The leader's windows are one lead (issue 33, item 3): a move made in another
+// The leader's windows are one lead: a move made in another
 // window of theirs (the presenter's screen) takes this viewer along, and what
 // it took is not sent back, so a zoom here never pulls the others back to an
 // older photo. The leader's view carries their meeting timer, which followers count with.

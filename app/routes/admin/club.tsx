@@ -20,7 +20,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 
 // /admin/club: the club's own settings, for admins: its name, on every page and in every e-mail
 // (chosen at setup; SITE_TITLE is only the name a new club starts with), and the standings'
-// placing points (issue 33), each its own form (intent=placing-points for the points).
+// placing points, each its own form (intent=placing-points for the points).
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
   return { clubName: await clubName(), startingName: env().SITE_TITLE, placingPoints: await placingPoints() };

@@ -21,7 +21,7 @@ import { readMeetingForm } from "./meeting-forms.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // /meetings/new, or /meetings/new?meetingTemplateId={id}: the next meeting of a recurring one,
-// starting `frequency` calendar days after its latest on the club's clock (spec section 4), or on
+// starting `frequency` calendar days after its latest on the club's clock, or on
 // the same weekday of the next month for a monthly one; its topic left for the night's own.
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);

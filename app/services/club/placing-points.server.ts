@@ -1,5 +1,5 @@
 // The points a first, second and third place of a night are worth in the
-// standings (issue 33): a club setting, 3, 2 and 1 until an admin changes them
+// standings: a club setting, 3, 2 and 1 until an admin changes them
 // on /admin/club. Kept in memory under the members data version, as the club's
 // name is (club-name.server.ts): the club_settings trigger moves it.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// A photo's thumbnail inside an e-mail (issue 33, item 5). A mail client has no
+// A photo's thumbnail inside an e-mail. A mail client has no
 // session cookie, so the members-only /media address answers it 404: the picture
 // goes with the message instead, as an inline attachment its HTML names by
 // `cid:`. No new public address, nothing that outlives the message.

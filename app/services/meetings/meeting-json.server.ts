@@ -36,7 +36,7 @@ export type MeetingTemplateJson = {
   allowedUserIds: number[] | null;
   /** Days between meetings (the contract's 7 or 14); null for a monthly meeting. */
   frequency: MeetingFrequency | null;
-  /** How it repeats: 'weekly', 'biweekly' (the frequency's), 'monthly' or 'monthly-last' (issue 33). */
+  /** How it repeats: 'weekly', 'biweekly' (the frequency's), 'monthly' or 'monthly-last'. */
   repeats: MeetingRhythm;
   /** Its meetings are reviewed anonymously. */
   anonymous: boolean;
@@ -81,7 +81,7 @@ export function rhythmColumns(rhythm: MeetingRhythm): RhythmColumns {
 }
 
 /**
- * The start of a recurring meeting's next meeting: latestAt plus frequency days (spec section 4), or the
+ * The start of a recurring meeting's next meeting: latestAt plus frequency days, or the
  * same weekday of the next month for a monthly one.
  */
 export function nextStartOf(template: Pick<MeetingTemplateRow, "latestAt"> & RhythmColumns, zone: string): Date {

@@ -141,7 +141,7 @@ export async function meetingView(
     group.submissions.push({ id: row.id, position: row.position, photoId: row.photoId, Photo: photo });
   }
   const namesHidden = isUnrevealed(meeting);
-  // A meeting reviewed anonymously is walked in its night's order before and after the reveal (issue 33, item 3):
+  // A meeting reviewed anonymously is walked in its night's order before and after the reveal:
   // the reveal names the authors, it does not move the screen from '3 / 8' to '8 / 8' nor change the pace.
   const night = meeting.anonymous ? anonymousGroup([...byAuthor.values()], meeting.id) : null;
   const groups: AuthorGroup[] =

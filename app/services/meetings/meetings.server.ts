@@ -164,8 +164,8 @@ export async function deleteMeeting(viewer: ViewerRef, meetingId: number): Promi
 }
 
 /**
- * What the new meeting form starts with: blank, or the next meeting of a recurring one (spec section 4): its
- * next start and its details, but an empty topic, since each night has its own (issue 33).
+ * What the new meeting form starts with: blank, or the next meeting of a recurring one: its
+ * next start and its details, but an empty topic, since each night has its own.
  */
 export type MeetingDraft = {
   /** The start as a datetime-local value on the club's clock ('' for a blank form). */

@@ -1,7 +1,7 @@
 // A meeting's results (issue 26, item 3): its submissions ranked by their
 // average rating (the owner's own rating left out, as photos.ratingAverage
 // already is), ties broken by how many rated it, then by who submitted first.
-// The order is total, but the places are fair (issue 33): photos with the same
+// The order is total, but the places are fair: photos with the same
 // average and the same number of ratings share a place (placesOf).
 // One query over the meeting's submissions (meeting_submissions_meeting_user_idx),
 // each photo by its key and its comments counted through comments_photo_idx:

@@ -2,7 +2,7 @@
 // in a year, the meetings entered, photos submitted, the average of the
 // ratings their photos received from others, placings (photos in the first
 // three places of a night, placed as the results place them) and their points
-// (issue 33: the club's points for each first, second and third place, a shared
+// (the club's points for each first, second and third place, a shared
 // place scoring the place's points); below it the year's twelve highest-rated
 // photos. An anonymous meeting counts once revealed.
 //
