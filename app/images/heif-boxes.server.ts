@@ -58,3 +58,43 @@ export async function readTopLevelBox(bytes: FileBytes, type: string): Promise<{
   });
   return found;
 }
+
+/** An unsigned integer of 0, 4 or 8 bytes ('iloc''s field sizes; 0 bytes is the value 0). */
+function sized(buffer: Buffer, at: number, bytes: number): number {
+  return bytes === 4 ? buffer.readUInt32BE(at) : bytes === 8 ? Number(buffer.readBigUInt64BE(at)) : 0;
+}
+
+/** Where an item's bytes lie: in the file (method 0) or in the 'idat' box (method 1); a length of 0 runs to the end. */
+export type ItemLocation = { method: number; extents: { offset: number; length: number }[] };
+
+/** Each item's location, read from the item location box ('iloc') of `meta`. */
+export function itemLocations(meta: Buffer, iloc: Box): Map<number, ItemLocation> {
+  const locations = new Map<number, ItemLocation>();
+  const version = meta[iloc.body]!;
+  const offsetSize = meta[iloc.body + 4]! >> 4;
+  const lengthSize = meta[iloc.body + 4]! & 15;
+  const baseOffsetSize = meta[iloc.body + 5]! >> 4;
+  const indexSize = version >= 1 ? meta[iloc.body + 5]! & 15 : 0;
+  let at = iloc.body + 6;
+  const count = version < 2 ? meta.readUInt16BE(at) : meta.readUInt32BE(at);
+  at += version < 2 ? 2 : 4;
+  for (let item = 0; item < count && at < iloc.end; item++) {
+    const id = version < 2 ? meta.readUInt16BE(at) : meta.readUInt32BE(at);
+    at += version < 2 ? 2 : 4;
+    const method = version >= 1 ? meta.readUInt16BE(at) & 15 : 0;
+    at += (version >= 1 ? 2 : 0) + 2;
+    const base = sized(meta, at, baseOffsetSize);
+    at += baseOffsetSize;
+    const extents = Array.from({ length: meta.readUInt16BE(at) }, () => ({ offset: 0, length: 0 }));
+    at += 2;
+    for (const extent of extents) {
+      at += indexSize;
+      extent.offset = base + sized(meta, at, offsetSize);
+      at += offsetSize;
+      extent.length = sized(meta, at, lengthSize);
+      at += lengthSize;
+    }
+    locations.set(id, { method, extents });
+  }
+  return locations;
+}

@@ -13,7 +13,7 @@
 // refused before any decoder sees it.
 import fs from "node:fs/promises";
 import { FileBytes } from "./metadata-bytes.server";
-import { boxesIn, type Box, readTopLevelBox } from "./heif-boxes.server";
+import { boxesIn, itemLocations, type Box, type ItemLocation, readTopLevelBox } from "./heif-boxes.server";
 
 /** The boxes disagree about the picture's size: refused as a damaged file (422). */
 export class HeifGeometryError extends Error {
@@ -42,7 +42,7 @@ type Items = {
   types: Map<number, string>;
   refs: Map<string, Map<number, number[]>>;
   sizes: Map<number, { width: number; height: number }[]>;
-  locations: Map<number, { method: number; extents: { offset: number; length: number }[] }>;
+  locations: Map<number, ItemLocation>;
   idat: Box | undefined;
   /** Items visited so far: overlays of overlays could fan out without end. */
   visits: number;
@@ -121,7 +121,7 @@ function readItems(meta: Buffer, first: number): Items {
     types,
     refs,
     sizes: itemSizes(meta, first),
-    locations: itemLocations(meta, first),
+    locations: locationsIn(meta, first),
     idat: child(meta, first, "idat"),
     visits: 0,
   };
@@ -160,41 +160,10 @@ function itemSizes(meta: Buffer, first: number): Map<number, { width: number; he
   return sizes;
 }
 
-const sized = (buffer: Buffer, at: number, bytes: number) =>
-  bytes === 4 ? buffer.readUInt32BE(at) : bytes === 8 ? Number(buffer.readBigUInt64BE(at)) : 0;
-
-/** Where each item's bytes lie ('iloc'): in the file (method 0) or in the 'idat' box (method 1). */
-function itemLocations(meta: Buffer, first: number): Items["locations"] {
-  const locations: Items["locations"] = new Map();
+/** Where each item's bytes lie, from the meta box's 'iloc' (none without one). */
+function locationsIn(meta: Buffer, first: number): Items["locations"] {
   const iloc = child(meta, first, "iloc");
-  if (!iloc) return locations;
-  const version = meta[iloc.body]!;
-  const offsetSize = meta[iloc.body + 4]! >> 4;
-  const lengthSize = meta[iloc.body + 4]! & 15;
-  const baseOffsetSize = meta[iloc.body + 5]! >> 4;
-  const indexSize = version >= 1 ? meta[iloc.body + 5]! & 15 : 0;
-  let at = iloc.body + 6;
-  const count = version < 2 ? meta.readUInt16BE(at) : meta.readUInt32BE(at);
-  at += version < 2 ? 2 : 4;
-  for (let item = 0; item < count && at < iloc.end; item++) {
-    const id = version < 2 ? meta.readUInt16BE(at) : meta.readUInt32BE(at);
-    at += version < 2 ? 2 : 4;
-    const method = version >= 1 ? meta.readUInt16BE(at) & 15 : 0;
-    at += (version >= 1 ? 2 : 0) + 2;
-    const base = sized(meta, at, baseOffsetSize);
-    at += baseOffsetSize;
-    const extents = Array.from({ length: meta.readUInt16BE(at) }, () => ({ offset: 0, length: 0 }));
-    at += 2;
-    for (const extent of extents) {
-      at += indexSize;
-      extent.offset = base + sized(meta, at, offsetSize);
-      at += offsetSize;
-      extent.length = sized(meta, at, lengthSize);
-      at += lengthSize;
-    }
-    locations.set(id, { method, extents });
-  }
-  return locations;
+  return iloc ? itemLocations(meta, iloc) : new Map();
 }
 
 /** An image item's one coded size; an item with none, or with two that differ, disagrees. */

@@ -6,7 +6,7 @@
 // the whole 'meta' box, every top-level box other than 'ftyp', 'mdat' and
 // padding (a 'uuid' XMP box, say), and the EXIF, XMP ('mime') and URI items'
 // bytes wherever they lie, as the item location box ('iloc') gives them.
-import { boxesIn, type Box, eachTopLevelBox } from "./heif-boxes.server";
+import { boxesIn, type Box, eachTopLevelBox, itemLocations } from "./heif-boxes.server";
 import type { FileBytes, MetadataTally } from "./metadata-bytes.server";
 
 /** Item types whose bytes are metadata, not a picture. */
@@ -31,36 +31,12 @@ function metadataItems(meta: Buffer, iinf: Box): Set<number> {
   return ids;
 }
 
-/** Reads an unsigned integer of 0, 4 or 8 bytes (iloc's field sizes). */
-function sized(buffer: Buffer, at: number, bytes: number): number {
-  if (bytes === 4) return buffer.readUInt32BE(at);
-  if (bytes === 8) return Number(buffer.readBigUInt64BE(at));
-  return 0;
-}
-
-/** The bytes of the items `ids` (their extents' lengths), from the item location box ('iloc'). */
+/** The bytes of the items `ids` (their extents' lengths; 0 is "to the end of the file"), from the 'iloc' box. */
 function itemBytes(meta: Buffer, iloc: Box, ids: Set<number>, fileSize: number): number {
-  const version = meta[iloc.body]!;
-  const offsetSize = meta[iloc.body + 4]! >> 4;
-  const lengthSize = meta[iloc.body + 4]! & 15;
-  const baseOffsetSize = meta[iloc.body + 5]! >> 4;
-  const indexSize = version >= 1 ? meta[iloc.body + 5]! & 15 : 0;
-  let at = iloc.body + 6;
-  const count = version < 2 ? meta.readUInt16BE(at) : meta.readUInt32BE(at);
-  at += version < 2 ? 2 : 4;
   let total = 0;
-  for (let item = 0; item < count && at < iloc.end; item++) {
-    const id = version < 2 ? meta.readUInt16BE(at) : meta.readUInt32BE(at);
-    at += (version < 2 ? 2 : 4) + (version >= 1 ? 2 : 0) + 2 + baseOffsetSize;
-    const extents = meta.readUInt16BE(at);
-    at += 2;
-    for (let extent = 0; extent < extents; extent++) {
-      at += indexSize + offsetSize;
-      // A length of 0 is "to the end of the file".
-      const length = Math.min(sized(meta, at, lengthSize) || fileSize, fileSize);
-      at += lengthSize;
-      if (ids.has(id)) total += length;
-    }
+  for (const [id, { extents }] of itemLocations(meta, iloc)) {
+    if (!ids.has(id)) continue;
+    for (const { length } of extents) total += Math.min(length || fileSize, fileSize);
   }
   return total;
 }
