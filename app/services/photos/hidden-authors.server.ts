@@ -1,17 +1,10 @@
 // Who the anonymity rule of access.server (authorHiddenFrom / authorHiddenSql)
 // hides, where one row is not enough: whether a member has hidden photos at all
-// (their lists are kept apart from other members', since they see their own),
-// and the anonymity of one photo read on its own (a rating's answer).
+// (their lists are kept apart from other members', since they see their own).
 import { eq } from "drizzle-orm";
 import { db } from "@db/client.server";
-import { meetings, meetingSubmissions, photos, withdrawnSubmissions } from "@db/schema";
-import {
-  photoAnonymity,
-  unrevealedMeetingSql,
-  withdrawnUnrevealedSql,
-  type MeetingAnonymity,
-  type ViewerRef,
-} from "~/services/access.server";
+import { meetings, meetingSubmissions, withdrawnSubmissions } from "@db/schema";
+import { unrevealedMeetingSql, type ViewerRef } from "~/services/access.server";
 import { requestVersions, VersionedCache } from "~/services/data-versions.server";
 
 // The members with photos in (or withdrawn from) unrevealed anonymous meetings:
@@ -43,21 +36,4 @@ async function membersWithHiddenPhotos(): Promise<Set<number>> {
 export async function ownsHiddenPhotos(viewer: ViewerRef): Promise<boolean> {
   if (!viewer) return false;
   return (await membersWithHiddenPhotos()).has(viewer.id);
-}
-
-/** The anonymity one photo is under (access.server's photoAnonymity), read for it alone. */
-export async function anonymityOfPhoto(photoId: number): Promise<MeetingAnonymity> {
-  const [row] = await db()
-    .select({
-      anonymous: meetings.anonymous,
-      revealedAt: meetings.revealedAt,
-      withdrawnUnrevealed: withdrawnUnrevealedSql(photos.id),
-    })
-    .from(photos)
-    .leftJoin(meetingSubmissions, eq(meetingSubmissions.photoId, photos.id))
-    .leftJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
-    .where(eq(photos.id, photoId));
-  if (!row) return null;
-  const meeting = row.anonymous === null ? null : { anonymous: row.anonymous, revealedAt: row.revealedAt };
-  return photoAnonymity(meeting, row.withdrawnUnrevealed);
 }

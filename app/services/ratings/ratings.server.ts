@@ -1,14 +1,14 @@
 // A member rates a photo (spec sections 3 and 4): 1 to 5 stars sets their
 // rating, 0 clears it. The photo's copied average and count
 // (photos.ratingAverage, photos.ratingCount) change in the same transaction.
-import { asc, eq, and, sql } from "drizzle-orm";
+import { eq, and, sql } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { photos, ratings } from "@db/schema";
 import type { Rate } from "~/lib/comment-schemas";
 import { canSeePhoto, ratingsShownTo, requireLoggedIn, type ViewerRef } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import type { RatingJson } from "~/lib/club-json";
-import { anonymityOfPhoto } from "~/services/photos/hidden-authors.server";
+import { loadPhotoRecords } from "~/services/photos/photo-records.server";
 import { refreshPhotoRating } from "./photo-rating.server";
 
 /**
@@ -52,17 +52,14 @@ export async function ratePhoto(member: ViewerRef, photoId: number, { value }: R
   });
 }
 
+/** The answer, from the photo's record: read afresh inside the rating's transaction (the caches step aside there). */
 async function photoRatingJson(viewer: ViewerRef, photoId: number): Promise<PhotoRatingJson> {
-  const [photo] = await db()
-    .select({ ratingAverage: photos.ratingAverage, ratingCount: photos.ratingCount })
-    .from(photos)
-    .where(eq(photos.id, photoId));
-  const rows = await db()
-    .select({ UserId: ratings.userId, value: ratings.value })
-    .from(ratings)
-    .where(eq(ratings.photoId, photoId))
-    .orderBy(asc(ratings.createdAt), asc(ratings.userId));
-  const average = photo?.ratingAverage ?? null;
-  const shown = ratingsShownTo(viewer, await anonymityOfPhoto(photoId), rows);
-  return { rating: average === null ? null : average / 1000, ratingCount: photo?.ratingCount ?? 0, Ratings: shown };
+  const [record] = await loadPhotoRecords([photoId], { withRatings: true });
+  if (!record) throw photoNotFound();
+  const average = record.photo.ratingAverage;
+  return {
+    rating: average === null ? null : average / 1000,
+    ratingCount: record.photo.ratingCount,
+    Ratings: ratingsShownTo(viewer, record.meeting, record.ratings),
+  };
 }
