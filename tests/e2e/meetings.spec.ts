@@ -264,11 +264,15 @@ test("the meeting view groups by author and keeps the sort cookie across a reloa
 });
 
 test("the timer shows the time per photo in 'min/ph' and survives a reload", async ({ page }) => {
+  // An end that falls on another day is cleared on reading back: the browser's clock is set to
+  // this afternoon on the club's clock, so the default end (two hours on) is still today.
+  const afternoon = instantOf({ ...wallClockOf(new Date(), ZONE), hour: 15, minute: 10 }, ZONE);
+  await page.clock.install({ time: afternoon });
   await logIn(page, mira);
   await page.goto(url(`/meetings/${meetingId}`));
-  const before = toDateTimeInput(defaultTimerEnd(new Date(), ZONE), ZONE);
+  const before = toDateTimeInput(defaultTimerEnd(afternoon, ZONE), ZONE);
   await page.getByRole("button", { name: "Set up Timer" }).click();
-  const after = toDateTimeInput(defaultTimerEnd(new Date(), ZONE), ZONE);
+  const after = toDateTimeInput(defaultTimerEnd(new Date(afternoon.getTime() + 60_000), ZONE), ZONE);
   const endAt = page.getByLabel("End at");
   await expect(endAt).toHaveValue(new RegExp(`^(${before}|${after})$`));
   // At least an hour shared by four photos.
