@@ -345,6 +345,12 @@ export const meetingTemplates = pgTable(
     monthlyWeek: text(),
     // Meetings made from it are reviewed anonymously (their own `anonymous`).
     anonymous: boolean().notNull().default(false),
+    // A competition series: its meetings' kind, score out of, categories ({name, maxEntries}[]), and
+    // how many days before each start its entries close.
+    kind: text().notNull().default("critique"),
+    scoreMax: integer(),
+    categories: jsonb().$type<{ name: string; maxEntries: number }[]>(),
+    closesDaysBefore: integer(),
     ...timestamps,
   },
   (t) => [
@@ -352,6 +358,10 @@ export const meetingTemplates = pgTable(
     check("meeting_templates_monthly_week_check", sql`${t.monthlyWeek} in ('same', 'last')`),
     check("meeting_templates_one_rhythm_check", sql`(${t.frequency} is null) <> (${t.monthlyWeek} is null)`),
     check("meeting_templates_max_uploads_check", sql`${t.maxUploadsCount} >= 0`),
+    check(
+      "meeting_templates_competition_check",
+      sql`(${t.kind} = 'critique' and ${t.scoreMax} is null and ${t.categories} is null and ${t.closesDaysBefore} is null) or (${t.kind} = 'competition' and ${t.scoreMax} in (10, 15, 20) and ${t.categories} is not null and ${t.closesDaysBefore} between 0 and 60 and ${t.anonymous})`,
+    ),
   ],
 );
 
@@ -375,11 +385,41 @@ export const meetings = pgTable(
     // member's own e-mail is then claimed in meeting_recaps. Meetings already over
     // when migration 0013 ran are marked, so nobody gets recaps of old nights.
     recapQueuedAt: timestamp({ withTimezone: true }),
+    // A competition (kind 'competition') has categories, entries that close at closesAt, an outside
+    // judge's scores out of scoreMax, and stays anonymous until its results are published.
+    kind: text().notNull().default("critique"),
+    closesAt: timestamp({ withTimezone: true }),
+    scoreMax: integer(),
+    resultsPublishedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index("meetings_starts_idx").on(t.startsAt.desc(), t.id.desc()),
     check("meetings_max_uploads_check", sql`${t.maxUploadsCount} >= 0`),
+    check("meetings_kind_check", sql`${t.kind} in ('critique', 'competition')`),
+    check(
+      "meetings_competition_check",
+      sql`(${t.kind} = 'critique' and ${t.closesAt} is null and ${t.scoreMax} is null) or (${t.kind} = 'competition' and ${t.closesAt} is not null and ${t.scoreMax} in (10, 15, 20) and ${t.anonymous})`,
+    ),
+  ],
+);
+
+// A competition's categories (Colour, Mono, Open, a set subject), in their order; each entry goes to one.
+export const competitionCategories = pgTable(
+  "competition_categories",
+  {
+    id: serial().primaryKey(),
+    meetingId: integer()
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    maxEntries: integer().notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [
+    // Names are told apart by the schema, which takes the whole list at once (a swap of two names is one edit).
+    index("competition_categories_meeting_idx").on(t.meetingId, t.position),
+    check("competition_categories_max_entries_check", sql`${t.maxEntries} between 1 and 100`),
   ],
 );
 
@@ -397,10 +437,13 @@ export const meetingSubmissions = pgTable(
       .references(() => photos.id, { onDelete: "cascade" }),
     userId: memberId(),
     position: integer().notNull(),
+    // A competition's entry is in one of its categories (restrict: a category with entries stays).
+    categoryId: integer().references(() => competitionCategories.id, { onDelete: "restrict" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("meeting_submissions_meeting_user_idx").on(t.meetingId, t.userId, t.position),
+    index("meeting_submissions_category_idx").on(t.categoryId),
     check("meeting_submissions_position_check", sql`${t.position} >= 1`),
   ],
 );
@@ -425,6 +468,46 @@ export const withdrawnSubmissions = pgTable(
   (t) => [
     primaryKey({ columns: [t.photoId, t.meetingId] }),
     index("withdrawn_submissions_meeting_idx").on(t.meetingId),
+  ],
+);
+
+// An outside judge of a competition: no account, a private link whose token is kept only as its hash.
+export const competitionJudges = pgTable(
+  "competition_judges",
+  {
+    id: serial().primaryKey(),
+    meetingId: integer()
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("competition_judges_meeting_idx").on(t.meetingId)],
+);
+
+// The judge's score and critique of an entry, and the award an admin may set before publishing
+// (null: the one its place gives). One row per entry, whichever of the meeting's judges saved it last.
+export const competitionScores = pgTable(
+  "competition_scores",
+  {
+    photoId: integer()
+      .primaryKey()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    meetingId: integer()
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    judgeId: integer().references(() => competitionJudges.id, { onDelete: "set null" }),
+    score: integer(),
+    critique: text().notNull().default(""),
+    award: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("competition_scores_meeting_idx").on(t.meetingId),
+    check("competition_scores_score_check", sql`${t.score} between 1 and 20`),
+    check("competition_scores_award_check", sql`${t.award} in ('1st', '2nd', '3rd', 'HC', 'none')`),
   ],
 );
 
@@ -460,6 +543,16 @@ export const clubSettings = pgTable(
     firstPlacePoints: integer().notNull().default(3),
     secondPlacePoints: integer().notNull().default(2),
     thirdPlacePoints: integer().notNull().default(1),
+    // Competitions: the entry rules (a projected image's shortest long edge, a title required), the
+    // season's points for each award and for each entry scored, and the public winners gallery.
+    entryMinLongEdge: integer().notNull().default(1600),
+    entryTitleRequired: boolean().notNull().default(true),
+    firstAwardPoints: integer().notNull().default(6),
+    secondAwardPoints: integer().notNull().default(4),
+    thirdAwardPoints: integer().notNull().default(2),
+    commendedAwardPoints: integer().notNull().default(1),
+    scoredEntryPoints: integer().notNull().default(1),
+    winnersGallery: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -468,6 +561,11 @@ export const clubSettings = pgTable(
     check(
       "club_settings_placing_points_check",
       sql`${t.thirdPlacePoints} >= 0 and ${t.thirdPlacePoints} <= ${t.secondPlacePoints} and ${t.secondPlacePoints} <= ${t.firstPlacePoints} and ${t.firstPlacePoints} <= 100`,
+    ),
+    check("club_settings_entry_rules_check", sql`${t.entryMinLongEdge} between 0 and 20000`),
+    check(
+      "club_settings_award_points_check",
+      sql`least(${t.firstAwardPoints}, ${t.secondAwardPoints}, ${t.thirdAwardPoints}, ${t.commendedAwardPoints}, ${t.scoredEntryPoints}) >= 0 and greatest(${t.firstAwardPoints}, ${t.secondAwardPoints}, ${t.thirdAwardPoints}, ${t.commendedAwardPoints}, ${t.scoredEntryPoints}) <= 100`,
     ),
   ],
 );

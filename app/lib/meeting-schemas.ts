@@ -17,7 +17,9 @@ import {
   type MeetingRhythm,
 } from "./meetings";
 import { MEETING_SORTS, type MeetingSort } from "./meeting-order";
-import { NewPhotoSchema, type NewPhoto } from "./photo-schemas";
+import { NewPhotoSchema } from "./photo-schemas";
+import { categoriesField, kindField, scoreMaxField, type MeetingKind } from "./competitions";
+import { MAX_CAPTION_LENGTH } from "./photo-limits";
 
 /** A row id in a body: PostgreSQL's integer columns end at 2^31 - 1, so a larger one names nothing. */
 const rowId = (label: string) =>
@@ -99,6 +101,42 @@ const frequency = z
 export const REPEATS_MESSAGE = "Repeats must be weekly, biweekly, monthly or monthly-last.";
 const repeats = z.enum(MEETING_RHYTHM_VALUES, { error: REPEATS_MESSAGE });
 
+const CLOSES_MESSAGE = "Entries close must be a date and time.";
+const closesAt = z
+  .string({ error: CLOSES_MESSAGE })
+  .trim()
+  .max(40, CLOSES_MESSAGE)
+  .refine(isDateTimeText, { message: CLOSES_MESSAGE });
+
+/** A competition's fields; the service checks that they come together and that entries close before the start. */
+const competitionFields = {
+  kind: kindField.optional(),
+  categories: categoriesField.optional(),
+  closesAt: closesAt.nullish(),
+  scoreMax: scoreMaxField.nullish(),
+};
+
+type Kinded = { kind?: MeetingKind; categories?: unknown; closesAt?: string | null; scoreMax?: number | null };
+
+/** A critique night has no categories, deadline or score; a new competition has categories and a deadline. */
+function competitionComplete(value: Kinded, ctx: z.RefinementCtx, creating: boolean) {
+  if (value.kind === "competition") {
+    if (creating && !value.categories)
+      ctx.addIssue({ code: "custom", path: ["categories"], message: "A competition needs at least one category." });
+    if (creating && !value.closesAt)
+      ctx.addIssue({ code: "custom", path: ["closesAt"], message: "Say when entries close." });
+  } else if (value.kind === "critique" || creating) {
+    for (const key of ["categories", "closesAt", "scoreMax"] as const) {
+      if (value[key] !== undefined && value[key] !== null)
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "Only a competition has categories, a deadline and a score.",
+        });
+    }
+  }
+}
+
 type Rhythmed = { frequency?: MeetingFrequency | null; repeats?: MeetingRhythm | null };
 
 /** `frequency` and `repeats` may both come, as long as they name the same rhythm (14 and 'biweekly'). */
@@ -131,8 +169,10 @@ export const NewMeetingSchema = z
     frequency: frequency.nullish(),
     repeats: repeats.nullish(),
     meetingTemplateId: rowId("Recurring meeting").nullish(),
+    ...competitionFields,
   })
   .superRefine(sameRhythm)
+  .superRefine((meeting, ctx) => competitionComplete(meeting, ctx, true))
   .superRefine((meeting, ctx) => {
     if (!meeting.meetingTemplateId || !(meeting.frequency || meeting.repeats)) return;
     ctx.addIssue({
@@ -154,7 +194,10 @@ const sharedPatch = {
 };
 
 /** PATCH /api/meetings/{id} and the edit meeting form: a missing field stays as it is. */
-export const MeetingPatchSchema = z.object({ startsAt: startsAt.optional(), ...sharedPatch });
+const meetingPatchFields = { startsAt: startsAt.optional(), ...sharedPatch, ...competitionFields };
+export const MeetingPatchSchema = z
+  .object(meetingPatchFields)
+  .superRefine((meeting, ctx) => competitionComplete(meeting, ctx, false));
 export type MeetingPatch = z.output<typeof MeetingPatchSchema>;
 
 const templateFields = { ...sharedPatch, frequency: frequency.optional(), repeats: repeats.optional() };
@@ -217,14 +260,27 @@ export const SubmissionOrderSchema = z.object({
 export type SubmissionOrder = z.output<typeof SubmissionOrderSchema>;
 
 /** One of the member's own photos already in the gallery, submitted by its id (the code's addition). */
+/** A competition's entry names its category and may give its title (the photo's caption). */
+const entryFields = {
+  CategoryId: rowId("Category").optional(),
+  caption: z
+    .string({ error: "Title must be text." })
+    .trim()
+    .max(MAX_CAPTION_LENGTH, `Title must be at most ${MAX_CAPTION_LENGTH} characters.`)
+    .optional(),
+};
+
 export const ExistingPhotoSubmissionSchema = z.strictObject(
-  { PhotoId: rowId("Photo id") },
+  { PhotoId: rowId("Photo id"), ...entryFields },
   { error: "Send either PhotoId alone, or a new upload's filename and file." },
 );
 export type ExistingPhotoSubmission = z.output<typeof ExistingPhotoSubmissionSchema>;
 
 /** The upload page's 'Choose from my photos': the same, from a form that also names its intent. */
-export const ChosenPhotoFormSchema = z.object({ PhotoId: rowId("Photo id") });
+export const ChosenPhotoFormSchema = z.object({ PhotoId: rowId("Photo id"), ...entryFields });
+
+const NewEntrySchema = NewPhotoSchema.extend(entryFields);
+export type NewEntry = z.output<typeof NewEntrySchema>;
 
 /**
  * POST /api/meetings/{id}/submissions: a new upload ({filename, file, ...}) or
@@ -232,9 +288,9 @@ export const ChosenPhotoFormSchema = z.object({ PhotoId: rowId("Photo id") });
  * a refusal names the fields of the kind sent rather than zod's 'Invalid input'.
  */
 export const MeetingSubmissionSchema = z.looseObject({}).transform((body, ctx) => {
-  const schema = "PhotoId" in body ? ExistingPhotoSubmissionSchema : NewPhotoSchema;
+  const schema = "PhotoId" in body ? ExistingPhotoSubmissionSchema : NewEntrySchema;
   const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data as NewPhoto | ExistingPhotoSubmission;
+  if (parsed.success) return parsed.data as NewEntry | ExistingPhotoSubmission;
   for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
   return z.NEVER;
 });
@@ -245,11 +301,14 @@ export type MeetingSubmission = z.output<typeof MeetingSubmissionSchema>;
  * an emptied Date/Time or Topic is refused under its field instead of being
  * read as 'keep it'. The action passes the value through wholeFormEdit.
  */
-export const MeetingEditFormSchema = MeetingPatchSchema.extend({
-  startsAt,
-  topic,
-  maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS),
-});
+export const MeetingEditFormSchema = z
+  .object({
+    ...meetingPatchFields,
+    startsAt,
+    topic,
+    maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS),
+  })
+  .superRefine((meeting, ctx) => competitionComplete(meeting, ctx, false));
 
 /** The edit recurring meeting form (no Date/Time; a rhythm, never 'No': the form sends `repeats`). */
 export const TemplateEditFormSchema = z

@@ -120,6 +120,11 @@ describe("POST /api/meetings", () => {
       allowedUserIds: null,
       anonymous: false,
       revealedAt: null,
+      kind: "critique",
+      categories: [],
+      closesAt: null,
+      scoreMax: null,
+      resultsPublishedAt: null,
       MeetingSubmissions: [],
     });
   });

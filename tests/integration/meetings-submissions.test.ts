@@ -44,7 +44,7 @@ describe("submitting a photo to a meeting", () => {
     });
     expect(first.status).toBe(201);
     const body = await first.json();
-    expect(body).toEqual({ id: expect.any(Number), position: 1, Photo: expect.any(Object) });
+    expect(body).toEqual({ id: expect.any(Number), position: 1, CategoryId: null, Photo: expect.any(Object) });
     expect(body.Photo).toMatchObject({
       filename: "first.jpg",
       license: "ccby",

@@ -8,7 +8,7 @@ import { db } from "@db/client.server";
 import { meetingTemplates } from "@db/schema";
 import { toDateTimeInput } from "~/lib/club-time";
 import { ForbiddenError, NotFoundError } from "~/services/errors.server";
-import { meetingDraft, meetingEditDraft } from "~/services/meetings/meetings.server";
+import { meetingDraft, meetingEditDraft } from "~/services/meetings/meeting-drafts.server";
 import { cookieFor, makeMember } from "../support/members";
 import { meetingsApi, useClubTimeZone } from "../support/meetings";
 
@@ -119,6 +119,10 @@ describe("a weekly meeting and 'Create Next Meeting'", () => {
       anonymous: false,
       meetingTemplateId: templateId,
       series: { title: "Weekly critique", repeats: "weekly" },
+      kind: "critique",
+      categories: [],
+      closesAt: "",
+      scoreMax: 20,
     });
 
     const next = await createMeeting(cookie, {
@@ -177,6 +181,10 @@ describe("a weekly meeting and 'Create Next Meeting'", () => {
       allowedUserIds: null,
       anonymous: false,
       meetingTemplateId: meeting.MeetingTemplateId,
+      kind: "critique",
+      categories: [],
+      closesAt: "",
+      scoreMax: 20,
     });
     await expect(meetingEditDraft(member, meeting.id)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(meetingEditDraft(admin, 2147483000)).rejects.toBeInstanceOf(NotFoundError);

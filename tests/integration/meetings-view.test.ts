@@ -95,7 +95,12 @@ describe("the meeting view", () => {
     const body = await response.json();
     const authorsInOrder = body.MeetingSubmissions.map((s: { Photo: { UserId: number } }) => s.Photo.UserId);
     expect([...new Set(authorsInOrder)]).toEqual(byLastName);
-    expect(body.MeetingSubmissions[0]).toEqual({ id: expect.any(Number), position: 1, Photo: expect.any(Object) });
+    expect(body.MeetingSubmissions[0]).toEqual({
+      id: expect.any(Number),
+      position: 1,
+      CategoryId: null,
+      Photo: expect.any(Object),
+    });
     const bad = await meetingsApi("GET", `/api/meetings/${meeting.id}?sort=shuffled`, {
       cookie: await cookieFor(members[1]!.id),
     });

@@ -20,6 +20,8 @@ type PhotoOptions = Partial<
     | "ratingAverage"
     | "metadata"
     | "license"
+    | "width"
+    | "height"
   >
 > & {
   /** Write small stand-in objects for the original and both sizes (media and delete tests). */

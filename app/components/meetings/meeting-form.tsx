@@ -14,7 +14,7 @@ import {
 } from "~/lib/meeting-schemas";
 import { MEETING_RHYTHMS, rhythmLabel } from "~/lib/meetings";
 import type { MemberChoice } from "~/services/meetings/meeting-members.server";
-import type { MeetingDraft, MeetingEditDraft } from "~/services/meetings/meetings.server";
+import type { MeetingDraft, MeetingEditDraft } from "~/lib/meeting-drafts";
 import type { MeetingTemplateJson } from "~/services/meetings/meeting-json.server";
 import { ClubForm } from "../forms/club-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../forms/fields";

@@ -15,12 +15,12 @@ import { requireAdmin } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { clubTimeZone } from "~/services/meetings/club-zone.server";
 import { meetingMemberChoices } from "~/services/meetings/meeting-members.server";
+import { meetingEditDraft } from "~/services/meetings/meeting-drafts.server";
 import { meetingView } from "~/services/meetings/meeting-view.server";
 import {
   anonymityEndsOnlyByReveal,
   deleteMeeting,
   MEETING_HAS_SUBMISSIONS_MESSAGE,
-  meetingEditDraft,
   updateMeeting,
   WITHDRAWN_ANONYMOUSLY_MESSAGE,
 } from "~/services/meetings/meetings.server";

@@ -14,7 +14,8 @@ import { requireAdmin } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { clubTimeZone } from "~/services/meetings/club-zone.server";
 import { meetingMemberChoices } from "~/services/meetings/meeting-members.server";
-import { createMeeting, meetingDraft } from "~/services/meetings/meetings.server";
+import { createMeeting } from "~/services/meetings/meetings.server";
+import { meetingDraft } from "~/services/meetings/meeting-drafts.server";
 import { TEMPLATE_NOT_FOUND_MESSAGE } from "~/services/meetings/templates.server";
 import { readMeetingForm } from "./meeting-forms.server";
 

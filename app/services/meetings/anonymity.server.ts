@@ -18,6 +18,9 @@ export const NOT_ANONYMOUS_MESSAGE = "This meeting is not anonymous: its names a
 export const NAMES_REVEALED_MESSAGE = "The names are revealed.";
 export const ALREADY_REVEALED_MESSAGE = "This meeting's names have been revealed already.";
 
+export const COMPETITION_REVEALED_BY_RESULTS_MESSAGE =
+  "A competition's names are shown when its results are published.";
+
 /**
  * POST /api/meetings/{id}/reveal and the meeting page's 'Reveal names' (admins):
  * sets revealedAt. 409 when the meeting is not anonymous or was revealed
@@ -30,6 +33,7 @@ export async function revealMeeting(viewer: ViewerRef, meetingId: number): Promi
     if (!mayRevealNames(viewer)) throw new ForbiddenError("Only admins may reveal the names.");
     if (!before.anonymous) throw new ConflictError(NOT_ANONYMOUS_MESSAGE);
     if (before.revealedAt) throw new ConflictError(ALREADY_REVEALED_MESSAGE);
+    if (before.kind === "competition") throw new ConflictError(COMPETITION_REVEALED_BY_RESULTS_MESSAGE);
     const [revealed] = await db()
       .update(meetings)
       .set({ revealedAt: sql`now()`, updatedAt: new Date() })

@@ -4,8 +4,10 @@ import type { MeetingRow, meetingTemplates } from "@db/schema";
 import { addCalendarDays, nextMonthlyStart } from "~/lib/club-time";
 import { frequencyOfRhythm, type MeetingFrequency, type MeetingRhythm } from "~/lib/meetings";
 import type { PhotoJson } from "~/lib/club-json";
+import type { CategoryJson, CompetitionFieldsJson, MeetingKind, ScoreMax } from "~/lib/competitions";
 
-export type MeetingSubmissionJson = { id: number; position: number; Photo: PhotoJson };
+/** A submission; a competition's entry names its category (null on a critique night). */
+export type MeetingSubmissionJson = { id: number; position: number; CategoryId: number | null; Photo: PhotoJson };
 
 /** A meeting's own fields (spec section 3 "Meeting"), without its submissions. */
 export type MeetingFieldsJson = {
@@ -21,7 +23,7 @@ export type MeetingFieldsJson = {
   anonymous: boolean;
   /** When an admin revealed the names of an anonymous meeting; null before (and for other meetings). */
   revealedAt: string | null;
-};
+} & CompetitionFieldsJson;
 
 /** A meeting with its submissions, in the meeting's order (author by author, each by position). */
 export type MeetingJson = MeetingFieldsJson & { MeetingSubmissions: MeetingSubmissionJson[] };
@@ -49,7 +51,8 @@ export type MeetingTemplateJson = {
 
 export type MeetingTemplateRow = typeof meetingTemplates.$inferSelect;
 
-export function toMeetingFieldsJson(meeting: MeetingRow): MeetingFieldsJson {
+/** The meeting's fields; a competition's categories come from categoriesOf. */
+export function toMeetingFieldsJson(meeting: MeetingRow, categories: CategoryJson[] = []): MeetingFieldsJson {
   return {
     id: meeting.id,
     MeetingTemplateId: meeting.meetingTemplateId,
@@ -61,6 +64,11 @@ export function toMeetingFieldsJson(meeting: MeetingRow): MeetingFieldsJson {
     allowedUserIds: meeting.allowedUserIds,
     anonymous: meeting.anonymous,
     revealedAt: meeting.revealedAt?.toISOString() ?? null,
+    kind: meeting.kind as MeetingKind,
+    categories: meeting.kind === "competition" ? categories : [],
+    closesAt: meeting.closesAt?.toISOString() ?? null,
+    scoreMax: meeting.scoreMax as ScoreMax | null,
+    resultsPublishedAt: meeting.resultsPublishedAt?.toISOString() ?? null,
   };
 }
 

@@ -14,6 +14,7 @@ import { canSeeMeetings, mayManageMeetings, type ViewerRef } from "~/services/ac
 import { NotLoggedInError } from "~/services/errors.server";
 import { photoMediaUrl } from "~/services/photos/json.server";
 import { clubTimeZone } from "./club-zone.server";
+import { categoriesOf } from "~/services/competitions/competition-meetings.server";
 import { toMeetingFieldsJson, type MeetingFieldsJson, type MeetingTemplateJson } from "./meeting-json.server";
 import { listTemplates } from "./templates.server";
 
@@ -98,8 +99,11 @@ export async function listMeetings(viewer: ViewerRef, query: MeetingListQuery, n
     .offset((query.page - 1) * MEETINGS_PAGE_SIZE);
 
   const uploads = await myUploads(viewer.id, [...upcoming, ...past]);
+  const categories = await categoriesOf(
+    [...upcoming, ...past].filter((meeting) => meeting.kind === "competition").map((meeting) => meeting.id),
+  );
   const item = (meeting: MeetingRow): MeetingListItem => ({
-    ...toMeetingFieldsJson(meeting),
+    ...toMeetingFieldsJson(meeting, categories.get(meeting.id)),
     title: meetingTitle(meeting.topic),
     myUploads: uploads.get(meeting.id) ?? [],
   });

@@ -31,6 +31,7 @@ import { NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import type { PhotoJson } from "~/lib/club-json";
 import { photosJson } from "~/services/photos/photos.server";
 import { clubTimeZone } from "./club-zone.server";
+import { categoriesOf } from "~/services/competitions/competition-meetings.server";
 import { toMeetingFieldsJson, type MeetingJson, type MeetingSubmissionJson } from "./meeting-json.server";
 import { loadMeeting } from "./meetings.server";
 
@@ -102,6 +103,7 @@ export async function meetingView(
       id: meetingSubmissions.id,
       position: meetingSubmissions.position,
       photoId: meetingSubmissions.photoId,
+      categoryId: meetingSubmissions.categoryId,
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -138,7 +140,13 @@ export async function meetingView(
       };
       byAuthor.set(row.userId, group);
     }
-    group.submissions.push({ id: row.id, position: row.position, photoId: row.photoId, Photo: photo });
+    group.submissions.push({
+      id: row.id,
+      position: row.position,
+      photoId: row.photoId,
+      CategoryId: row.categoryId,
+      Photo: photo,
+    });
   }
   const namesHidden = isUnrevealed(meeting);
   // A meeting reviewed anonymously is walked in its night's order before and after the reveal:
@@ -150,9 +158,9 @@ export async function meetingView(
 
   return {
     meeting: {
-      ...toMeetingFieldsJson(meeting),
+      ...toMeetingFieldsJson(meeting, (await categoriesOf([meeting.id])).get(meeting.id)),
       MeetingSubmissions: groups.flatMap((group) =>
-        group.submissions.map(({ id, position, Photo }) => ({ id, position, Photo })),
+        group.submissions.map(({ id, position, CategoryId, Photo }) => ({ id, position, CategoryId, Photo })),
       ),
     },
     title: meetingTitle(meeting.topic),

@@ -4,16 +4,23 @@
 import { count, eq, sql } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { meetingSubmissions, meetings, meetingTemplates, withdrawnSubmissions, type MeetingRow } from "@db/schema";
-import { instantFromText, toDateTimeInput } from "~/lib/club-time";
+import { instantFromText } from "~/lib/club-time";
 import type { MeetingPatch, NewMeeting } from "~/lib/meeting-schemas";
-import { DEFAULT_MAX_UPLOADS, meetingTitle, rhythmOf, type MeetingRhythm } from "~/lib/meetings";
+import { rhythmOf } from "~/lib/meetings";
 import { canSeeMeetings, isUnrevealed, mayEndAnonymity, requireAdmin, type ViewerRef } from "~/services/access.server";
 import { ConflictError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { clubTimeZone } from "./club-zone.server";
 import { requireMembersExist } from "./meeting-members.server";
 import { refreshMeetingStarts } from "./meeting-starts.server";
-import { nextStartOf, rhythmColumns, rhythmOfRow } from "./meeting-json.server";
+import { rhythmColumns } from "./meeting-json.server";
 import { announceNames } from "./names-changed.server";
+import {
+  competitionColumns,
+  dropCategories,
+  saveCategories,
+  type CompetitionColumns,
+} from "~/services/competitions/competition-meetings.server";
+import type { CategoryInput } from "~/lib/competitions";
 import { loadTemplate } from "./templates.server";
 
 export const MEETING_NOT_FOUND_MESSAGE = "Meeting not found.";
@@ -68,6 +75,8 @@ export async function createMeeting(viewer: ViewerRef, input: NewMeeting): Promi
       allowedUserIds: input.allowedUserIds ?? null,
       anonymous: input.anonymous,
     };
+    const competition = await competitionColumns(input, startsAt);
+    fields.anonymous = competition.anonymous;
     let meetingTemplateId: number | null = null;
     if (input.meetingTemplateId) {
       const template = await loadTemplate(input.meetingTemplateId, "update").catch((error: unknown) => {
@@ -86,16 +95,35 @@ export async function createMeeting(viewer: ViewerRef, input: NewMeeting): Promi
     } else if (rhythmOf(input)) {
       const [template] = await db()
         .insert(meetingTemplates)
-        .values({ ...fields, latestAt: startsAt, ...rhythmColumns(rhythmOf(input)!) })
+        .values({
+          ...fields,
+          latestAt: startsAt,
+          ...rhythmColumns(rhythmOf(input)!),
+          ...templateCompetitionColumns(competition, startsAt, input.categories),
+        })
         .returning({ id: meetingTemplates.id });
       meetingTemplateId = template!.id;
     }
     const [meeting] = await db()
       .insert(meetings)
-      .values({ ...fields, meetingTemplateId })
+      .values({ ...fields, ...competition, meetingTemplateId })
       .returning();
+    if (competition.kind === "competition") await saveCategories(meeting!.id, input.categories ?? []);
     return meeting!;
   });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A recurring competition keeps its categories, score out of, and how many days before each start entries close. */
+function templateCompetitionColumns(competition: CompetitionColumns, startsAt: Date, categories?: CategoryInput[]) {
+  if (competition.kind !== "competition") return { kind: "critique" };
+  return {
+    kind: "competition",
+    scoreMax: competition.scoreMax,
+    categories: (categories ?? []).map(({ name, maxEntries }) => ({ name, maxEntries })),
+    closesDaysBefore: Math.min(60, Math.floor((startsAt.getTime() - competition.closesAt!.getTime()) / DAY_MS)),
+  };
 }
 
 /** Changes a meeting's fields; a new start reaches every submitted photo's copy of it in the same transaction. */
@@ -109,14 +137,20 @@ export async function updateMeeting(viewer: ViewerRef, meetingId: number, change
       throw InvalidError.field("anonymous", ANONYMITY_ENDS_BY_REVEAL_MESSAGE);
     }
     await requireMembersExist(changes.allowedUserIds);
+    const competition = await competitionColumns(changes, startsAt ?? before.startsAt, before);
+    const { categories, ...columns } = changes;
     const set = Object.fromEntries(
-      Object.entries({ ...changes, startsAt }).filter(([, value]) => value !== undefined),
+      Object.entries({ ...columns, startsAt, ...competition }).filter(([, value]) => value !== undefined),
     ) as Partial<MeetingRow>;
     const [meeting] = await db()
       .update(meetings)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(meetings.id, meetingId))
       .returning();
+    if (competition.kind === "critique") await dropCategories(meetingId);
+    else if (categories) await saveCategories(meetingId, categories);
+    else if (before.kind !== "competition")
+      throw InvalidError.field("categories", "A competition needs at least one category.");
     if (startsAt && startsAt.getTime() !== before.startsAt.getTime()) await refreshMeetingStarts({ meetingId });
     // Hidden or shown again by the edit (not by a reveal): open pages and rooms load the names as they are now.
     if (changes.anonymous !== undefined && changes.anonymous !== before.anonymous && !meeting!.revealedAt) {
@@ -161,72 +195,4 @@ export async function deleteMeeting(viewer: ViewerRef, meetingId: number): Promi
       throw new ConflictError(WITHDRAWN_ANONYMOUSLY_MESSAGE);
     await db().delete(meetings).where(eq(meetings.id, meetingId));
   });
-}
-
-/**
- * What the new meeting form starts with: blank, or the next meeting of a recurring one: its
- * next start and its details, but an empty topic, since each night has its own.
- */
-export type MeetingDraft = {
-  /** The start as a datetime-local value on the club's clock ('' for a blank form). */
-  startsAt: string;
-  topic: string;
-  callLink: string | null;
-  callDetails: string | null;
-  maxUploadsCount: number;
-  allowedUserIds: number[] | null;
-  anonymous: boolean;
-  meetingTemplateId: number | null;
-  /** The recurring meeting's title (its topic's first line) and rhythm, shown but not sent. */
-  series: { title: string; repeats: MeetingRhythm } | null;
-};
-
-export async function meetingDraft(viewer: ViewerRef, meetingTemplateId?: number | null): Promise<MeetingDraft> {
-  requireAdmin(viewer);
-  if (!meetingTemplateId) {
-    return {
-      startsAt: "",
-      topic: "",
-      callLink: null,
-      callDetails: null,
-      maxUploadsCount: DEFAULT_MAX_UPLOADS,
-      allowedUserIds: null,
-      anonymous: false,
-      meetingTemplateId: null,
-      series: null,
-    };
-  }
-  const template = await loadTemplate(meetingTemplateId);
-  const zone = clubTimeZone();
-  return {
-    startsAt: toDateTimeInput(nextStartOf(template, zone), zone),
-    // The series' topic names the series; the night's own topic is the admin's to write.
-    topic: "",
-    callLink: template.callLink,
-    callDetails: template.callDetails,
-    maxUploadsCount: template.maxUploadsCount,
-    allowedUserIds: template.allowedUserIds,
-    anonymous: template.anonymous,
-    meetingTemplateId: template.id,
-    series: { title: meetingTitle(template.topic), repeats: rhythmOfRow(template) },
-  };
-}
-
-/** The edit meeting form's values: the meeting's fields, its start as a datetime-local value on the club's clock. */
-export type MeetingEditDraft = Omit<MeetingDraft, "series"> & { id: number };
-
-export async function meetingEditDraft(viewer: ViewerRef, meetingId: number): Promise<MeetingEditDraft> {
-  requireAdmin(viewer);
-  const meeting = await loadMeeting(meetingId);
-  return {
-    id: meeting.id,
-    startsAt: toDateTimeInput(meeting.startsAt, clubTimeZone()),
-    topic: meeting.topic,
-    callLink: meeting.callLink,
-    callDetails: meeting.callDetails,
-    maxUploadsCount: meeting.maxUploadsCount,
-    allowedUserIds: meeting.allowedUserIds,
-    anonymous: meeting.anonymous,
-    meetingTemplateId: meeting.meetingTemplateId,
-  };
 }

@@ -16,6 +16,7 @@ import { ConflictError } from "~/services/errors.server";
 import { photoMediaUrl } from "~/services/photos/json.server";
 import { photoNotFound } from "~/services/photos/ownership.server";
 import { getPhoto } from "~/services/photos/photos.server";
+import { requireEntryRules } from "~/services/competitions/entries.server";
 import type { MeetingSubmissionJson } from "./meeting-json.server";
 import { loadMeeting } from "./meetings.server";
 import {
@@ -56,7 +57,7 @@ export const PHOTOS_TO_CHOOSE = 60;
 export async function submitOwnPhoto(
   member: Member,
   meetingId: number,
-  { PhotoId }: ExistingPhotoSubmission,
+  { PhotoId, CategoryId, caption }: ExistingPhotoSubmission,
 ): Promise<MeetingSubmissionJson & { warning?: string }> {
   let warning: string | undefined;
   const submission = await transaction(async () => {
@@ -76,8 +77,16 @@ export async function submitOwnPhoto(
     if (already)
       throw new ConflictError(already.meetingId === meetingId ? ALREADY_HERE_MESSAGE : ALREADY_ELSEWHERE_MESSAGE);
     requireRoom(meeting, await submittedCount(meetingId, member.id));
+    const title = caption || photo.caption;
+    await requireEntryRules(meeting, member.id, {
+      categoryId: CategoryId,
+      caption: title,
+      width: photo.width,
+      height: photo.height,
+    });
+    if (caption && caption !== photo.caption) await db().update(photos).set({ caption }).where(eq(photos.id, PhotoId));
     if (isUnrevealed(meeting) && (await seenWithName(PhotoId))) warning = SEEN_WITH_NAME_ANSWER;
-    return insertSubmission(meetingId, PhotoId, member.id);
+    return insertSubmission(meetingId, PhotoId, member.id, CategoryId);
   });
   return { ...submission, Photo: await getPhoto(member, PhotoId), ...(warning ? { warning } : {}) };
 }

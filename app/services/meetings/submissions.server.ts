@@ -11,9 +11,8 @@
 // image) runs before the lock, so members never wait on each other's images.
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
-import { meetingSubmissions, withdrawnSubmissions, type MeetingRow } from "@db/schema";
-import type { NewPhoto } from "~/lib/photo-schemas";
-import type { SubmissionOrder } from "~/lib/meeting-schemas";
+import { meetingSubmissions, photos, withdrawnSubmissions, type MeetingRow } from "@db/schema";
+import type { NewEntry, SubmissionOrder } from "~/lib/meeting-schemas";
 import { allowanceMessage, isUpcoming, meetingTitle, NOT_ON_LIST_MESSAGE, remainingUploads } from "~/lib/meetings";
 import type { Member } from "~/lib/member";
 import {
@@ -27,6 +26,8 @@ import { ConflictError, ForbiddenError, InvalidError, NotFoundError, NotLoggedIn
 import { getPhoto } from "~/services/photos/photos.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
 import { env } from "~/env.server";
+import { categoriesOf } from "~/services/competitions/competition-meetings.server";
+import { CHOOSE_CATEGORY_MESSAGE, requireEntriesOpen, requireEntryRules } from "~/services/competitions/entries.server";
 import { clubTimeZone } from "./club-zone.server";
 import { toMeetingFieldsJson, type MeetingFieldsJson, type MeetingSubmissionJson } from "./meeting-json.server";
 import { refreshMeetingStarts } from "./meeting-starts.server";
@@ -80,17 +81,22 @@ export function requireRoom(meeting: MeetingRow, uploaded: number) {
 }
 
 /** The photo's submission at the member's next position, under lockSubmitter; the photo's copy of the start follows. */
-export async function insertSubmission(meetingId: number, photoId: number, userId: number) {
+export async function insertSubmission(meetingId: number, photoId: number, userId: number, categoryId?: number) {
   const [row] = await db()
     .insert(meetingSubmissions)
     .values({
       meetingId,
       photoId,
       userId,
+      categoryId: categoryId ?? null,
       position: sql`(select coalesce(max(${meetingSubmissions.position}), 0) + 1 from ${meetingSubmissions}
         where ${meetingSubmissions.meetingId} = ${meetingId} and ${meetingSubmissions.userId} = ${userId})`,
     })
-    .returning({ id: meetingSubmissions.id, position: meetingSubmissions.position });
+    .returning({
+      id: meetingSubmissions.id,
+      position: meetingSubmissions.position,
+      CategoryId: meetingSubmissions.categoryId,
+    });
   await refreshMeetingStarts({ photoIds: [photoId] });
   return row!;
 }
@@ -115,7 +121,7 @@ export async function uploadPage(viewer: ViewerRef, meetingId: number): Promise<
   const open = submissionsOpen(meeting);
   const maySubmit = onList && open;
   return {
-    meeting: toMeetingFieldsJson(meeting),
+    meeting: toMeetingFieldsJson(meeting, (await categoriesOf([meeting.id])).get(meeting.id)),
     title: meetingTitle(meeting.topic),
     maySubmit,
     refusal: !open ? SUBMISSIONS_CLOSED_MESSAGE : onList ? null : NOT_ON_LIST_MESSAGE,
@@ -133,15 +139,18 @@ export async function uploadPage(viewer: ViewerRef, meetingId: number): Promise<
 export async function submitToMeeting(
   member: Member,
   meetingId: number,
-  upload: NewPhoto,
+  upload: NewEntry,
 ): Promise<MeetingSubmissionJson> {
   // Refuse early what is refused anyway, before the image is processed.
   const meeting = await loadMeeting(meetingId);
   requireOpen(meeting);
+  requireEntriesOpen(meeting);
   requireOnList(member, meeting);
   requireRoom(meeting, await submittedCount(meetingId, member.id));
+  if (meeting.kind === "competition" && upload.CategoryId === undefined)
+    throw InvalidError.field("CategoryId", CHOOSE_CATEGORY_MESSAGE);
 
-  let submission: { id: number; position: number } | undefined;
+  let submission: Omit<MeetingSubmissionJson, "Photo"> | undefined;
   const photoId = await createPhotoFromUpload(member, upload, async (newPhotoId) => {
     // Inside the photo's transaction: a refusal here rolls the photo back and discards the upload.
     await lockSubmitter(meetingId, member.id);
@@ -151,9 +160,20 @@ export async function submitToMeeting(
     requireOpen(current);
     requireOnList(member, current);
     requireRoom(current, await submittedCount(meetingId, member.id));
-    submission = await insertSubmission(meetingId, newPhotoId, member.id);
+    if (upload.caption) await db().update(photos).set({ caption: upload.caption }).where(eq(photos.id, newPhotoId));
+    const [made] = await db()
+      .select({ width: photos.width, height: photos.height })
+      .from(photos)
+      .where(eq(photos.id, newPhotoId));
+    await requireEntryRules(current, member.id, {
+      categoryId: upload.CategoryId,
+      caption: upload.caption || null,
+      width: made?.width ?? null,
+      height: made?.height ?? null,
+    });
+    submission = await insertSubmission(meetingId, newPhotoId, member.id, upload.CategoryId);
   });
-  return { id: submission!.id, position: submission!.position, Photo: await getPhoto(member, photoId) };
+  return { ...submission!, Photo: await getPhoto(member, photoId) };
 }
 
 /** The member's submissions to a meeting while they may still change them (upcoming, their own). */
