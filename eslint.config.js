@@ -47,13 +47,20 @@ export default tseslint.config(
     rules: { "no-alert": "error" },
   },
   {
-    files: ["app/**/*.tsx"],
-    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    // Every module under app/ may hold a hook (use-*.ts beside its component as well as .tsx), so the
+    // hook rules cover them all. The two classic rules only; the React Compiler set (set-state-in-effect
+    // and the like) flags the ordinary "reset local state when the route changes" pattern this app uses.
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
     rules: {
-      // The two classic hook rules; the React Compiler set (set-state-in-effect and the like)
-      // flags the ordinary "reset local state when the route changes" pattern this app uses.
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "jsx-a11y": jsxA11y },
+    rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       // The first field of a page that exists only for its form (log in, invite, reset) takes
       // focus, as does the confirm button of a modal: where the person is about to type or choose.

@@ -14,7 +14,7 @@ import {
   rotatedHeic,
   truncatedHeic,
 } from "../../tests/support/heic-files";
-import { useExifTool } from "../../tests/support/exif-reader";
+import { exifToolForThisFile } from "../../tests/support/exif-reader";
 import { expectNoEmbeddedMetadata } from "../../tests/support/stripped-metadata";
 import { imageFailureMessage, makeDerivatives, PHOTO_SIZES } from "./derivatives.server";
 import * as heic from "./heic.server";
@@ -39,7 +39,7 @@ function displayP3ToSrgb(rgb: Buffer): Uint8Array {
 }
 const METADATA_LIMIT = 1024 * 1024;
 let folder: string;
-const exiftool = useExifTool();
+const exiftool = exifToolForThisFile();
 
 beforeAll(async () => {
   folder = await fs.mkdtemp(path.join(os.tmpdir(), "club-heic-"));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memberColour } from "~/lib/member-colour";
 import type { CropMessage } from "~/lib/realtime-events";
-import { CropBook, POINTER_LIFETIME_MS, PointerBook, PresenceBook, cropRectangle } from "./live-book";
+import { CropBook, LiveRoom, POINTER_LIFETIME_MS, PointerBook, PresenceBook, cropRectangle } from "./live-book";
 
 const ann = { id: 1, firstName: "Ann" };
 const bob = { id: 2, firstName: "Bob" };
@@ -117,5 +117,56 @@ describe("PresenceBook", () => {
     presence.left({ socketId: "a1", user: ann });
     presence.snapshot([{ socketId: "a1", user: ann }]);
     expect(presence.viewers()).toEqual([bob]);
+  });
+});
+
+describe("LiveRoom as React reads it", () => {
+  it("gives the same snapshot until it is told of a change, then tells its subscribers", () => {
+    const room = new LiveRoom();
+    const told: string[] = [];
+    const unsubscribe = room.subscribe(() => told.push("changed"));
+    const empty = room.getSnapshot();
+    expect(empty).toEqual({ viewers: [], pointers: [], crops: [] });
+    // useSyncExternalStore renders again whenever two reads differ: a new object each call would never settle.
+    expect(room.getSnapshot()).toBe(empty);
+
+    room.presence.joined({ socketId: "a1", user: ann });
+    room.crops.received({ user: ann, phase: "start", start: { dx: 0.1, dy: 0.1 } });
+    expect(room.getSnapshot()).toBe(empty);
+    room.changed();
+    expect(told).toEqual(["changed"]);
+    const withAnn = room.getSnapshot();
+    expect(withAnn.viewers).toEqual([ann]);
+    expect(withAnn.crops.map((c) => c.user)).toEqual([ann]);
+    expect(room.getSnapshot()).toBe(withAnn);
+
+    unsubscribe();
+    room.clear();
+    room.changed();
+    expect(told).toEqual(["changed"]);
+    expect(room.getSnapshot()).toEqual({ viewers: [], pointers: [], crops: [] });
+  });
+
+  it("leaves out this browser's own member and forgets a member's pointer and crop when they leave", () => {
+    const room = new LiveRoom();
+    room.me = bob;
+    room.presence.snapshot([
+      { socketId: "a1", user: ann },
+      { socketId: "b1", user: bob },
+    ]);
+    const frame = [
+      { user: ann, dx: 0.1, dy: 0.2 },
+      { user: bob, dx: 0.3, dy: 0.3 },
+    ];
+    expect(room.movedPointers(frame, 1000)).toBe(true);
+    expect(room.isMe(bob)).toBe(true);
+    room.crops.received({ user: ann, phase: "start", start: { dx: 0.1, dy: 0.1 } });
+    room.changed();
+    expect(room.getSnapshot().pointers.map((p) => p.user)).toEqual([ann]);
+
+    room.presence.left({ socketId: "a1", user: ann });
+    room.tidy();
+    room.changed();
+    expect(room.getSnapshot()).toEqual({ viewers: [bob], pointers: [], crops: [] });
   });
 });

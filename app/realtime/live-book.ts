@@ -4,6 +4,7 @@
 // or the member leaves).
 import { memberColour } from "~/lib/member-colour";
 import type { CropMessage, PointerFrame, PointerInput, Presence, Viewer } from "~/lib/realtime-events";
+import { BookStore } from "./book-store";
 
 /** Spec section 9: a remote pointer disappears 5 seconds after its last move. */
 export const POINTER_LIFETIME_MS = 5000;
@@ -176,5 +177,43 @@ export class CropBook {
 
   list(): LiveCrop[] {
     return [...this.crops.values()];
+  }
+}
+
+/** What the live layer draws, as of the room's last change. */
+export type LiveState = { viewers: Viewer[]; pointers: LivePointer[]; crops: LiveCrop[] };
+
+/** The room's books, with the member this browser is (to leave them out). */
+export class LiveRoom extends BookStore<LiveState> {
+  readonly presence = new PresenceBook();
+  readonly pointers = new PointerBook();
+  readonly crops = new CropBook();
+  me: Viewer | null = null;
+
+  clear() {
+    this.presence.clear();
+    this.pointers.clear();
+    this.crops.clear();
+    this.me = null;
+  }
+
+  protected read(): LiveState {
+    return { viewers: this.presence.viewers(), pointers: this.pointers.list(), crops: this.crops.list() };
+  }
+
+  isMe(user: Viewer) {
+    return this.me?.id === user.id;
+  }
+
+  /** Moves the other members' pointers to where a frame says (this member's own is drawn locally). */
+  movedPointers(frame: PointerFrame, now: number): boolean {
+    return this.pointers.movedInFrame(frame, this.me?.id, now);
+  }
+
+  /** A member's last connection left: their pointer and crop go with them. */
+  tidy() {
+    this.crops.keepOnly((id) => this.presence.has(id));
+    for (const pointer of this.pointers.list())
+      if (!this.presence.has(pointer.user.id)) this.pointers.forget(pointer.user.id);
   }
 }

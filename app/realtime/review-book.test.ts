@@ -59,4 +59,38 @@ describe("ReviewBook", () => {
     expect(book.ownWindowsView).toBeNull();
     expect(book.view?.photoId).toBe(8);
   });
+
+  it("gives React the same state until it is told of a change, showing only the current leader's views", () => {
+    const book = new ReviewBook();
+    let told = 0;
+    book.subscribe(() => told++);
+    const empty = book.getSnapshot();
+    expect(empty).toEqual({
+      leader: null,
+      amLeader: false,
+      canLead: false,
+      members: [],
+      leaderView: null,
+      ownWindowsView: null,
+    });
+    expect(book.getSnapshot()).toBe(empty);
+
+    book.joinedRoom({ me: ann, members: [{ socketId: "b", user: bob }], leader: ann, view, mayLead: true });
+    book.viewed({ ...view, photoId: 7 });
+    expect(book.getSnapshot()).toBe(empty);
+    book.changed();
+    expect(told).toBe(1);
+    const leading = book.getSnapshot();
+    expect(leading).toMatchObject({ leader: ann, amLeader: true, canLead: true, members: [bob] });
+    expect(leading.leaderView?.photoId).toBe(7);
+    expect(leading.ownWindowsView?.photoId).toBe(7);
+    expect(book.getSnapshot()).toBe(leading);
+
+    // Ann hands the lead to Bob: her own windows' view is no longer hers to take.
+    book.leaderChanged(bob);
+    book.viewed({ ...view, photoId: 8 });
+    book.changed();
+    expect(book.getSnapshot()).toMatchObject({ leader: bob, amLeader: false, ownWindowsView: null });
+    expect(book.getSnapshot().leaderView?.photoId).toBe(8);
+  });
 });

@@ -2,6 +2,7 @@
 // sockets and React: who is in the meeting's review room, who leads, and the
 // leader's latest view.
 import type { Presence, ReviewSnapshot, ReviewView, Viewer } from "~/lib/realtime-events";
+import { BookStore } from "./book-store";
 import { PresenceBook } from "./live-book";
 
 /** The leader's meeting timer as a follower counts with it: its end on this browser's own clock (epoch ms). */
@@ -25,7 +26,17 @@ export function followedView({ timerElapsedMs, timer, ...view }: ReviewView, rec
   };
 }
 
-export class ReviewBook {
+/** What the viewer and the presenter show of the review room, as of the book's last change. */
+export type ReviewState = {
+  leader: Viewer | null;
+  amLeader: boolean;
+  canLead: boolean;
+  members: Viewer[];
+  leaderView: FollowedView | null;
+  ownWindowsView: FollowedView | null;
+};
+
+export class ReviewBook extends BookStore<ReviewState> {
   readonly presence = new PresenceBook();
   me: Viewer | null = null;
   leader: Viewer | null = null;
@@ -82,5 +93,16 @@ export class ReviewBook {
 
   get amLeader(): boolean {
     return !!this.me && this.leader?.id === this.me.id;
+  }
+
+  protected read(): ReviewState {
+    return {
+      leader: this.leader,
+      amLeader: this.amLeader,
+      canLead: this.mayLead,
+      members: this.presence.viewers(),
+      leaderView: this.leader ? this.view : null,
+      ownWindowsView: this.amLeader ? this.ownWindowsView : null,
+    };
   }
 }

@@ -6,11 +6,11 @@
 //   const live = useLiveLayer(member ? photo.id : null);
 //   live.movePointer({ dx, dy });     // on every pointer move; sent once per frame
 //   live.sendCrop({ phase: "start", start: { dx, dy } });
-import { useCallback, useMemo, useRef } from "react";
-import type { CropInput, PhotoViewerSocket, PointerFrame, PointerInput, Viewer } from "~/lib/realtime-events";
+import { useCallback, useRef, useState, useSyncExternalStore } from "react";
+import type { CropInput, PhotoViewerSocket, PointerInput, Viewer } from "~/lib/realtime-events";
 import { PHOTO_NAMESPACE } from "~/lib/live-names";
 import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
-import { CropBook, PointerBook, PresenceBook, type LiveCrop, type LivePointer } from "./live-book";
+import { LiveRoom, type LiveCrop, type LivePointer } from "./live-book";
 import type { RoomStatus } from "./room-socket";
 import { useRoomSocket } from "./use-room-socket";
 
@@ -36,111 +36,82 @@ export type LiveLayer = {
 
 const clamp = (value: number) => Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
 
-/** The room's books, with the member this browser is (to leave them out). */
-class LiveRoom {
-  readonly presence = new PresenceBook();
-  readonly pointers = new PointerBook();
-  readonly crops = new CropBook();
-  me: Viewer | null = null;
-
-  clear() {
-    this.presence.clear();
-    this.pointers.clear();
-    this.crops.clear();
-    this.me = null;
-  }
-
-  isMe(user: Viewer) {
-    return this.me?.id === user.id;
-  }
-
-  /** Moves the other members' pointers to where a frame says (this member's own is drawn locally). */
-  movedPointers(frame: PointerFrame, now: number): boolean {
-    return this.pointers.movedInFrame(frame, this.me?.id, now);
-  }
-
-  /** A member's last connection left: their pointer and crop go with them. */
-  tidy() {
-    this.crops.keepOnly((id) => this.presence.has(id));
-    for (const pointer of this.pointers.list())
-      if (!this.presence.has(pointer.user.id)) this.pointers.forget(pointer.user.id);
-  }
-}
-
 /**
  * `screen`: the presenter's screen, which only watches: in
  * nobody's presence list, sending nothing, and shown every member's pointer and
  * crop, its own member's (drawn in their viewer) included.
  */
 export function useLiveLayer(photoId: number | null, { screen = false }: { screen?: boolean } = {}): LiveLayer {
-  const room = useRef(new LiveRoom());
+  const [room] = useState(() => new LiveRoom());
   // Read when the room's snapshot comes (a change of it opens another socket: useRoomSocket's flag).
   const asScreen = useRef(screen);
   asScreen.current = screen;
   const pointerSender = useRef<FrameCoalescer<PointerInput> | null>(null);
   const dragSender = useRef<FrameCoalescer<CropInput> | null>(null);
 
-  const listen = useCallback((socket: PhotoViewerSocket, changed: () => void) => {
-    const books = room.current;
-    pointerSender.current = frameCoalescer((point) => socket.volatile.emit("pointer", point));
-    dragSender.current = frameCoalescer((message) => socket.volatile.emit("crop", message));
+  const listen = useCallback(
+    (socket: PhotoViewerSocket) => {
+      pointerSender.current = frameCoalescer((point) => socket.volatile.emit("pointer", point));
+      dragSender.current = frameCoalescer((message) => socket.volatile.emit("crop", message));
 
-    // Remote pointers go 5 s after their last move: one timer, for the next one due.
-    let expiryTimer: ReturnType<typeof setTimeout> | null = null;
-    const scheduleExpiry = () => {
-      if (expiryTimer) clearTimeout(expiryTimer);
-      expiryTimer = null;
-      const due = books.pointers.nextExpiry();
-      if (due === null) return;
-      expiryTimer = setTimeout(
-        () => {
-          if (books.pointers.expire(Date.now())) changed();
+      // Remote pointers go 5 s after their last move: one timer, for the next one due.
+      let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+      const scheduleExpiry = () => {
+        if (expiryTimer) clearTimeout(expiryTimer);
+        expiryTimer = null;
+        const due = room.pointers.nextExpiry();
+        if (due === null) return;
+        expiryTimer = setTimeout(
+          () => {
+            if (room.pointers.expire(Date.now())) room.changed();
+            scheduleExpiry();
+          },
+          Math.max(0, due - Date.now()),
+        );
+      };
+
+      socket.on("room", ({ me, viewers, crops }) => {
+        // A screen draws no pointer of its own: its member's, from their viewer, is one of those it shows.
+        room.me = asScreen.current ? null : me;
+        room.presence.snapshot(viewers);
+        room.crops.snapshot(crops.filter((crop) => !room.isMe(crop.user)));
+        room.tidy();
+        room.changed();
+      });
+      socket.on("viewer.joined", (presence) => {
+        room.presence.joined(presence);
+        room.changed();
+      });
+      socket.on("viewer.left", (presence) => {
+        room.presence.left(presence);
+        room.tidy();
+        room.changed();
+      });
+      // A frame has the latest move of each member that moved in the server's tick, one pointer message each.
+      socket.on("pointer", (...frame) => {
+        if (room.movedPointers(frame, Date.now())) {
           scheduleExpiry();
-        },
-        Math.max(0, due - Date.now()),
-      );
-    };
+          room.changed();
+        }
+      });
+      socket.on("crop", (message) => {
+        if (room.isMe(message.user)) return;
+        room.crops.received(message);
+        room.changed();
+      });
 
-    socket.on("room", ({ me, viewers, crops }) => {
-      // A screen draws no pointer of its own: its member's, from their viewer, is one of those it shows.
-      books.me = asScreen.current ? null : me;
-      books.presence.snapshot(viewers);
-      books.crops.snapshot(crops.filter((crop) => !books.isMe(crop.user)));
-      books.tidy();
-      changed();
-    });
-    socket.on("viewer.joined", (presence) => {
-      books.presence.joined(presence);
-      changed();
-    });
-    socket.on("viewer.left", (presence) => {
-      books.presence.left(presence);
-      books.tidy();
-      changed();
-    });
-    // A frame has the latest move of each member that moved in the server's tick, one pointer message each.
-    socket.on("pointer", (...frame) => {
-      if (books.movedPointers(frame, Date.now())) {
-        scheduleExpiry();
-        changed();
-      }
-    });
-    socket.on("crop", (message) => {
-      if (books.isMe(message.user)) return;
-      books.crops.received(message);
-      changed();
-    });
-
-    return () => {
-      if (expiryTimer) clearTimeout(expiryTimer);
-      pointerSender.current?.close();
-      dragSender.current?.close();
-      pointerSender.current = null;
-      dragSender.current = null;
-    };
-  }, []);
-  const { status, refusal, version, socketRef } = useRoomSocket<PhotoViewerSocket>(
-    room.current,
+      return () => {
+        if (expiryTimer) clearTimeout(expiryTimer);
+        pointerSender.current?.close();
+        dragSender.current?.close();
+        pointerSender.current = null;
+        dragSender.current = null;
+      };
+    },
+    [room],
+  );
+  const { status, refusal, socketRef } = useRoomSocket<PhotoViewerSocket>(
+    room,
     PHOTO_NAMESPACE,
     "id",
     photoId,
@@ -152,28 +123,24 @@ export function useLiveLayer(photoId: number | null, { screen = false }: { scree
     pointerSender.current?.push({ dx: clamp(point.dx), dy: clamp(point.dy) });
   }, []);
 
-  const sendCrop = useCallback((message: CropInput) => {
-    const socket = socketRef.current;
-    if (!socket) return;
-    if (message.phase === "drag") {
-      dragSender.current?.push(message);
-      return;
-    }
-    // A start, end or cancel supersedes a drag not sent yet, and is sent reliably
-    // (socket.io buffers it while the connection is down and sends it on reconnecting).
-    dragSender.current?.drop();
-    socket.emit("crop", message);
-  }, []);
+  const sendCrop = useCallback(
+    (message: CropInput) => {
+      const socket = socketRef.current;
+      if (!socket) return;
+      if (message.phase === "drag") {
+        dragSender.current?.push(message);
+        return;
+      }
+      // A start, end or cancel supersedes a drag not sent yet, and is sent reliably
+      // (socket.io buffers it while the connection is down and sends it on reconnecting).
+      dragSender.current?.drop();
+      socket.emit("crop", message);
+    },
+    [socketRef],
+  );
 
-  const layer = useMemo(() => {
-    const books = room.current;
-    return {
-      viewers: books.presence.viewers(),
-      pointers: books.pointers.list(),
-      crops: books.crops.list(),
-    };
-    // `version` is what says the books changed.
-  }, [version]);
+  // The server renders no room: its snapshot is the empty one, as the browser's first.
+  const layer = useSyncExternalStore(room.subscribe, room.getSnapshot, room.getSnapshot);
 
   return { status, refusal, ...layer, movePointer, sendCrop };
 }

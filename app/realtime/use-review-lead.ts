@@ -7,7 +7,7 @@
 //   const review = useReviewLead(meeting?.id ?? null);
 //   if (review.following && review.leaderView) show(review.leaderView);
 //   if (review.amLeader) review.publishView({ photoId, zoom, centerX, centerY, timerElapsedMs });
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
 import type { ReviewSocket, ReviewView, Viewer } from "~/lib/realtime-events";
 import { REVIEW_NAMESPACE } from "~/lib/live-names";
@@ -42,7 +42,7 @@ export type ReviewLead = {
 };
 
 export function useReviewLead(meetingId: number | null): ReviewLead {
-  const book = useRef(new ReviewBook());
+  const [book] = useState(() => new ReviewBook());
   const [following, setFollowing] = useState(false);
   const viewSender = useRef<FrameCoalescer<ReviewView> | null>(null);
   // An anonymous meeting's names were revealed: the page (viewer, presenter) loads them.
@@ -50,77 +50,66 @@ export function useReviewLead(meetingId: number | null): ReviewLead {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
 
-  const listen = useCallback((socket: ReviewSocket, changed: () => void) => {
-    const books = book.current;
-    socket.on("revealed", () => void revalidate.current());
-    // The leader's view: the latest per frame; reliable, so a follower never stays on a stale photo.
-    viewSender.current = frameCoalescer((view) => socket.emit("view", view));
+  const listen = useCallback(
+    (socket: ReviewSocket) => {
+      socket.on("revealed", () => void revalidate.current());
+      // The leader's view: the latest per frame; reliable, so a follower never stays on a stale photo.
+      viewSender.current = frameCoalescer((view) => socket.emit("view", view));
 
-    socket.on("review", (snapshot) => {
-      books.joinedRoom(snapshot);
-      changed();
-    });
-    socket.on("member.joined", (presence) => {
-      books.memberJoined(presence);
-      changed();
-    });
-    socket.on("member.left", (presence) => {
-      books.memberLeft(presence);
-      changed();
-    });
-    socket.on("leader", ({ leader }) => {
-      books.leaderChanged(leader);
-      // Nobody to follow any more.
-      if (!leader) setFollowing(false);
-      changed();
-    });
-    socket.on("view", (view) => {
-      books.viewed(view);
-      changed();
-    });
-    socket.on("mayLead", (may) => {
-      books.mayLead = may;
-      changed();
-    });
+      socket.on("review", (snapshot) => {
+        book.joinedRoom(snapshot);
+        book.changed();
+      });
+      socket.on("member.joined", (presence) => {
+        book.memberJoined(presence);
+        book.changed();
+      });
+      socket.on("member.left", (presence) => {
+        book.memberLeft(presence);
+        book.changed();
+      });
+      socket.on("leader", ({ leader }) => {
+        book.leaderChanged(leader);
+        // Nobody to follow any more.
+        if (!leader) setFollowing(false);
+        book.changed();
+      });
+      socket.on("view", (view) => {
+        book.viewed(view);
+        book.changed();
+      });
+      socket.on("mayLead", (may) => {
+        book.mayLead = may;
+        book.changed();
+      });
 
-    return () => {
-      viewSender.current?.close();
-      viewSender.current = null;
-      setFollowing(false);
-    };
-  }, []);
-  const { status, version, socketRef } = useRoomSocket<ReviewSocket>(
-    book.current,
-    REVIEW_NAMESPACE,
-    "meeting",
-    meetingId,
-    listen,
+      return () => {
+        viewSender.current?.close();
+        viewSender.current = null;
+        setFollowing(false);
+      };
+    },
+    [book],
   );
+  const { status, socketRef } = useRoomSocket<ReviewSocket>(book, REVIEW_NAMESPACE, "meeting", meetingId, listen);
 
   const lead = useCallback(() => {
     socketRef.current?.emit("lead");
     setFollowing(false);
-  }, []);
-  const stopLeading = useCallback(() => socketRef.current?.emit("stopLeading"), []);
-  const handTo = useCallback((memberId: number) => socketRef.current?.emit("handTo", { memberId }), []);
+  }, [socketRef]);
+  const stopLeading = useCallback(() => socketRef.current?.emit("stopLeading"), [socketRef]);
+  const handTo = useCallback((memberId: number) => socketRef.current?.emit("handTo", { memberId }), [socketRef]);
   const follow = useCallback(() => setFollowing(true), []);
   const unfollow = useCallback(() => setFollowing(false), []);
-  const publishView = useCallback((view: ReviewView) => {
-    if (book.current.amLeader) viewSender.current?.push(view);
-  }, []);
+  const publishView = useCallback(
+    (view: ReviewView) => {
+      if (book.amLeader) viewSender.current?.push(view);
+    },
+    [book],
+  );
 
-  const state = useMemo(() => {
-    const books = book.current;
-    return {
-      leader: books.leader,
-      amLeader: books.amLeader,
-      canLead: books.mayLead,
-      members: books.presence.viewers(),
-      leaderView: books.leader ? books.view : null,
-      ownWindowsView: books.amLeader ? books.ownWindowsView : null,
-    };
-    // `version` is what says the book changed.
-  }, [version]);
+  // The server renders no room: its snapshot is the empty one, as the browser's first.
+  const state = useSyncExternalStore(book.subscribe, book.getSnapshot, book.getSnapshot);
 
   return {
     status,

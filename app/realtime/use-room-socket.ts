@@ -3,8 +3,9 @@
 // its status followed; the books the room's messages fill are emptied when the
 // room changes, when the connection drops (the room's snapshot arrives again
 // on reconnecting) and when the viewer closes. The caller only says which
-// messages fill its books (`listen`, returning what to close with the socket).
-import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
+// messages fill its books (`listen`, returning what to close with the socket)
+// and reads them through useSyncExternalStore (the books are a BookStore).
+import { useEffect, useRef, useState, type MutableRefObject } from "react";
 import type { Socket } from "socket.io-client";
 import { openRoomSocket, refusalToShow, watchStatus, type RoomStatus } from "./room-socket";
 
@@ -12,10 +13,6 @@ export type RoomSocket<S extends Socket> = {
   status: RoomStatus;
   /** Why the server refused this window, in words to show (too many windows), or null. */
   refusal: string | null;
-  /** Bumped whenever the books change, so what the caller makes of them is made again. */
-  version: number;
-  /** Says the books changed. */
-  changed: () => void;
   /** The open socket (null while there is no room). */
   socketRef: MutableRefObject<S | null>;
 };
@@ -26,22 +23,20 @@ export type RoomSocket<S extends Socket> = {
  * `listen` must be stable (a useCallback): a new one reopens the socket.
  */
 export function useRoomSocket<S extends Socket>(
-  books: { clear(): void },
+  books: { clear(): void; changed(): void },
   namespace: string,
   queryName: string,
   roomId: number | null,
-  listen: (socket: S, changed: () => void) => () => void,
+  listen: (socket: S) => () => void,
   flag: string | null = null,
 ): RoomSocket<S> {
   const [status, setStatus] = useState<RoomStatus>("off");
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  const changed = useCallback(() => setVersion((v) => v + 1), []);
   const socketRef = useRef<S | null>(null);
 
   useEffect(() => {
     books.clear();
-    changed();
+    books.changed();
     if (roomId === null) {
       setStatus("off");
       return;
@@ -53,11 +48,11 @@ export function useRoomSocket<S extends Socket>(
     const stopWatching = watchStatus(socket, setStatus);
     socket.on("connect", () => setRefusal(null));
     socket.on("connect_error", (error: Error) => setRefusal(refusalToShow(error)));
-    const stopListening = listen(socket, changed);
+    const stopListening = listen(socket);
     // Back after a drop: the room's snapshot arrives again, so start from nothing.
     socket.on("disconnect", () => {
       books.clear();
-      changed();
+      books.changed();
     });
 
     return () => {
@@ -67,7 +62,7 @@ export function useRoomSocket<S extends Socket>(
       socketRef.current = null;
       books.clear();
     };
-  }, [books, namespace, queryName, roomId, listen, changed, flag]);
+  }, [books, namespace, queryName, roomId, listen, flag]);
 
-  return { status, refusal, version, changed, socketRef };
+  return { status, refusal, socketRef };
 }

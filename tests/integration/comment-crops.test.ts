@@ -21,7 +21,7 @@ import type { CommentJson } from "~/services/ratings/comments.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
 import { storage } from "~/storage/storage.server";
 import { useCameraJpeg } from "../support/camera-file";
-import { useExifTool } from "../support/exif-reader";
+import { exifToolForThisFile } from "../support/exif-reader";
 import { expectNoEmbeddedMetadata } from "../support/stripped-metadata";
 import { useMailCatcher } from "../support/club-mail";
 import { colourAt } from "../support/images";
@@ -35,7 +35,7 @@ useMailCatcher();
 useTestStorage("local");
 // 600x400 with EXIF orientation 6: stored upright as 400x600, red above, blue below; GPS and camera tags.
 const camera = useCameraJpeg();
-const reader = useExifTool();
+const reader = exifToolForThisFile();
 
 afterAll(async () => {
   await commentNotificationsSettled();

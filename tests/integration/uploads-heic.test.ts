@@ -14,13 +14,13 @@ import { pixelLimit } from "~/images/decode-budget.server";
 import { closeExiftool } from "~/images/exif.server";
 import { action as photosCreate } from "~/routes/api/photos";
 import { flowerCentre, HEIC_SIZE, heicBytes, heicDeclaring, truncatedHeic } from "../support/heic-files";
-import { useExifTool } from "../support/exif-reader";
+import { exifToolForThisFile } from "../support/exif-reader";
 import { cookieFor, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
 import { useTestStorage } from "../support/storage";
 import { uploadFile } from "../support/uploads";
 
-const reader = useExifTool();
+const reader = exifToolForThisFile();
 
 afterAll(async () => {
   await closeExiftool();

@@ -4,8 +4,11 @@
 import { ExifTool } from "exiftool-vendored";
 import { afterAll, beforeAll } from "vitest";
 
-/** Opens one exiftool for this test file; call the returned function inside a test to get it. */
-export function useExifTool(): () => ExifTool {
+/**
+ * Opens one exiftool for this test file; call the returned function inside a test to get it.
+ * Not named use-something: it is no React hook, and the hook lint rules go by that prefix.
+ */
+export function exifToolForThisFile(): () => ExifTool {
   let exiftool: ExifTool | undefined;
   beforeAll(() => {
     exiftool = new ExifTool({ maxProcs: 1 });
@@ -14,7 +17,7 @@ export function useExifTool(): () => ExifTool {
     await exiftool?.end();
   });
   return () => {
-    if (!exiftool) throw new Error("useExifTool(): exiftool is only open while this file's tests run");
+    if (!exiftool) throw new Error("exifToolForThisFile(): exiftool is only open while this file's tests run");
     return exiftool;
   };
 }

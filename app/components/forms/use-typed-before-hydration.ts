@@ -1,4 +1,4 @@
-import { useLayoutEffect } from "react";
+import { useEffectEvent, useLayoutEffect } from "react";
 
 /**
  * Words typed into a box before the page's script ran stay the member's. Until
@@ -9,9 +9,10 @@ import { useLayoutEffect } from "react";
  * so it is counted and saved like any typing. Later changes go through onChange.
  */
 export function useTypedBeforeHydration(boxId: string, value: string, adopt: (typed: string) => void) {
-  useLayoutEffect(() => {
+  const adoptTyped = useEffectEvent(() => {
     const box = document.getElementById(boxId);
     if (box instanceof HTMLTextAreaElement && box.value !== value) adopt(box.value);
-    // Once, as the box mounts: hydration is the only time the box can run ahead of the state.
-  }, []);
+  });
+  // Once, as the box mounts: hydration is the only time the box can run ahead of the state.
+  useLayoutEffect(() => adoptTyped(), []);
 }
