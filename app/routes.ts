@@ -48,6 +48,9 @@ export default [
     route("club", "routes/admin/club.tsx"),
   ]),
 
+  // An outside judge's private link: public, guarded by the token (a competition's entries, no names).
+  ...prefix("judge/:token", [index("routes/judge/judge.tsx"), route("photos/:photoId/:size", "routes/judge/photo.ts")]),
+
   // A member's private calendar feed: public, guarded by the token in its name ({token}.ics).
   route("calendar/:feed", "routes/calendar/feed.ts"),
 
@@ -86,6 +89,11 @@ export default [
     route("meetings/:meetingId/results", "routes/api/meetings.results.ts"),
     route("meetings/:meetingId/submissions", "routes/api/meetings.submissions.ts"),
     route("meetings/:meetingId/submissions/:submissionId", "routes/api/meetings.submission.ts"),
+    route("meetings/:meetingId/judges", "routes/api/meetings.judges.ts"),
+    route("meetings/:meetingId/originals.zip", "routes/api/meetings.originals.ts"),
+    route("judge/:token", "routes/api/judge.ts"),
+    route("judge/:token/scores/:photoId", "routes/api/judge.scores.ts"),
+    route("judge/:token/originals.zip", "routes/api/judge.originals.ts"),
     route("standings", "routes/api/standings.ts"),
     route("comments", "routes/api/comments.ts"),
     route("comments/:commentId", "routes/api/comments.comment.ts"),

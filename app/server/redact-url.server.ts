@@ -24,6 +24,8 @@ const SECRET_ROUTES: readonly Pattern[] = [
   ["api", "invites", SECRET],
   ["calendar", SECRET],
   ["uploads", SECRET],
+  ["judge", SECRET],
+  ["api", "judge", SECRET],
 ];
 
 const SECRET_QUERY = /token|secret|password|signature|credential|key|code|session|sig$/i;

@@ -20,6 +20,7 @@ import { commentNotificationsSettled } from "~/services/ratings/comment-notifica
 import { hoursFromNow, insertMeeting, insertTemplate, smallJpeg, submitDirectly } from "../support/meetings";
 import { cookieHeaderFrom, TEST_PASSWORD } from "../support/members";
 import { featureDirectly, insertPhoto } from "../support/photos";
+import { enterDirectly, insertCompetition, insertJudge } from "../support/competitions";
 import { leafRoutes, loadRouteModule, type LeafRoute } from "../support/route-table";
 import { call } from "../support/routes";
 import { uploadFile } from "../support/uploads";
@@ -109,6 +110,17 @@ const meetingPage = (route: string): Row => ({
 });
 /** The file part of the owner's calendar address ('{token}.ics'). */
 const ownerFeed = async (t: Targets) => ({ feed: (await calendarFeedUrl(t.owner)).split("/").pop()! });
+
+/** A fresh competition with one entry (its files stored) and a judge: what the judge's cells need. */
+async function judged() {
+  const owner = await insertMember();
+  const { meeting, categories } = await insertCompetition();
+  const photo = await insertPhoto(owner.id, { withFiles: true, caption: "Doorway", width: 2000, height: 1500 });
+  const entry = await enterDirectly(meeting.id, categories[0]!.id, photo);
+  const { token } = await insertJudge(meeting.id);
+  return { meeting, entry, token };
+}
+const judgeLink = async () => ({ token: (await judged()).token });
 
 const ROWS: Row[] = [
   // Pages: loaders
@@ -783,6 +795,90 @@ const ROWS: Row[] = [
   })),
   // Any other address: 'Not found' in the site's shell, for everyone.
   { route: "*", method: "GET", send: () => ({ params: { "*": "nothing/here" } }), expect: everyone(404) },
+
+  // Competitions: an admin's judges and originals; the judge's link (no account), whoever holds it.
+  {
+    route: "api/meetings/:meetingId/judges",
+    method: "GET",
+    send: async () => ({ params: { meetingId: String((await judged()).meeting.id) } }),
+    expect: admins(200, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId/judges",
+    method: "POST",
+    send: async () => ({
+      params: { meetingId: String((await judged()).meeting.id) },
+      json: { name: "Fay Godwin", email: "fay@example.com" },
+    }),
+    expect: admins(201, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId/originals.zip",
+    method: "GET",
+    send: async () => ({ params: { meetingId: String((await judged()).meeting.id) } }),
+    expect: admins(200, 403, 401),
+  },
+  { route: "judge/:token", method: "GET", send: async () => ({ params: await judgeLink() }), expect: everyone(200) },
+  {
+    route: "judge/:token",
+    method: "GET",
+    case: "a link nobody holds",
+    send: () => ({ params: { token: "A".repeat(43) } }),
+    expect: everyone(404),
+  },
+  {
+    route: "judge/:token",
+    method: "POST",
+    send: async () => {
+      const { token, entry } = await judged();
+      return { params: { token }, form: { photoId: String(entry.photoId), score: "7", critique: "Strong light." } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: "judge/:token/photos/:photoId/:size",
+    method: "GET",
+    send: async () => {
+      const { token, entry } = await judged();
+      return { params: { token, photoId: String(entry.photoId), size: "thumb" } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: "judge/:token/photos/:photoId/:size",
+    method: "GET",
+    case: "a photo that is not an entry",
+    send: async (t) => ({ params: { ...(await judgeLink()), photoId: String(t.photo.id), size: "thumb" } }),
+    expect: everyone(404),
+  },
+  {
+    route: "api/judge/:token",
+    method: "GET",
+    send: async () => ({ params: await judgeLink() }),
+    expect: everyone(200),
+  },
+  {
+    route: "api/judge/:token",
+    method: "GET",
+    case: "a link nobody holds",
+    send: () => ({ params: { token: "A".repeat(43) } }),
+    expect: everyone(404),
+  },
+  {
+    route: "api/judge/:token/scores/:photoId",
+    method: "PUT",
+    send: async () => {
+      const { token, entry } = await judged();
+      return { params: { token, photoId: String(entry.photoId) }, json: { score: 12, critique: "" } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: "api/judge/:token/originals.zip",
+    method: "GET",
+    send: async () => ({ params: await judgeLink() }),
+    expect: everyone(200),
+  },
 ];
 
 // People and targets --------------------------------------------------------
