@@ -89,6 +89,7 @@ export default [
     route("meetings/:meetingId/results", "routes/api/meetings.results.ts"),
     route("meetings/:meetingId/submissions", "routes/api/meetings.submissions.ts"),
     route("meetings/:meetingId/submissions/:submissionId", "routes/api/meetings.submission.ts"),
+    route("meetings/:meetingId/publish", "routes/api/meetings.publish.ts"),
     route("meetings/:meetingId/judges", "routes/api/meetings.judges.ts"),
     route("meetings/:meetingId/originals.zip", "routes/api/meetings.originals.ts"),
     route("judge/:token", "routes/api/judge.ts"),

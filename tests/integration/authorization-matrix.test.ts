@@ -21,6 +21,7 @@ import { hoursFromNow, insertMeeting, insertTemplate, smallJpeg, submitDirectly 
 import { cookieHeaderFrom, TEST_PASSWORD } from "../support/members";
 import { featureDirectly, insertPhoto } from "../support/photos";
 import { enterDirectly, insertCompetition, insertJudge } from "../support/competitions";
+import { saveScore } from "~/services/competitions/judging.server";
 import { leafRoutes, loadRouteModule, type LeafRoute } from "../support/route-table";
 import { call } from "../support/routes";
 import { uploadFile } from "../support/uploads";
@@ -816,6 +817,27 @@ const ROWS: Row[] = [
     route: "api/meetings/:meetingId/originals.zip",
     method: "GET",
     send: async () => ({ params: { meetingId: String((await judged()).meeting.id) } }),
+    expect: admins(200, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId/publish",
+    method: "POST",
+    // A fresh competition whose one entry is scored: admins publish; members may not.
+    send: async () => {
+      const { meeting, token, entry } = await judged();
+      await saveScore(token, entry.photoId, { score: 15, critique: "" });
+      return { params: { meetingId: String(meeting.id) } };
+    },
+    expect: admins(200, 403, 401),
+  },
+  {
+    route: "api/meetings/:meetingId/results",
+    method: "PATCH",
+    send: async () => {
+      const { meeting, token, entry } = await judged();
+      await saveScore(token, entry.photoId, { score: 15, critique: "" });
+      return { params: { meetingId: String(meeting.id) }, json: { PhotoId: entry.photoId, award: "HC" } };
+    },
     expect: admins(200, 403, 401),
   },
   { route: "judge/:token", method: "GET", send: async () => ({ params: await judgeLink() }), expect: everyone(200) },

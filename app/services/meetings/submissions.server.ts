@@ -181,6 +181,8 @@ async function changeableSubmissions(member: Member, meetingId: number, now: Dat
   await lockSubmitter(meetingId, member.id);
   const meeting = await loadMeeting(meetingId, "share");
   if (!isUpcoming(meeting.startsAt, now)) throw new ConflictError(MEETING_OVER_MESSAGE);
+  // A competition's entries are the judge's from the deadline on.
+  requireEntriesOpen(meeting, now);
   return db()
     .select()
     .from(meetingSubmissions)

@@ -1,0 +1,173 @@
+// A competition's results: per category, its entries ranked by the judge's
+// score with their awards. Admins see them (without names) while the judge
+// scores and before the night, and may choose an entry's award; publishing
+// makes them the club's, names and all, and closes the judge's link.
+import { and, eq, sql } from "drizzle-orm";
+import { db, transaction } from "@db/client.server";
+import { competitionScores, meetings, meetingSubmissions, photos, users, type MeetingRow } from "@db/schema";
+import { rankCategory, type AwardChoice, type CompetitionResultsJson } from "~/lib/competition-results";
+import type { ScoreMax } from "~/lib/competitions";
+import { meetingTitle } from "~/lib/meetings";
+import { authorHiddenFrom, mayManageMeetings, type ViewerRef } from "~/services/access.server";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
+import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
+import { loadMeeting, meetingForMember } from "~/services/meetings/meetings.server";
+import { announceNames } from "~/services/meetings/names-changed.server";
+import { recapAfterReveal } from "~/services/meetings/anonymity.server";
+import { competitionEntries } from "./judging.server";
+import { NOT_A_COMPETITION_MESSAGE } from "./judges.server";
+
+export const NOT_PUBLISHED_MESSAGE = "The results of this competition are shown when they are published.";
+export const ALREADY_PUBLISHED_MESSAGE = "The results of this competition are published already.";
+
+export const notAllScoredMessage = (scored: number, total: number) =>
+  `The judge has scored ${scored} of ${total} entries: publish once every entry has its score.`;
+
+function requireCompetition(meeting: MeetingRow) {
+  if (meeting.kind !== "competition") throw new ConflictError(NOT_A_COMPETITION_MESSAGE);
+}
+
+/** GET /api/meetings/{id}/results of a competition: admins at any time, members once published. */
+export async function competitionResults(viewer: ViewerRef, meeting: MeetingRow): Promise<CompetitionResultsJson> {
+  requireCompetition(meeting);
+  const published = meeting.resultsPublishedAt !== null;
+  if (!published && !mayManageMeetings(viewer)) throw new ForbiddenError(NOT_PUBLISHED_MESSAGE);
+  const entries = await competitionEntries(meeting.id);
+  const extra = new Map(
+    (
+      await db()
+        .select({
+          photoId: meetingSubmissions.photoId,
+          award: competitionScores.award,
+          ratingAverage: photos.ratingAverage,
+          ratingCount: photos.ratingCount,
+          author: ownerColumns(users),
+        })
+        .from(meetingSubmissions)
+        .innerJoin(photos, eq(photos.id, meetingSubmissions.photoId))
+        .innerJoin(users, eq(users.id, meetingSubmissions.userId))
+        .leftJoin(competitionScores, eq(competitionScores.photoId, meetingSubmissions.photoId))
+        .where(eq(meetingSubmissions.meetingId, meeting.id))
+    ).map((row) => [row.photoId, row]),
+  );
+  const categories = new Map<number, { id: number; name: string; entries: typeof entries }>();
+  for (const entry of entries) {
+    const category = categories.get(entry.categoryId) ?? {
+      id: entry.categoryId,
+      name: entry.categoryName,
+      entries: [],
+    };
+    category.entries.push(entry);
+    categories.set(entry.categoryId, category);
+  }
+  return {
+    Meeting: {
+      id: meeting.id,
+      title: meetingTitle(meeting.topic),
+      startsAt: meeting.startsAt.toISOString(),
+      scoreMax: meeting.scoreMax as ScoreMax,
+      resultsPublishedAt: meeting.resultsPublishedAt?.toISOString() ?? null,
+    },
+    published,
+    scored: entries.filter((entry) => entry.score !== null).length,
+    total: entries.length,
+    categories: [...categories.values()].map((category) => ({
+      id: category.id,
+      name: category.name,
+      results: rankCategory(
+        category.entries.map((entry) => {
+          const more = extra.get(entry.photoId)!;
+          return {
+            ...entry,
+            award: (more.award as AwardChoice | null) ?? null,
+            rating: more.ratingAverage === null ? null : more.ratingAverage / 1000,
+            ratingCount: more.ratingCount,
+            author: more.author,
+          };
+        }),
+      ).map((row) => {
+        const shown = !authorHiddenFrom(viewer, { userId: row.author.id }, meeting);
+        return {
+          number: row.number,
+          place: row.place,
+          award: row.award,
+          awardChosen: row.awardChosen,
+          score: row.score,
+          critique: row.critique,
+          rating: row.rating,
+          ratingCount: row.ratingCount,
+          membersFavourite: row.membersFavourite,
+          Photo: {
+            id: row.photoId,
+            caption: row.title,
+            thumbUrl: row.thumbKey ? photoMediaUrl(row.photoId, "thumb", row.thumbKey) : null,
+            width: row.width,
+            height: row.height,
+          },
+          UserId: shown ? row.author.id : null,
+          User: shown ? row.author : null,
+        };
+      }),
+    })),
+  };
+}
+
+/** The results for the API: a competition's shape, read after `meetingForMember`'s checks. */
+export async function competitionResultsFor(viewer: ViewerRef, meetingId: number) {
+  return competitionResults(viewer, await meetingForMember(viewer, meetingId));
+}
+
+/** PATCH /api/meetings/{id}/results {PhotoId, award} (admins, before publishing): an entry's award, or null for its place's. */
+export async function chooseAward(
+  viewer: ViewerRef,
+  meetingId: number,
+  choice: { PhotoId: number; award: AwardChoice | null },
+): Promise<CompetitionResultsJson> {
+  if (!mayManageMeetings(viewer)) throw new ForbiddenError("Only admins may choose awards.");
+  await transaction(async () => {
+    const meeting = await loadMeeting(meetingId, "update");
+    requireCompetition(meeting);
+    if (meeting.resultsPublishedAt) throw new ConflictError(ALREADY_PUBLISHED_MESSAGE);
+    const [updated] = await db()
+      .update(competitionScores)
+      .set({ award: choice.award })
+      .where(and(eq(competitionScores.meetingId, meetingId), eq(competitionScores.photoId, choice.PhotoId)))
+      .returning({ photoId: competitionScores.photoId });
+    if (updated) return;
+    const entries = await competitionEntries(meetingId);
+    if (!entries.some((entry) => entry.photoId === choice.PhotoId))
+      throw new NotFoundError("That photo is not an entry of this competition.");
+    throw InvalidError.field("award", "The judge has not scored this entry yet: an award follows its score.");
+  });
+  return competitionResults(viewer, await loadMeeting(meetingId));
+}
+
+/**
+ * POST /api/meetings/{id}/publish (admins): once the judge has scored every entry, the results
+ * become the club's: names shown (the reveal), the judge's link closed, the recaps sent.
+ */
+export async function publishResults(viewer: ViewerRef, meetingId: number): Promise<CompetitionResultsJson> {
+  if (!mayManageMeetings(viewer)) throw new ForbiddenError("Only admins may publish the results.");
+  const meeting = await transaction(async () => {
+    const before = await loadMeeting(meetingId, "update");
+    requireCompetition(before);
+    if (before.resultsPublishedAt) throw new ConflictError(ALREADY_PUBLISHED_MESSAGE);
+    const entries = await competitionEntries(meetingId);
+    const scored = entries.filter((entry) => entry.score !== null).length;
+    if (entries.length === 0 || scored < entries.length)
+      throw new ConflictError(notAllScoredMessage(scored, entries.length));
+    const [published] = await db()
+      .update(meetings)
+      .set({
+        resultsPublishedAt: sql`now()`,
+        revealedAt: sql`coalesce(${meetings.revealedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(meetings.id, meetingId))
+      .returning();
+    await announceNames(meetingId);
+    recapAfterReveal(meetingId);
+    return published!;
+  });
+  return competitionResults(viewer, meeting);
+}
