@@ -11,7 +11,7 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { DatabaseFailureError } from "./database-failures.server";
 import postgres from "postgres";
 import { watchedSocket } from "./database-socket.server";
-import { openEmbeddedPostgres, type EmbeddedRole } from "./embedded-postgres.server";
+import { openEmbeddedPostgres, type EmbeddedOptions, type EmbeddedRole } from "./embedded-postgres.server";
 import * as schema from "./schema";
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -43,14 +43,17 @@ export type DatabaseConfig = {
   connectTimeoutMs?: number;
   /** How long one statement may run, and how long a silent server is waited for (DATABASE_QUERY_TIMEOUT_MS). */
   queryTimeoutMs?: number;
+  /** The site's own server: where its keeper says it stopped and started again; tests set its pace. */
+  embeddedLog?: EmbeddedOptions["log"];
+  embeddedKeeper?: EmbeddedOptions["keeper"];
 };
 
 export const DATABASE_TIMEOUT_DEFAULTS = { connectTimeoutMs: 5000, queryTimeoutMs: 5000 };
 
 /**
  * postgres-js options that keep an outage short: a connect timeout, the
- * server's statement_timeout, and (for a plain TCP address) a socket that
- * gives up when the server owes an answer and stays silent (database-socket.server.ts).
+ * server's statement_timeout, and (for one plain TCP address or a Unix socket) a
+ * socket that gives up when the server owes an answer and stays silent (database-socket.server.ts).
  * Idle connections are closed after a while, so a database that restarted
  * is met with fresh connections.
  */
@@ -63,9 +66,11 @@ export function postgresOptions(
   const sslRequested = ["require", "prefer", "verify-ca", "verify-full"].includes(
     url.searchParams.get("sslmode") ?? url.searchParams.get("ssl") ?? "",
   );
-  // One TCP host without TLS: the watchdog reads the protocol's bytes. Several hosts, a
-  // Unix socket or TLS keep postgres-js's own socket (the timeouts below still hold).
-  const plainTcp = url.hostname !== "" && !url.host.includes(",") && !url.searchParams.has("host") && !sslRequested;
+  // One TCP host without TLS, or a Unix socket: the watchdog reads the protocol's bytes. Several
+  // hosts or TLS keep postgres-js's own socket (the timeouts below still hold).
+  const socketDir = url.searchParams.get("host");
+  const unix = socketDir?.startsWith("/") ? `${socketDir}/.s.PGSQL.${url.port || 5432}` : undefined;
+  const plainTcp = url.hostname !== "" && !url.host.includes(",") && !socketDir && !sslRequested;
   return {
     max: 10,
     onnotice: () => {},
@@ -75,11 +80,12 @@ export function postgresOptions(
     // long before even trying. At most a second, so an outage answers quickly and recovery is seen soon.
     backoff: (retries: number) => Math.min(0.1 * 2 ** retries, 1),
     ...(queryTimeoutMs > 0 ? { connection: { statement_timeout: queryTimeoutMs } } : {}),
-    ...(plainTcp && queryTimeoutMs > 0
+    ...((plainTcp || unix) && queryTimeoutMs > 0
       ? {
           socket: watchedSocket({
             host: decodeURIComponent(url.hostname.replace(/^\[|\]$/g, "")),
             port: Number(url.port || 5432),
+            path: unix,
             connectTimeoutMs,
             // The server cancels a statement past statement_timeout and says so; silence a second longer is an outage.
             answerTimeoutMs: queryTimeoutMs + 1000,
@@ -140,6 +146,8 @@ export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
         dataDir: config.dataDir,
         role: config.embeddedRole ?? "command",
         exclusive: config.exclusive,
+        log: config.embeddedLog,
+        keeper: config.embeddedKeeper,
       });
   const url = config.databaseUrl ?? embedded!.url;
   const options = { ...config, databaseUrl: url };

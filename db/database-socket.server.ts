@@ -1,6 +1,6 @@
-// The socket to PostgreSQL, with a watchdog. A database that stops answering
-// without closing its connections (a frozen server, a lost network path, a
-// proxy that hangs) leaves postgres-js waiting for ever: the server's own
+// The socket to PostgreSQL (TCP, or the site's own server's Unix socket), with a
+// watchdog. A database that stops answering without closing its connections (a
+// frozen server, a lost network path, a proxy that hangs) leaves postgres-js waiting for ever: the server's own
 // statement_timeout cannot help when its answer never arrives. So each
 // connection counts the answers it is owed (one ReadyForQuery per Sync or
 // Query message sent, one for the start-up, some bytes for a Flush) and, while any is owed, gives up
@@ -20,9 +20,11 @@ export function markDatabaseOutage<E>(error: E): E {
 }
 
 export type WatchedSocketOptions = {
+  /** A TCP address, or the path of a Unix socket (the site's own PostgreSQL). */
   host: string;
   port: number;
-  /** How long a TCP connect may take. */
+  path?: string;
+  /** How long a connect may take. */
   connectTimeoutMs: number;
   /** How long the server may stay silent while it owes an answer. */
   answerTimeoutMs: number;
@@ -82,34 +84,32 @@ export class MessageCounter {
   }
 }
 
-/** A postgres-js `socket` option: a connected TCP socket that gives up on a silent server. */
+/**
+ * A postgres-js `socket` option: a TCP or Unix socket that gives up on a silent server.
+ * It is handed over at once, still connecting: a failure to connect then reaches
+ * postgres-js as the socket's error and close, and it retries that connection. (A
+ * rejected promise would leave the connection waiting for ever, and with it, once
+ * each pooled connection had failed once, every query.)
+ */
 export function watchedSocket(options: WatchedSocketOptions): () => Promise<net.Socket> {
-  return () =>
-    new Promise((resolve, reject) => {
-      const socket = net.connect({ host: options.host, port: options.port });
-      const connectTimer = setTimeout(() => {
-        socket.destroy();
-        reject(
-          markDatabaseOutage(
-            Object.assign(new Error(`The database did not accept a connection within ${options.connectTimeoutMs} ms`), {
-              code: "CONNECT_TIMEOUT",
-            }),
-          ),
-        );
-      }, options.connectTimeoutMs);
-      // First, so every error postgres-js sees from this socket already carries the mark.
-      socket.on("error", (error) => markDatabaseOutage(error));
-      socket.once("error", (error) => {
-        clearTimeout(connectTimer);
-        reject(error);
-      });
-      socket.once("connect", () => {
-        clearTimeout(connectTimer);
-        socket.setNoDelay(true);
-        watch(socket, options.answerTimeoutMs);
-        resolve(socket);
-      });
+  return async () => {
+    const socket = options.path
+      ? net.connect({ path: options.path })
+      : net.connect({ host: options.host, port: options.port });
+    // First, so every error postgres-js sees from this socket already carries the mark.
+    socket.on("error", (error) => markDatabaseOutage(error));
+    const connectTimer = setTimeout(() => {
+      const error = new Error(`The database did not accept a connection within ${options.connectTimeoutMs} ms`);
+      socket.destroy(markDatabaseOutage(Object.assign(error, { code: "CONNECT_TIMEOUT" })));
+    }, options.connectTimeoutMs);
+    socket.once("close", () => clearTimeout(connectTimer));
+    socket.once("connect", () => {
+      clearTimeout(connectTimer);
+      if (!options.path) socket.setNoDelay(true);
     });
+    watch(socket, options.answerTimeoutMs);
+    return socket;
+  };
 }
 
 function watch(socket: net.Socket, answerTimeoutMs: number) {

@@ -12,21 +12,22 @@
 //
 // A server whose owner died (kill -9) is an orphan: the next start stops it
 // (a fast, clean shutdown: committed data is kept) and starts its own.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { DatabaseInUseError, lockDataDir } from "./data-dir-lock.server";
+import { keepRunning, type EmbeddedLog, type Keeper } from "./embedded-keeper.server";
 import {
   isAlive,
-  lastLogLines,
   reachable,
   runAs,
   runnableBinaries,
   runningPostmaster,
+  runsProgram,
   sleep,
+  startPostmaster,
   stopPostmaster,
-  waitFor,
+  type Cluster,
   type RunAs,
 } from "./postgres-process.server";
 
@@ -43,6 +44,10 @@ export type EmbeddedOptions = {
   exclusive?: boolean;
   /** Tests only: also listen on 127.0.0.1:port (a fault proxy sits in front), without fsync. */
   testing?: { port: number };
+  /** The site only: where its keeper says the server stopped and started again. */
+  log?: EmbeddedLog;
+  /** Tests only: the keeper's pace (db/embedded-keeper.server.ts). */
+  keeper?: { checkEveryMs?: number; maxPauseMs?: number };
 };
 
 export type EmbeddedServer = {
@@ -104,14 +109,7 @@ const paths = (dataDir: string) => {
 };
 
 /** Whether the owner's pid is still a Node process (after a reboot the number may name another program). */
-function ownerAlive(pid: number) {
-  if (!isAlive(pid)) return false;
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
-  } catch {
-    return os.platform() !== "linux";
-  }
-}
+const ownerAlive = (pid: number) => isAlive(pid) && runsProgram(pid, "node");
 
 function readOwner(file: string): { pid: number; role: EmbeddedRole } | null {
   try {
@@ -124,7 +122,7 @@ function readOwner(file: string): { pid: number; role: EmbeddedRole } | null {
 }
 
 /** Creates the cluster beside its place and moves it there, so a cut-short initdb leaves no half cluster. */
-async function initialise(cluster: string, initdb: string, user: RunAs) {
+function initialise(cluster: string, initdb: string, user: RunAs) {
   const partial = `${cluster}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(partial, { mode: 0o700 });
@@ -141,9 +139,10 @@ async function initialise(cluster: string, initdb: string, user: RunAs) {
   fs.renameSync(partial, cluster);
 }
 
-async function start(options: EmbeddedOptions, where: ReturnType<typeof paths>) {
+/** The cluster, made on first use and given to the server's user, with the pg_ctl that runs it. */
+async function prepare(where: Where): Promise<Cluster> {
   const user = runAs();
-  const { initdb, postgres } = await runnableBinaries(user);
+  const { initdb, pgCtl } = await runnableBinaries(user);
   // DATA_DIR is root's (made 0700 by mkdtemp, say): the server's user may pass through it, not list it.
   if (user) fs.chmodSync(where.root, fs.statSync(where.root).mode | 0o001);
   if (user && !reachable(where.cluster, user)) {
@@ -152,20 +151,26 @@ async function start(options: EmbeddedOptions, where: ReturnType<typeof paths>) 
         "Put DATA_DIR in a folder others may enter, or run the site as a normal user.",
     );
   }
-  if (!fs.existsSync(path.join(where.cluster, "PG_VERSION"))) await initialise(where.cluster, initdb, user);
+  if (!fs.existsSync(path.join(where.cluster, "PG_VERSION"))) initialise(where.cluster, initdb, user);
   fs.mkdirSync(where.socketDir, { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(where.log, "a"));
   if (user) {
-    fs.chownSync(where.socketDir, user.uid, user.gid);
-    fs.chownSync(where.cluster, user.uid, user.gid);
+    for (const owned of [where.socketDir, where.cluster, where.log]) fs.chownSync(owned, user.uid, user.gid);
   }
-  // A postmaster.pid or socket lock left by a server that died would make PostgreSQL refuse to start.
-  fs.rmSync(path.join(where.cluster, "postmaster.pid"), { force: true });
+  return { dir: where.cluster, log: where.log, pgCtl, user };
+}
+
+/** Starts the server (none runs on `cluster`) and answers its postmaster's pid. */
+async function start(options: EmbeddedOptions, where: Where, cluster: Cluster): Promise<number> {
+  // A pid file naming a live process that is not PostgreSQL (a number reused after a reboot) would stop
+  // the start; one naming a dead process PostgreSQL clears itself, after checking no old process remains.
+  const pidFile = path.join(where.cluster, "postmaster.pid");
+  const stale = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]) : 0;
+  if (stale > 0 && isAlive(stale) && !runsProgram(stale, "postgres")) fs.rmSync(pidFile, { force: true });
   for (const name of fs.readdirSync(where.socketDir)) fs.rmSync(path.join(where.socketDir, name), { force: true });
 
   const settings = { ...SERVER_SETTINGS, ...(options.testing ? TEST_SETTINGS : {}) };
   const args = [
-    "-D",
-    where.cluster,
     "-k",
     where.socketDir,
     "-p",
@@ -174,80 +179,96 @@ async function start(options: EmbeddedOptions, where: ReturnType<typeof paths>) 
     `listen_addresses=${options.testing ? "127.0.0.1" : ""}`,
     ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
   ];
-  const log = fs.openSync(where.log, "a");
-  if (user) fs.fchownSync(log, user.uid, user.gid);
-  // Its own process group: a Ctrl-C in the terminal reaches the site, which stops it after the last request.
-  // Its output goes to a file, not a pipe, so it never depends on this process being alive.
-  const child = spawn(postgres, args, {
-    detached: true,
-    stdio: ["ignore", log, log],
-    env: { ...process.env, LC_ALL: "C" },
-    ...(user ? { uid: user.uid, gid: user.gid } : {}),
-  });
-  fs.closeSync(log);
-  let exited: string | null = null;
-  child.once("exit", (code, signal) => (exited = `exited (${signal ?? code})`));
-  child.once("error", (error) => (exited = error.message));
-  child.unref();
-  await waitFor(
-    "start",
-    () => runningPostmaster(where.cluster)?.ready === true,
-    60_000,
-    () => (exited ? `PostgreSQL ${exited}: ${lastLogLines(where.log)}` : null),
-  );
-  return child.pid!;
+  // pg_ctl starts it in a session of its own: a Ctrl-C in the terminal reaches the site, which
+  // stops it after the last request; its output goes to the log, not to this process.
+  await startPostmaster(cluster, args);
+  const pid = await runningPostmaster(cluster);
+  if (!pid) throw new Error(`PostgreSQL stopped as it started: see ${where.log}`);
+  return pid;
 }
 
-function socketUrl(where: ReturnType<typeof paths>, database: string, port = SOCKET_PORT) {
+type Where = ReturnType<typeof paths>;
+
+function socketUrl(where: Where, database: string, port = SOCKET_PORT) {
   return `postgres://${SUPERUSER}@localhost:${port}/${database}?host=${encodeURIComponent(where.socketDir)}`;
 }
 
+// How long a command waits for a running site to start its server again.
+const SITE_RESTART_WAIT_MS = 60_000;
+
 /**
  * Starts the embedded server of `dataDir` (or joins the one the site runs) and
- * makes the club's database on it if it is new.
+ * makes the club's database on it if it is new. The site keeps it running.
  */
 export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const where = paths(options.dataDir);
   fs.mkdirSync(where.root, { recursive: true });
-  const release = await lockWhile(where.lock);
-  let started: number | null = null;
-  try {
-    const running = runningPostmaster(where.cluster);
-    const owner = readOwner(where.owner);
-    if (running && owner && ownerAlive(owner.pid)) {
-      // A live process runs it: a command joins the site's server; a second site, or a restore, may not.
-      const other = owner.pid !== process.pid;
-      if (other && (options.role === "site" || options.exclusive))
-        throw new DatabaseInUseError(where.cluster, owner.pid);
-    } else {
-      if (running) await stopPostmaster(running.pid, where.cluster); // an orphan of a process killed outright
-      started = await start(options, where);
+  let cluster: Cluster | undefined;
+  let postmaster: number | null = null;
+  for (const waitUntil = Date.now() + SITE_RESTART_WAIT_MS; postmaster === null; await sleep(250)) {
+    const release = await lockWhile(where.lock);
+    try {
+      cluster = await prepare(where);
+      const running = await runningPostmaster(cluster);
+      const owner = readOwner(where.owner);
+      if (owner && owner.pid !== process.pid && ownerAlive(owner.pid)) {
+        // A live process owns it: a command joins the site's server; a second site, or a restore, may not.
+        if (options.role === "site" || options.exclusive) throw new DatabaseInUseError(where.cluster, owner.pid);
+        if (running) break;
+        // The site is starting its server again (its keeper): wait for it rather than start a second owner.
+        if (Date.now() > waitUntil) throw new Error(`The site's database server in ${where.cluster} is not running.`);
+        continue;
+      }
+      if (running && owner?.pid === process.pid) break; // this process's own, opened again
+      if (running) await stopPostmaster(cluster); // an orphan of a process killed outright
+      postmaster = await start(options, where, cluster);
       fs.writeFileSync(where.owner, `${process.pid} ${options.role}\n`);
+    } finally {
+      release();
     }
-  } finally {
-    release();
   }
   const port = options.testing?.port ?? SOCKET_PORT;
   await createClubDatabase(socketUrl(where, "postgres", port));
-  const server: EmbeddedServer = {
+  const ours = cluster!;
+  const keeper = postmaster !== null && options.role === "site" ? keep(options, where, ours, postmaster) : null;
+  let started = postmaster !== null;
+  return {
     url: socketUrl(where, EMBEDDED_DATABASE, port),
     release: async () => {
-      if (started === null) return;
-      const pid = started;
-      started = null;
+      if (!started) return;
+      started = false;
+      await keeper?.stop();
       const unlock = await lockWhile(where.lock);
       try {
         if (readOwner(where.owner)?.pid === process.pid) fs.rmSync(where.owner, { force: true });
-        await stopPostmaster(pid, where.cluster);
+        await stopPostmaster(ours);
       } finally {
         unlock();
       }
     },
   };
-  return server;
 }
 
-/** Takes the start/stop lock, waiting while another live process holds it. */
+/** The site's keeper: a postmaster that is gone is started again (db/embedded-keeper.server.ts). */
+function keep(options: EmbeddedOptions, where: Where, cluster: Cluster, first: number): Keeper {
+  let postmaster = first;
+  return keepRunning({
+    ...options.keeper,
+    log: options.log,
+    running: () => isAlive(postmaster),
+    restart: async () => {
+      const release = await lockWhile(where.lock);
+      try {
+        if (readOwner(where.owner)?.pid !== process.pid) throw new Error("The site no longer owns its database.");
+        postmaster = (await runningPostmaster(cluster)) ?? (await start(options, where, cluster));
+      } finally {
+        release();
+      }
+    },
+  });
+}
+
+/** Takes the start/stop lock, waiting while another start or stop holds it. */
 async function lockWhile(lock: string): Promise<() => void> {
   const deadline = Date.now() + 90_000;
   for (;;) {

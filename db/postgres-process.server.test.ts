@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { reachable, runningPostmaster } from "./postgres-process.server";
+import { reachable, runAs, runnableBinaries, runningPostmaster } from "./postgres-process.server";
 
 const nobody = { name: "nobody", uid: 65534, gid: 65534 };
 
@@ -22,16 +22,19 @@ describe("reachable", () => {
 });
 
 describe("runningPostmaster", () => {
-  it("takes a postmaster.pid whose process died, or is not PostgreSQL, for no server", () => {
-    const cluster = fs.mkdtempSync(path.join(os.tmpdir(), "club-cluster-"));
-    expect(runningPostmaster(cluster)).toBeNull();
+  it("takes a postmaster.pid whose process died, or is not PostgreSQL, for no server", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "club-cluster-"));
+    const user = runAs();
+    if (user) fs.chownSync(dir, user.uid, user.gid);
+    const cluster = { dir, log: path.join(dir, "log"), pgCtl: (await runnableBinaries(user)).pgCtl, user };
+    expect(await runningPostmaster(cluster)).toBeNull();
     const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).stdout.toString();
     const pidFile = (pid: string | number) =>
-      fs.writeFileSync(path.join(cluster, "postmaster.pid"), `${pid}\n${cluster}\n0\n5432\n\n\n0 0\nready   \n`);
+      fs.writeFileSync(path.join(dir, "postmaster.pid"), `${pid}\n${dir}\n0\n5432\n\n\n0 0\nready   \n`);
     pidFile(dead);
-    expect(runningPostmaster(cluster)).toBeNull();
+    expect(await runningPostmaster(cluster)).toBeNull();
     pidFile(process.pid); // alive, but node, not postgres (a pid reused after a crash)
-    expect(runningPostmaster(cluster)).toBeNull();
-    fs.rmSync(cluster, { recursive: true, force: true });
+    expect(await runningPostmaster(cluster)).toBeNull();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,17 +1,19 @@
 // The PostgreSQL processes of the embedded server (db/embedded-postgres.server.ts):
-// where the binaries are and who may run them, and how a running postmaster is
-// found, waited for and stopped. Nothing here knows about the club.
-import { spawnSync } from "node:child_process";
+// where the binaries are and who may run them, and starting, stopping and asking
+// after a server through the package's own pg_ctl. Nothing here knows about the club.
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** The embedded-postgres platform package's binaries (initdb, postgres). */
-export async function binaries(): Promise<{ initdb: string; postgres: string }> {
+export type Binaries = { initdb: string; postgres: string; pgCtl: string };
+
+/** The embedded-postgres platform package's binaries (initdb, postgres, pg_ctl). */
+export async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   try {
-    const found = (await import(name)) as { initdb: string; postgres: string };
-    return { initdb: found.initdb, postgres: found.postgres };
+    const found = (await import(name)) as { initdb: string; postgres: string; pg_ctl: string };
+    return { initdb: found.initdb, postgres: found.postgres, pgCtl: found.pg_ctl };
   } catch {
     throw new Error(
       `No PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name} is not installed). ` +
@@ -54,27 +56,30 @@ export function reachable(target: string, user: NonNullable<RunAs>): boolean {
  * root installed them in a folder that user cannot enter (/root/...), a copy in the
  * system's temporary folder (made once per version).
  */
-export async function runnableBinaries(user: RunAs): Promise<{ initdb: string; postgres: string }> {
+export async function runnableBinaries(user: RunAs): Promise<Binaries> {
   const found = await binaries();
   if (!user || reachable(found.postgres, user)) return found;
   const native = path.dirname(path.dirname(found.postgres));
   const version = spawnSync(found.postgres, ["--version"], { encoding: "utf8" }).stdout.trim().split(" ").pop();
   const copy = path.join(os.tmpdir(), `club-postgres-${version}-${os.arch()}`);
-  if (!fs.existsSync(path.join(copy, "bin", "postgres"))) {
+  if (!fs.existsSync(path.join(copy, "bin", "pg_ctl"))) {
     const partial = `${copy}.${process.pid}.partial`;
     fs.cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    fs.rmSync(copy, { recursive: true, force: true }); // a copy made before pg_ctl was used
     fs.renameSync(partial, copy);
   }
-  return { initdb: path.join(copy, "bin", "initdb"), postgres: path.join(copy, "bin", "postgres") };
+  const bin = (name: string) => path.join(copy, "bin", name);
+  return { initdb: bin("initdb"), postgres: bin("postgres"), pgCtl: bin("pg_ctl") };
 }
 
+/** Whether process `pid` runs (one that has exited but is not yet reaped, a zombie, does not). */
 export function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    // EPERM: it exists, and belongs to someone else.
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
-  // A process that has exited but is not yet reaped (a zombie) still answers signal 0.
   try {
     return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
   } catch {
@@ -82,36 +87,16 @@ export function isAlive(pid: number) {
   }
 }
 
-/** The running postmaster of `cluster`, from its postmaster.pid, if that process is a live postgres. */
-export function runningPostmaster(cluster: string): { pid: number; ready: boolean } | null {
-  let lines: string[];
+/** Whether the live process `pid` runs `program` (after a reboot its number may name another one). */
+export function runsProgram(pid: number, program: string) {
   try {
-    lines = fs.readFileSync(path.join(cluster, "postmaster.pid"), "utf8").split("\n");
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(program);
   } catch {
-    return null;
+    return os.platform() !== "linux";
   }
-  const pid = Number(lines[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
-  // The pid of a postmaster that died may since belong to another program.
-  try {
-    if (!fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("postgres")) return null;
-  } catch {
-    if (os.platform() === "linux") return null;
-  }
-  return { pid, ready: (lines[7] ?? "").trim() === "ready" };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function waitFor(what: string, done: () => boolean, timeoutMs: number, failed?: () => string | null) {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    const failure = failed?.();
-    if (failure) throw new Error(failure);
-    if (Date.now() > deadline) throw new Error(`PostgreSQL did not ${what} within ${timeoutMs / 1000} s`);
-    await sleep(25);
-  }
-}
 
 export function lastLogLines(file: string) {
   try {
@@ -121,19 +106,62 @@ export function lastLogLines(file: string) {
   }
 }
 
-/** Stops the postmaster `pid` with a fast shutdown (clients cut, committed data kept) and waits for it. */
-export async function stopPostmaster(pid: number, cluster: string, timeoutMs = 30_000) {
-  try {
-    process.kill(pid, "SIGINT");
-  } catch {
-    return;
-  }
-  try {
-    // Gone when its pid file is, and the process too (it removes the file a moment before it exits).
-    await waitFor("stop", () => runningPostmaster(cluster) === null && !isAlive(pid), timeoutMs);
-  } catch {
-    // Immediate shutdown: the next start replays the log, so nothing committed is lost.
-    if (isAlive(pid)) process.kill(pid, "SIGQUIT");
-    await waitFor("stop", () => runningPostmaster(cluster) === null && !isAlive(pid), 5000);
+/** One server's cluster, and how its pg_ctl is run. */
+export type Cluster = { dir: string; log: string; pgCtl: string; user: RunAs };
+
+/** Runs pg_ctl (as the server's user: it refuses root too); never throws, says how it ended. */
+function pgCtl(cluster: Cluster, args: string[], timeoutMs: number) {
+  return new Promise<{ code: number; output: string }>((resolve) => {
+    execFile(
+      cluster.pgCtl,
+      [...args, "-D", cluster.dir],
+      {
+        encoding: "utf8",
+        timeout: timeoutMs,
+        env: { ...process.env, LC_ALL: "C" },
+        ...(cluster.user ? { uid: cluster.user.uid, gid: cluster.user.gid } : {}),
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, output: `${stdout}${stderr}`.trim() || (error?.message ?? "") });
+      },
+    );
+  });
+}
+
+/** The pid of the server running `cluster` (`pg_ctl status`), if it is a live postgres. */
+export async function runningPostmaster(cluster: Cluster): Promise<number | null> {
+  const { code, output } = await pgCtl(cluster, ["status"], 10_000);
+  const pid = Number(/\(PID: (\d+)\)/.exec(output)?.[1]);
+  if (code !== 0 || !Number.isInteger(pid)) return null;
+  // The pid of a postmaster that died may since belong to another program.
+  return isAlive(pid) && runsProgram(pid, "postgres") ? pid : null;
+}
+
+/** Starts the server and waits until it accepts connections (`pg_ctl start -w`); its output goes to the log. */
+export async function startPostmaster(cluster: Cluster, serverArgs: string[], timeoutMs = 60_000) {
+  // pg_ctl hands -o to a shell: each argument quoted.
+  const options = serverArgs.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
+  const seconds = String(Math.ceil(timeoutMs / 1000));
+  const { code, output } = await pgCtl(
+    cluster,
+    ["start", "-w", "-t", seconds, "-l", cluster.log, "-o", options],
+    timeoutMs + 5000,
+  );
+  if (code !== 0) throw new Error(`PostgreSQL did not start (${output}): ${lastLogLines(cluster.log)}`);
+}
+
+/**
+ * Stops the server with a fast shutdown (clients cut, committed data kept) and waits
+ * for it; one that will not stop in time gets an immediate shutdown (the next start
+ * replays the log, so nothing committed is lost).
+ */
+export async function stopPostmaster(cluster: Cluster, timeoutMs = 30_000) {
+  const seconds = String(Math.ceil(timeoutMs / 1000));
+  const fast = await pgCtl(cluster, ["stop", "-w", "-m", "fast", "-t", seconds], timeoutMs + 5000);
+  if (fast.code === 0 || !(await runningPostmaster(cluster))) return;
+  const immediate = await pgCtl(cluster, ["stop", "-w", "-m", "immediate", "-t", "10"], 15_000);
+  if (immediate.code !== 0 && (await runningPostmaster(cluster))) {
+    throw new Error(`PostgreSQL did not stop: ${immediate.output}`);
   }
 }

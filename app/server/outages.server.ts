@@ -24,6 +24,9 @@ const DRIVER_CODES = new Set([
 ]);
 // SQLSTATEs of a server that is going away, starting, overloaded or cancelled our statement (statement_timeout).
 const SERVER_STATES = new Set(["57014", "57P01", "57P02", "57P03", "53300", "53400"]);
+// Classes of a server that cannot do the work however it is asked: connection (08), out of
+// resources (53: its disk full, its memory), its own system failing (58: an I/O error).
+const SERVER_CLASSES = ["08", "53", "58"];
 // Network and disk failures of the storage drivers (MinIO/S3 over HTTP, or the local folder).
 const STORAGE_CODES = new Set([
   "ECONNREFUSED",
@@ -75,7 +78,7 @@ export function isDatabaseOutage(error: unknown): boolean {
     if ((link as Record<symbol, unknown>)[DATABASE_OUTAGE]) return true;
     const code = typeof link.code === "string" ? link.code : "";
     if (DRIVER_CODES.has(code)) return true;
-    if (isPostgresError(link) && (SERVER_STATES.has(code) || code.startsWith("08"))) return true;
+    if (isPostgresError(link) && (SERVER_STATES.has(code) || SERVER_CLASSES.includes(code.slice(0, 2)))) return true;
     if (inQuery && STORAGE_CODES.has(code)) return true;
   }
   return false;

@@ -26,6 +26,11 @@ export async function startServices() {
     embeddedRole: "site",
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    // The keeper's words when the server stops and is started again (docs/operations.md, "Outages").
+    embeddedLog: {
+      warn: (message) => logger().warn(message),
+      error: (error, message) => logger().error({ err: error }, message),
+    },
   });
   await database.migrate();
   // Never a set-up link over a club this release cannot read in place: stop, saying what to run.
