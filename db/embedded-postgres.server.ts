@@ -11,7 +11,8 @@
 //   postgres.lock      held while one process starts or stops it
 //
 // A server whose owner died (kill -9) is an orphan: the next start stops it
-// (a fast, clean shutdown: committed data is kept) and starts its own.
+// (a fast, clean shutdown: committed data is kept) and starts its own. A server
+// that dies under a running site is started again by it (embedded-keeper.server.ts).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
