@@ -43,6 +43,7 @@ export function keepRunning(options: KeeperOptions): Keeper {
 
   async function restartUntilRunning() {
     options.log?.warn("The club's database server stopped; starting it again.");
+    let saidAt = -Infinity;
     for (let failures = 0; !stopped; failures++) {
       try {
         await options.restart();
@@ -50,7 +51,14 @@ export function keepRunning(options: KeeperOptions): Keeper {
         return;
       } catch (error) {
         const wait = Math.min(firstPauseMs * 2 ** failures, maxPauseMs);
-        options.log?.error(error, `The club's database server did not start; trying again in ${wait / 1000} s.`);
+        // The first failure and then one a minute: a long outage (a full disk) must not flood the log.
+        if (Date.now() - saidAt >= 60_000) {
+          saidAt = Date.now();
+          options.log?.error(
+            error,
+            `The club's database server did not start; trying again within ${maxPauseMs / 1000} s.`,
+          );
+        }
         await pause(wait);
       }
     }
