@@ -17,17 +17,19 @@ describe("lockDataDir", () => {
 
     fs.rmSync(`${dir}.lock`);
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
+    expect(fs.readlinkSync(`${dir}.lock`)).toBe(String(process.pid)); // a link naming the holder
     release();
-    expect(fs.existsSync(`${dir}.lock`)).toBe(false);
+    expect(() => fs.lstatSync(`${dir}.lock`)).toThrow(/ENOENT/);
   });
 
-  it("takes over a lock left by a process that died", () => {
+  it("takes over a lock left by a process that died, an earlier release's file or a link", () => {
     const dir = tempDir();
     const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).stdout.toString();
     fs.writeFileSync(`${dir}.lock`, dead);
+    lockDataDir(dir)();
+    fs.symlinkSync(dead, `${dir}.lock`);
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
+    expect(fs.readlinkSync(`${dir}.lock`)).toBe(String(process.pid));
     release();
   });
 });
@@ -61,7 +63,10 @@ describe("a lock left by a process that died", () => {
     const exited = Promise.all(starters.map((child) => new Promise((resolve) => child.once("exit", resolve))));
     try {
       for (let round = 0; round < ROUNDS; round++) {
-        fs.writeFileSync(`${lock}.lock`, dead); // the holder died: stale
+        // The holder died: stale (written by an earlier release, or a link as now).
+        fs.rmSync(`${lock}.lock`, { force: true });
+        if (round % 2) fs.writeFileSync(`${lock}.lock`, dead);
+        else fs.symlinkSync(dead, `${lock}.lock`);
         fs.writeFileSync(path.join(dir, `go-${round}`), "");
         const tried = () => fs.readdirSync(dir).filter((name) => name.startsWith(`tried-${round}-`)).length;
         await expect.poll(tried, { timeout: 30_000, interval: 5 }).toBe(STARTERS);

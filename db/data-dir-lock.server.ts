@@ -2,11 +2,12 @@
 // folder (db/embedded-postgres.server.ts). Whoever comes first holds a lock file
 // beside the folder naming its pid; everyone else is refused (or waits).
 //
-// Both steps are atomic. The file appears whole, pid inside (a hard link to a
-// file written first), so no one reads a half-written lock as a dead one. A lock
-// whose holder died is removed only by the one process holding the takeover
-// guard, after it reads that same dead holder again: two starters that both saw
-// it dead cannot remove each other's new lock.
+// Both steps are atomic. The lock is a symbolic link whose target is the pid:
+// made in one step, so no one reads a half-written lock as a dead one, and with
+// no contents to write, so it is still taken on a full disk. A lock whose holder
+// died is removed only by the one process holding the takeover guard, after it
+// reads that same dead holder again: two starters that both saw it dead cannot
+// remove each other's new lock.
 import fs from "node:fs";
 import path from "node:path";
 import { isAlive } from "./postgres-process.server";
@@ -27,36 +28,41 @@ export class DatabaseInUseError extends Error {
 // The guard is held for a read and an unlink; one this old belongs to a process that died holding it.
 const GUARD_STALE_MS = 10_000;
 
-/** Creates `file` holding our pid, whole, or returns false when it exists. */
+/** Creates `file` naming our pid, or returns false when it exists. */
 function createHolding(file: string): boolean {
-  const draft = `${file}.${process.pid}.draft`;
-  fs.writeFileSync(draft, String(process.pid));
   try {
-    fs.linkSync(draft, file);
+    fs.symlinkSync(String(process.pid), file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     return false;
-  } finally {
-    fs.rmSync(draft, { force: true });
   }
 }
 
 function holderOf(file: string): number | null {
+  let text: string;
   try {
-    const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : 0; // 0: a lock that names no one (never ours)
-  } catch {
-    return null; // gone
+    text = fs.readlinkSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EINVAL") return null; // gone
+    // A plain file: the lock of an earlier release.
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      return null;
+    }
   }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : 0; // 0: a lock that names no one (never ours)
 }
 
 /** Removes `lockFile` if `dead` still holds it, as the only process doing so. */
-export function removeDeadHolder(lockFile: string, dead: number) {
+function removeDeadHolder(lockFile: string, dead: number) {
   const guard = `${lockFile}.takeover`;
   if (!createHolding(guard)) {
     try {
-      if (Date.now() - fs.statSync(guard).mtimeMs > GUARD_STALE_MS) fs.rmSync(guard, { force: true });
+      if (Date.now() - fs.lstatSync(guard).mtimeMs > GUARD_STALE_MS) fs.rmSync(guard, { force: true });
     } catch {
       // Gone meanwhile: the next attempt takes it.
     }
