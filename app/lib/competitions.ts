@@ -61,7 +61,8 @@ const maxEntries = z.coerce
   .number({ error: ENTRIES_MESSAGE })
   .int(ENTRIES_MESSAGE)
   .min(1, ENTRIES_MESSAGE)
-  .max(MAX_ENTRIES_PER_CATEGORY, ENTRIES_MESSAGE);
+  .max(MAX_ENTRIES_PER_CATEGORY, ENTRIES_MESSAGE)
+  .default(1);
 
 /** A category as sent: an `id` names an existing one (kept, perhaps renamed); without one it is new. */
 export const CategoryInputSchema = z.object({
@@ -76,7 +77,19 @@ export const CategoryInputSchema = z.object({
 });
 export type CategoryInput = z.output<typeof CategoryInputSchema>;
 
-export const categoriesField = z
+/** A form's blank category rows (no name, no number) are left out; none left is no list. */
+function withoutBlankRows(value: unknown) {
+  if (!Array.isArray(value)) return value;
+  const rows = value.filter(
+    (row) =>
+      typeof row !== "object" ||
+      row === null ||
+      Object.values(row).some((field) => field !== undefined && field !== ""),
+  );
+  return rows.length > 0 ? rows : undefined;
+}
+
+const categoryList = z
   .array(CategoryInputSchema, { error: "Categories must be a list." })
   .min(1, "A competition needs at least one category.")
   .max(MAX_CATEGORIES, `A competition may have at most ${MAX_CATEGORIES} categories.`)
@@ -84,6 +97,7 @@ export const categoriesField = z
     (categories) => new Set(categories.map((category) => category.name.toLowerCase())).size === categories.length,
     "Each category needs a name of its own.",
   );
+export const categoriesField = z.preprocess(withoutBlankRows, categoryList.optional());
 
 export type CategoryJson = { id: number; name: string; maxEntries: number };
 

@@ -111,7 +111,7 @@ const closesAt = z
 /** A competition's fields; the service checks that they come together and that entries close before the start. */
 const competitionFields = {
   kind: kindField.optional(),
-  categories: categoriesField.optional(),
+  categories: categoriesField,
   closesAt: closesAt.nullish(),
   scoreMax: scoreMaxField.nullish(),
 };
@@ -126,7 +126,8 @@ function competitionComplete(value: Kinded, ctx: z.RefinementCtx, creating: bool
     if (creating && !value.closesAt)
       ctx.addIssue({ code: "custom", path: ["closesAt"], message: "Say when entries close." });
   } else if (value.kind === "critique" || creating) {
-    for (const key of ["categories", "closesAt", "scoreMax"] as const) {
+    // A score out of is left over from the form's select, harmless; categories or a deadline are not.
+    for (const key of ["categories", "closesAt"] as const) {
       if (value[key] !== undefined && value[key] !== null)
         ctx.addIssue({
           code: "custom",

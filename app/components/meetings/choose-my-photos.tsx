@@ -1,3 +1,5 @@
+import type { CategoryJson } from "~/lib/competitions";
+import { EntryFields } from "./entry-fields";
 import { Form, useNavigation } from "react-router";
 import { SEEN_WITH_NAME_WARNING, type PhotoToChoose } from "~/lib/meetings";
 import "../upload-grid.css";
@@ -9,7 +11,16 @@ import "../upload-grid.css";
  * works without JavaScript. In an anonymous meeting, a photo members have seen
  * with the member's name says so before it is chosen: they may recognise it.
  */
-export function ChooseMyPhotos({ photos, anonymous }: { photos: PhotoToChoose[]; anonymous: boolean }) {
+export function ChooseMyPhotos({
+  photos,
+  anonymous,
+  categories = [],
+}: {
+  photos: PhotoToChoose[];
+  anonymous: boolean;
+  /** A competition's categories: the photo is entered in the one chosen, with a title. */
+  categories?: CategoryJson[];
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   if (photos.length === 0) return null;
@@ -25,6 +36,9 @@ export function ChooseMyPhotos({ photos, anonymous }: { photos: PhotoToChoose[];
       ) : null}
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="submit-photo" />
+        {categories.length > 0 ? (
+          <EntryFields categories={categories} titleHint="Its title, read out with it; left blank, its caption." />
+        ) : null}
         <ul className="choose-photos-grid" aria-label="My photos">
           {photos.map((photo) => {
             const name = photo.caption || photo.filename;

@@ -20,6 +20,7 @@ import { ClubForm } from "../forms/club-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import { useClubForm } from "../forms/use-club-form";
 import { asText, DateTimeField, SubmittersField, UploadsField } from "./meeting-fields";
+import { CompetitionFields } from "./competition-fields";
 
 type Result = SubmissionResult<string[]> | undefined;
 
@@ -67,6 +68,11 @@ function detailsDefaults(details: MeetingDetails) {
     allowedUserIds: details.allowedUserIds ?? [],
     anonymous: details.anonymous,
   };
+}
+
+/** A meeting form's competition fields as it starts (the categories' rows take the draft's own). */
+function competitionDefaults(draft: MeetingDraft | MeetingEditDraft) {
+  return { kind: draft.kind, closesAt: draft.closesAt, scoreMax: String(draft.scoreMax) };
 }
 
 type DetailsFieldName = "topic" | "callLink" | "callDetails" | "maxUploadsCount" | "allowedUserIds" | "anonymous";
@@ -128,6 +134,7 @@ export function NewMeetingForm({
       ...detailsDefaults(draft),
       repeats: undefined,
       meetingTemplateId: draft.meetingTemplateId ?? undefined,
+      ...competitionDefaults(draft),
     },
   });
   return (
@@ -144,6 +151,12 @@ export function NewMeetingForm({
       ) : null}
       <DateTimeField meta={fields.startsAt} timeZone={timeZone} />
       <MeetingDetailsFields fields={fields} members={members} />
+      <CompetitionFields
+        fields={fields}
+        draft={draft}
+        timeZone={timeZone}
+        kindLocked={Boolean(draft.meetingTemplateId)}
+      />
       {draft.meetingTemplateId ? null : <RhythmField meta={fields.repeats} withNo />}
       <SubmitRow label="Create Meeting" cancelTo="/meetings" />
     </ClubForm>
@@ -168,13 +181,14 @@ export function EditMeetingForm({
     id: `edit-meeting-${draft.id}`,
     schema: MeetingEditFormSchema,
     lastResult,
-    defaultValue: { startsAt: draft.startsAt, ...detailsDefaults(draft) },
+    defaultValue: { startsAt: draft.startsAt, ...detailsDefaults(draft), ...competitionDefaults(draft) },
   });
   return (
     <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
       <input type="hidden" name="intent" value="save" />
       <DateTimeField meta={fields.startsAt} timeZone={timeZone} />
       <MeetingDetailsFields fields={fields} members={members} anonymityLocked={anonymityLocked} />
+      <CompetitionFields fields={fields} draft={draft} timeZone={timeZone} kindLocked={anonymityLocked} />
       <SubmitRow label="Save Meeting" cancelTo={`/meetings/${draft.id}`} />
     </ClubForm>
   );

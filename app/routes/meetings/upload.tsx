@@ -33,6 +33,8 @@ import {
 
 import { meetingIdOf } from "./meeting-forms.server";
 
+import { EntryFields, type EntryChoice } from "~/components/meetings/entry-fields";
+
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // /meetings/{id}/upload (spec sections 2 and 5): what the member may still upload, the upload
@@ -124,17 +126,21 @@ function MeetingUpload({
   // While uploads are on their way the queue warns not to leave; once all have ended, the way back shows.
   const [uploading, setUploading] = useState(false);
 
+  // A competition's entries go in with the category and title chosen above the queue.
+  const competition = meeting.kind === "competition";
+  const [entry, setEntry] = useState<EntryChoice>({ CategoryId: meeting.categories[0]?.id ?? 0, caption: "" });
+
   // Each finished upload becomes a submission; the page then reloads its data so the allowance follows.
   const createPhoto = useCallback(
     async (file: File, signedId: string) => {
       const submission = await apiFetch<MeetingSubmissionJson>(`/api/meetings/${meeting.id}/submissions`, {
         method: "POST",
-        json: { filename: file.name, file: signedId },
+        json: { filename: file.name, file: signedId, ...(competition ? entry : {}) },
       });
       void revalidate();
       return submission.Photo;
     },
-    [meeting.id, revalidate],
+    [meeting.id, revalidate, competition, entry],
   );
 
   return (
@@ -160,6 +166,14 @@ function MeetingUpload({
           <p>{refusal}</p>
         </div>
       )}
+      {queueShown && competition ? (
+        <EntryFields
+          categories={meeting.categories}
+          value={entry}
+          onChange={setEntry}
+          titleHint="Type the title and choose the category first: each photo you add is entered with them."
+        />
+      ) : null}
       {queueShown ? (
         <UploadQueue
           createPhoto={createPhoto}
@@ -169,7 +183,7 @@ function MeetingUpload({
           onBusyChange={setUploading}
         />
       ) : null}
-      <ChooseMyPhotos photos={photosToChoose} anonymous={namesHidden} />
+      <ChooseMyPhotos photos={photosToChoose} anonymous={namesHidden} categories={meeting.categories} />
       {uploading ? null : (
         <p className="upload-done">
           <Link to={`/meetings/${meeting.id}`} className="button primary">
