@@ -1,6 +1,6 @@
 // The owner's reorderable year (dnd-kit: about 17 KB gzip) is fetched only for
-// the owner of the year shown: everyone else's gallery is a plain grid. As
-// LazyPhotoDetail, no Suspense boundary of its own: the gallery's loader awaits
+// the owner of the year shown: everyone else's gallery is a plain grid. No
+// Suspense boundary of its own: the gallery's loader awaits
 // the code before the owner's year is rendered (the HTML holds it whole), and
 // entry.client.tsx waits for it before hydrating a page that holds one.
 import { use, type ComponentProps } from "react";
