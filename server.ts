@@ -78,6 +78,8 @@ try {
   logger().fatal({ err: error }, `Could not start: ${(error as Error).message}`);
   process.exit(1);
 }
+// A React Router whose pages the first-photo rewrite no longer recognises is said once, here.
+await club.checkFirstPhotoFirst();
 
 // Connections bounded per address and in all, a silent one closed after HTTP_HEADERS_TIMEOUT_SECONDS,
 // an idle one after HTTP_KEEP_ALIVE_SECONDS (65 by default: a proxy in front keeps idle connections

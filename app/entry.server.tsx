@@ -3,11 +3,13 @@
 // manifest, scroll restoration, Suspense chunks) carries this response's nonce,
 // the only inline scripts the policy lets run (app/server/security-headers.server.ts).
 // Unlike the default, a page is answered whole once rendered, as bots always were,
-// and its scripts start after its first photo has arrived (first-photo-first.server.ts).
+// and its scripts start after its first photo has arrived (first-photo-first.server.ts), unless
+// SCRIPTS_AFTER_FIRST_PHOTO=false.
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { env } from "~/env.server";
 import { firstPhotoFirst } from "~/server/first-photo-first.server";
 import { redactUrl, requestLog } from "~/server/logger.server";
 
@@ -71,7 +73,8 @@ export default function handleRequest(
             final(done) {
               responseHeaders.set("Content-Type", "text/html");
               // The rendered bytes as they are, never decoded and encoded again (a string body would be, twice).
-              const page = firstPhotoFirst(Buffer.concat(chunks), nonce);
+              const rendered = Buffer.concat(chunks);
+              const page = env().scriptsAfterFirstPhoto ? firstPhotoFirst(rendered, nonce) : rendered;
               resolve(new Response(page, { headers: responseHeaders, status }));
               done();
             },

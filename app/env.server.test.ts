@@ -29,6 +29,13 @@ describe("parseEnv", () => {
     }
   });
 
+  it("holds a page's scripts for its first photo unless SCRIPTS_AFTER_FIRST_PHOTO is false", () => {
+    const dir = dataDir();
+    expect(parseEnv({ DATA_DIR: dir }).scriptsAfterFirstPhoto).toBe(true);
+    expect(parseEnv({ DATA_DIR: dir, SCRIPTS_AFTER_FIRST_PHOTO: "false" }).scriptsAfterFirstPhoto).toBe(false);
+    expect(() => parseEnv({ DATA_DIR: dir, SCRIPTS_AFTER_FIRST_PHOTO: "no" })).toThrow("SCRIPTS_AFTER_FIRST_PHOTO");
+  });
+
   it("treats empty values as unset and trims a trailing slash from BASE_URL", () => {
     const env = parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "", PORT: "8080", BASE_URL: "https://club.example/" });
     expect(env.DATABASE_URL).toBeUndefined();

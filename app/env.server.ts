@@ -126,6 +126,8 @@ const EnvSchema = z
     // On SIGTERM, how long requests in flight (an upload being processed) may take to finish before
     // the process exits anyway; the container's stop timeout must be longer (compose: stop_grace_period).
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+    // A page's scripts start after its first photo (docs/decisions/009); "false" sends React Router's pages as they are.
+    SCRIPTS_AFTER_FIRST_PHOTO: z.enum(["true", "false"]).default("true"),
     // Which proxies may set X-Forwarded-For/-Host/-Proto (Express's 'trust proxy'): unset trusts none.
     TRUST_PROXY: optional(z.string().trim().transform(parseTrustProxy)),
     SMTP_URL: optional(urlWithProtocol(["smtp", "smtps"])),
@@ -191,6 +193,7 @@ export type Env = Omit<
   SESSION_SECRET: string;
   MAIL_FROM: string;
   registrationEnabled: boolean;
+  scriptsAfterFirstPhoto: boolean;
 };
 
 export class EnvError extends Error {
@@ -223,6 +226,7 @@ export function parseEnv(given: NodeJS.ProcessEnv): Env {
     EXIFTOOL_PROCS: env.EXIFTOOL_PROCS ?? Math.min(16, imageConcurrency),
     // The spec: open only when the flag is exactly the text 'true'.
     registrationEnabled: env.FEATURE_REGISTRATION === "true",
+    scriptsAfterFirstPhoto: env.SCRIPTS_AFTER_FIRST_PHOTO === "true",
   };
 }
 

@@ -1,6 +1,9 @@
 // The route table mirrors spec section 2; the /api resource routes mirror section 7.
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
+// A grid's photo, opened in its place: a child route, so the detail's code comes with its own chunk.
+const photoOf = (grid: string) => route(":photoId", "routes/photo-detail.tsx", { id: `${grid}-photo` });
+
 export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
@@ -20,11 +23,11 @@ export default [
     index("routes/members/index.tsx"),
     route(":username", "routes/members/member.tsx"),
     route(":username/edit", "routes/members/edit.tsx"),
-    route(":username/:year/:photoId?", "routes/members/gallery.tsx"),
+    route(":username/:year", "routes/members/gallery.tsx", [photoOf("gallery")]),
   ]),
-  route("browse/:photoId?", "routes/browse.tsx"),
+  route("browse", "routes/browse.tsx", [photoOf("browse")]),
   route("upload", "routes/upload.tsx"),
-  route("comments/:photoId?", "routes/comments.tsx"),
+  route("comments", "routes/comments.tsx", [photoOf("comments")]),
 
   ...prefix("meetings", [
     index("routes/meetings/index.tsx"),
@@ -37,7 +40,7 @@ export default [
     route(":meetingId/calendar.ics", "routes/calendar/meeting.ts"),
     route(":meetingId/results", "routes/meetings/results.tsx"),
     route(":meetingId/present", "routes/meetings/present.tsx"),
-    route(":meetingId/:photoId?", "routes/meetings/meeting.tsx"),
+    route(":meetingId", "routes/meetings/meeting.tsx", [route(":photoId", "routes/meetings/meeting-photo.tsx")]),
   ]),
 
   ...prefix("admin", [

@@ -2,7 +2,7 @@
 // the client entry and its imports, the manifest itself, and the module and
 // static imports of each route the page matches (what the HTML lists as
 // modulepreload). Chunks fetched later by import() (the full-screen viewer, the
-// detail from a grid, the owner's tools) are not in it. Sizes are gzip at the
+// owner's tools) and the routes a page's links lead to are not in it. Sizes are gzip at the
 // server's level (compression's default, zlib's 6), each file counted once.
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +17,8 @@ export const MEETING_NIGHT_PAGES = [
   { name: "/browse", route: "routes/browse" },
   { name: "/comments", route: "routes/comments" },
   { name: "a member's gallery", route: "routes/members/gallery" },
-  { name: "the photo detail (/browse/{id})", route: "routes/browse", detail: true },
+  // The grid's route with its photo's child route (app/routes.ts).
+  { name: "the photo detail (/browse/{id})", route: "routes/browse", child: "browse-photo" },
   { name: "the meeting page", route: "routes/meetings/meeting" },
   { name: "the upload page", route: "routes/upload" },
 ] as const;
@@ -49,34 +50,15 @@ export function pageScripts(clientDir: string): PageScripts[] {
   const framework = [manifest.entry.module, ...manifest.entry.imports].reduce((sum, file) => sum + sizeOf(file), 0);
   return MEETING_NIGHT_PAGES.map((page) => {
     const files = new Set([manifest.entry.module, ...manifest.entry.imports, url]);
-    for (const id of ["root", page.route]) {
+    for (const id of ["root", page.route, ...("child" in page ? [page.child] : [])]) {
       const route = manifest.routes[id];
       if (!route) throw new Error(`No route ${id} in the manifest`);
       files.add(route.module);
       for (const file of route.imports ?? []) files.add(file);
     }
-    // The detail shares its route with the grid: its chunk (lazy-photo-detail.tsx) is needed to hydrate it.
-    if ("detail" in page) for (const file of detailChunks(clientDir)) files.add(file);
     const list = [...files];
     return { name: page.name, files: list, bytes: list.reduce((sum, file) => sum + sizeOf(file), 0), framework };
   });
-}
-
-/** The photo detail's lazy chunk and the chunks it imports statically, read from the built files. */
-function detailChunks(clientDir: string): string[] {
-  const assets = path.join(clientDir, "assets");
-  const start = fs.readdirSync(assets).find((name) => /^photo-detail-[\w-]+\.js$/.test(name));
-  if (!start) return [];
-  const found = new Set<string>();
-  const visit = (file: string) => {
-    if (found.has(file)) return;
-    found.add(file);
-    const code = fs.readFileSync(path.join(clientDir, file), "utf8");
-    // Static imports only (`from"./x.js"` and bare `import"./x.js"`), never import("./x.js").
-    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) visit(`/assets/${match[1]}`);
-  };
-  visit(`/assets/${start}`);
-  return [...found];
 }
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -4,6 +4,3 @@
 import { moduleLoader } from "./module-loader";
 
 export const loadPhotoEditForm = moduleLoader(() => import("./photo-edit-form"));
-
-/** Whether the page's HTML holds an edit form (the detail opened on its edit step): entry.client.tsx waits for its code. */
-export const pageHoldsPhotoEditForm = () => document.querySelector('form[aria-label="Edit photo"]') !== null;

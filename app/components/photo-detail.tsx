@@ -36,6 +36,9 @@ export type { PhotoTab } from "./detail/photo-tabs";
 
 export type { PhotoDetailLinks };
 
+/** What a grid's route hands its photo's child route (routes/photo-detail.tsx). */
+export type PhotoDetailProps = React.ComponentProps<typeof PhotoDetail>;
+
 /**
  * The photo detail: the large image (the thumbnail for visitors),
  * previous/next links and the arrow keys, the way back and the basic details;

@@ -8,7 +8,6 @@ import { photoLabel } from "~/lib/photo-label";
 import "./photos.css";
 import "./photo-page.css";
 import "./photo-card.css";
-import { useFollowLink } from "./use-follow-link";
 
 export type GridPhoto = Pick<PhotoJson, "id" | "caption" | "thumbUrl" | "width" | "height" | "User">;
 
@@ -19,7 +18,7 @@ export { photoLabel };
  * One thumbnail linking to its detail, whole, in a box of the photo's own shape
  * (reserved before it loads, never wider than the original); with `showText`,
  * the caption and the owner's name under it. The grids' one `<img>`. The
- * thumbnail's link is a plain one the router follows (use-follow-link.ts).
+ * detail's code and data are fetched when a pointer or the focus reaches the link.
  */
 export function PhotoCard({
   photo,
@@ -33,18 +32,16 @@ export function PhotoCard({
   /** The card's place in its grid: the first row's are fetched at once, the rest when scrolled near. */
   index?: number;
 }) {
-  const followLink = useFollowLink();
   const firstRow = photo.thumbUrl ? gridImagePreload({ thumbUrl: photo.thumbUrl, width: photo.width }, index) : null;
   if (firstRow) preload(firstRow.href, firstRow.options);
   return (
     <>
-      <a
+      <Link
         className="photo-card-image"
         style={photoBoxStyle(photo)}
         aria-label={showText ? undefined : photoLabel(photo)}
-        href={href}
-        data-discover="true"
-        onClick={followLink}
+        to={href}
+        prefetch="intent"
       >
         {photo.thumbUrl ? (
           <img
@@ -54,7 +51,7 @@ export function PhotoCard({
             height={photo.height ?? undefined}
           />
         ) : null}
-      </a>
+      </Link>
       {showText ? (
         <div className="photo-card-text">
           {/* No caption, no line: a page of 'Untitled' said nothing; the author's name follows. */}

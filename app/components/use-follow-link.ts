@@ -1,13 +1,13 @@
-// The site's own links on the busiest pages (a grid's cards, the navbar, the
-// pager) are plain <a href>s whose clicks the router follows through this one
-// handler, rather than React Router <Link>s: while a page is rendered each
-// <Link> resolves its address against the route's matches, sets up its
-// prefetching and makes its own click handler, and a grid's 24 of them were a
-// tenth of /browse's server CPU (docs/performance.md). These addresses are
-// already whole paths, so none of that is needed; the click is followed by the
-// rule <Link> applies (lib/link-clicks.ts). The links keep data-discover, so the
-// router still learns the routes they lead to ahead of a click. One handler
-// serves every link of a component: call the hook once, pass it to each link.
+// The site's own links on every page (the navbar, the pager) are plain <a
+// href>s whose clicks the router follows through this one handler, rather than
+// React Router <Link>s: while a page is rendered each <Link> resolves its
+// address against the route's matches, sets up its prefetching and makes its
+// own click handler (docs/performance.md). These addresses are already whole
+// paths, so none of that is needed; the click is followed by the rule <Link>
+// applies (lib/link-clicks.ts). The links keep data-discover, so the router
+// still learns the routes they lead to ahead of a click. One handler serves
+// every link of a component: call the hook once, pass it to each link. A
+// grid's cards are <Link prefetch="intent">s: they fetch the photo's route.
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { followsInSite, replacesHere } from "~/lib/link-clicks";

@@ -1,8 +1,10 @@
+import { Outlet } from "react-router";
 import type { Route } from "./+types/browse";
 import { TitledPage } from "~/components/page-title";
 import { Pager } from "~/components/pager";
 import { neighbourLinks } from "~/components/detail/neighbour-links";
-import { LazyPhotoDetail, loadPhotoDetail, prefetchPhotoDetail } from "~/components/lazy-photo-detail";
+import type { PhotoDetailProps } from "~/components/photo-detail";
+import { loadPhotoEditForm } from "~/components/load-photo-edit-form";
 import { PhotoGrid } from "~/components/photo-grid";
 import { SortSelector } from "~/components/sort-selector";
 import { listQuery, pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-sorts";
@@ -24,7 +26,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const sort = sortFrom(search.get("sort"));
   if (params.photoId) {
     const photoId = idParam(PHOTO_NOT_FOUND_MESSAGE)(params.photoId);
-    await loadPhotoDetail();
+    await loadPhotoEditForm();
     return { sort, detail: await photoDetail(member, photoId, { kind: "sorted", sort }), list: null };
   }
   const listed = await listPhotos(member, { page: pageFrom(search.get("page")), sort });
@@ -35,6 +37,8 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
 
 export const action = photoFormAction;
 
+export { shouldRevalidate } from "~/routes/photos/photo-grid-route";
+
 const browseHref = (path: string, sort: PhotoSort, page?: number) => `/browse${path}${listQuery(sort, page)}`;
 
 export default function BrowsePage({ loaderData }: Route.ComponentProps) {
@@ -42,26 +46,28 @@ export default function BrowsePage({ loaderData }: Route.ComponentProps) {
   return (
     <TitledPage title="Browse">
       {detail ? (
-        <LazyPhotoDetail
-          detail={detail}
-          links={neighbourLinks(
-            detail,
-            (neighbour) => browseHref(`/${neighbour.id}`, sort, neighbour.page),
-            browseHref("", sort, detail.page),
-          )}
+        <Outlet
+          context={
+            {
+              detail,
+              links: neighbourLinks(
+                detail,
+                (neighbour) => browseHref(`/${neighbour.id}`, sort, neighbour.page),
+                browseHref("", sort, detail.page),
+              ),
+            } satisfies PhotoDetailProps
+          }
         />
       ) : list ? (
         <>
           <div className="list-toolbar">
             <SortSelector sort={sort} />
           </div>
-          <div className="grid-prefetch" {...prefetchPhotoDetail}>
-            <PhotoGrid
-              photos={list.photos}
-              label="Photos"
-              hrefFor={(photo) => browseHref(`/${photo.id}`, sort, list.page)}
-            />
-          </div>
+          <PhotoGrid
+            photos={list.photos}
+            label="Photos"
+            hrefFor={(photo) => browseHref(`/${photo.id}`, sort, list.page)}
+          />
           <Pager page={list.page} pageCount={list.pageCount} />
         </>
       ) : null}

@@ -1,4 +1,4 @@
-// A page's first photo before its scripts (issue 27 item 2). React Router's <Scripts> writes a
+// A page's first photo before its scripts (docs/decisions/009). React Router's <Scripts> writes a
 // modulepreload link for each of the page's modules and one module script importing them, so a
 // phone on mobile data shared its bandwidth between about 130 KB of script and the photo it came to
 // see: both arrived late (Lighthouse's simulated slow 4G: the first photo at 2.5 s). Here the page is
@@ -7,7 +7,8 @@
 // pointer, a key, a focus) or WAIT_MS have passed. Until then the page is the server's HTML, whose
 // links and forms work without script; words typed meanwhile are kept (use-typed-before-hydration).
 // React does not compare these elements when it hydrates (<Scripts> marks them
-// suppressHydrationWarning) and drops them once hydrated.
+// suppressHydrationWarning) and drops them once hydrated. It reads <Scripts>' output as bytes: the
+// server checks at start that the installed React Router still writes it so (first-photo-check.server.tsx).
 
 /** The longest the scripts wait for the first photos: a slow photo must not keep the page inert. */
 export const WAIT_MS = 3_000;
@@ -69,6 +70,19 @@ const SCRIPT_END = Buffer.from("</script>");
 const MODULE_LINK = Buffer.from('<link rel="modulepreload"');
 const HELD_LINK = Buffer.from(`<link rel="${HELD}"`);
 
+/** Where React Router's module script's text starts and ends in the page, or null when the page has none. */
+export function moduleScriptOf(html: Buffer): { bodyStart: number; bodyEnd: number } | null {
+  // React escapes quotes in text and attributes, and the inline scripts carry theirs as \", so the
+  // first such ending is the one of React Router's module script: the `<script` before it, whole.
+  const openingEnd = html.indexOf(MODULE_OPENING_END);
+  if (openingEnd < 0) return null;
+  const opening = html.lastIndexOf(SCRIPT_OPENING, openingEnd);
+  const bodyStart = openingEnd + MODULE_OPENING_END.length;
+  const bodyEnd = html.indexOf(SCRIPT_END, bodyStart);
+  if (opening < 0 || bodyEnd < 0 || html.subarray(opening, openingEnd).includes(">")) return null;
+  return { bodyStart, bodyEnd };
+}
+
 /**
  * The rendered page with React Router's modulepreload links held and its module script started
  * after the first photo. A page without that script (none is rendered) is returned as it is.
@@ -76,14 +90,9 @@ const HELD_LINK = Buffer.from(`<link rel="${HELD}"`);
  * so the page is never decoded and encoded again (about a sixth of what a grid page allocated).
  */
 export function firstPhotoFirst(html: Buffer<ArrayBuffer>, nonce: string | undefined): Buffer<ArrayBuffer> {
-  // React escapes quotes in text and attributes, and the inline scripts carry theirs as \", so the
-  // first such ending is the one of React Router's module script: the `<script` before it, whole.
-  const openingEnd = html.indexOf(MODULE_OPENING_END);
-  if (openingEnd < 0) return html;
-  const opening = html.lastIndexOf(SCRIPT_OPENING, openingEnd);
-  const bodyStart = openingEnd + MODULE_OPENING_END.length;
-  const bodyEnd = html.indexOf(SCRIPT_END, bodyStart);
-  if (opening < 0 || bodyEnd < 0 || html.subarray(opening, openingEnd).includes(">")) return html;
+  const found = moduleScriptOf(html);
+  if (!found) return html;
+  const { bodyStart, bodyEnd } = found;
   const moduleScript = html.toString("utf8", bodyStart, bodyEnd);
   const call = `${CALL_START}${[moduleScript, nonce ?? null, HELD, WAIT_MS].map(scriptValue).join(", ")})`;
   // The page with each module link held (those in the script's text go with it) and the text replaced by the call.

@@ -317,11 +317,11 @@ const ROWS: Row[] = [
     expect: owner(422, 403, "302 /login", 422),
   },
   {
-    route: "members/:username/:year/:photoId?",
+    route: "members/:username/:year/:photoId",
     method: "POST",
     case: "update a photo",
     send: (t) => ({
-      params: { ...ownerPage(t), year: String(LAST_YEAR) },
+      params: { ...ownerPage(t), year: String(LAST_YEAR), ...photo(t) },
       form: { intent: "update", photoId: String(t.photo.id), caption: "Changed", license: "ccby" },
     }),
     expect: owner(200, 403, "302 /login"),
@@ -341,14 +341,14 @@ const ROWS: Row[] = [
     expect: owner(200, 403, "302 /login"),
   },
   {
-    route: "browse/:photoId?",
+    route: "browse/:photoId",
     method: "POST",
     case: "rate a photo",
-    send: (t) => ({ form: { intent: "rate", photoId: String(t.photo.id), value: "4" } }),
+    send: (t) => ({ params: photo(t), form: { intent: "rate", photoId: String(t.photo.id), value: "4" } }),
     expect: members(200, "302 /login"),
   },
   {
-    route: "comments/:photoId?",
+    route: "comments/:photoId",
     method: "POST",
     case: "comment on a photo",
     send: (t) => ({
@@ -462,7 +462,17 @@ const ROWS: Row[] = [
     expect: members("302 /meetings/", "302 /login"),
   },
   {
-    route: "meetings/:meetingId/:photoId?",
+    route: "meetings/:meetingId/:photoId",
+    method: "POST",
+    case: "choose the order with a photo open",
+    send: (t) => ({
+      params: { ...meeting(t), photoId: String(t.submission.photoId) },
+      form: { intent: "sort", sort: "alphabetical" },
+    }),
+    expect: members("302 /meetings/", "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/:photoId",
     method: "POST",
     case: "rate a submitted photo",
     send: (t) => ({

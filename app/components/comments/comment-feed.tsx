@@ -25,7 +25,7 @@ export function CommentFeed({ comments, hrefFor }: { comments: CommentJson[]; hr
         return (
           <li key={comment.id} className="feed-item">
             {photo ? (
-              <Link to={hrefFor(photo.id)} className="feed-thumb" aria-label={photoName(photo)}>
+              <Link to={hrefFor(photo.id)} prefetch="intent" className="feed-thumb" aria-label={photoName(photo)}>
                 {photo.thumbUrl ? <img src={photo.thumbUrl} alt="" loading="lazy" /> : null}
               </Link>
             ) : (
@@ -38,7 +38,10 @@ export function CommentFeed({ comments, hrefFor }: { comments: CommentJson[]; hr
               </div>
               {photo ? (
                 <p className="feed-photo">
-                  on <Link to={hrefFor(photo.id)}>{photoName(photo)}</Link>
+                  on{" "}
+                  <Link to={hrefFor(photo.id)} prefetch="intent">
+                    {photoName(photo)}
+                  </Link>
                   {photo.caption && photo.User ? ` by ${photo.User.firstName} ${photo.User.lastName}` : null}
                 </p>
               ) : null}

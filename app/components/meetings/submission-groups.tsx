@@ -64,7 +64,12 @@ export function SubmissionGroups({
                   photo.caption || (author ? `Photo ${position} by ${author.fullName}` : `Photo ${position}`);
                 return (
                   <li key={photo.id} className="meeting-photo" id={`photo-${photo.id}`}>
-                    <Link to={`/meetings/${meetingId}/${photo.id}`} className="meeting-photo-image" aria-label={label}>
+                    <Link
+                      to={`/meetings/${meetingId}/${photo.id}`}
+                      prefetch="intent"
+                      className="meeting-photo-image"
+                      aria-label={label}
+                    >
                       {photo.thumbUrl ? (
                         <img
                           // The page's first photo is fetched first (first-photo-first.server.ts), the rest when scrolled near.

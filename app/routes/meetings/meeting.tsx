@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/meeting";
 import { LinkifiedText } from "~/components/linkified-text";
 import { MeetingTimerPanel } from "~/components/meetings/meeting-timer";
@@ -6,7 +6,8 @@ import { SortToggle } from "~/components/meetings/sort-toggle";
 import { RevealNames } from "~/components/meetings/reveal-names";
 import { SubmissionGroups } from "~/components/meetings/submission-groups";
 import { PageTitle } from "~/components/page-title";
-import { LazyPhotoDetail, loadPhotoDetail, prefetchPhotoDetail } from "~/components/lazy-photo-detail";
+import type { PhotoDetailProps } from "~/components/photo-detail";
+import { loadPhotoEditForm } from "~/components/load-photo-edit-form";
 import { enterBrowserFullScreen, fullScreenHref } from "~/components/viewer/full-screen";
 import "~/components/meetings.css";
 import "~/components/meeting-view.css";
@@ -15,31 +16,27 @@ import "~/components/meeting-photo-page.css";
 import { photoLabel } from "~/lib/photo-label";
 import { useRootData } from "~/lib/root-data";
 import { formatMeetingDate, formatMeetingTime, timeZoneLabel } from "~/lib/club-time";
-import { meetingSortCookie, meetingSortFrom, meetingSortFromCookie } from "~/lib/meeting-order";
+import { meetingSortFromCookie } from "~/lib/meeting-order";
 import { idParam } from "~/server/api.server";
-import { readForm } from "~/server/forms.server";
-import { redirectWithFlash } from "~/server/flash.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
-import { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { meetingPhotoView, meetingView, PHOTO_NOT_IN_MEETING_MESSAGE } from "~/services/meetings/meeting-view.server";
-import { NAMES_REVEALED_MESSAGE, revealMeeting } from "~/services/meetings/anonymity.server";
 import { useMeetingReveal } from "~/realtime/use-meeting-reveal";
 import { photoDetail } from "~/services/photos/detail.server";
-import { meetingIdOf } from "./meeting-forms.server";
+import { meetingIdOf, meetingPageAction } from "./meeting-forms.server";
 import { meetingPageData } from "./meeting-view.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // /meetings/{id}: the meeting, its submissions author by author in the order the `sort` cookie keeps.
-// /meetings/{id}/{photoId}: one of its photos opened in place, previous/next in that order.
+// /meetings/{id}/{photoId}: one of its photos opened in place (its child route), previous/next in that order.
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const member = await requireMember(request);
   const meetingId = meetingIdOf(params);
   const sort = meetingSortFromCookie(request.headers.get("Cookie"));
   if (!params.photoId) return { ...meetingPageData(await meetingView(member, meetingId, sort)), detail: null };
   const photoId = idParam(PHOTO_NOT_IN_MEETING_MESSAGE)(params.photoId);
-  await loadPhotoDetail();
+  await loadPhotoEditForm();
   const view = await meetingPhotoView(member, meetingId, photoId, sort);
   const detail = await photoDetail(member, photoId, {
     kind: "given",
@@ -49,29 +46,9 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   return { ...meetingPageData(view), detail };
 });
 
-/**
- * The sort toggle keeps its choice in the `sort` cookie and comes back here;
- * 'Reveal names' (admins, an anonymous meeting) reveals them and comes back;
- * every other form on the page (rating stars, the photo detail's forms) is a
- * photo form, answered as on every photo screen.
- */
-export const action = page(async (args: Route.ActionArgs) => {
-  const { request, params } = args;
-  const member = await requireMember(request);
-  const formData = await readForm(request.clone());
-  const intent = formData.get("intent");
-  if (intent === "reveal") {
-    const meetingId = meetingIdOf(params);
-    await revealMeeting(member, meetingId);
-    return redirectWithFlash(`/meetings/${meetingId}`, NAMES_REVEALED_MESSAGE);
-  }
-  if (intent !== "sort") return photoFormAction(args);
-  const meetingId = meetingIdOf(params);
-  const photoId = params.photoId ? `/${idParam(PHOTO_NOT_IN_MEETING_MESSAGE)(params.photoId)}` : "";
-  return redirect(`/meetings/${meetingId}${photoId}`, {
-    headers: { "Set-Cookie": meetingSortCookie(meetingSortFrom(formData.get("sort"))) },
-  });
-});
+export const action = meetingPageAction;
+
+export { shouldRevalidate } from "~/routes/photos/photo-grid-route";
 
 export default function MeetingPage({ loaderData }: Route.ComponentProps) {
   const { meeting, title, details, sort, groups, photoOrder, detail, timeZone } = loaderData;
@@ -159,24 +136,26 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {detail ? (
-        <LazyPhotoDetail
-          detail={detail}
-          links={{
-            previous: detail.previous ? `${base}/${detail.previous.id}` : null,
-            next: detail.next ? `${base}/${detail.next.id}` : null,
-            back: `${base}#photo-${detail.photo.id}`,
-          }}
-          meeting={{
-            id: meeting.id,
-            timeZone,
-            photosLeft,
-            photoHref: (photoId) => fullScreenHref(`${base}/${photoId}`),
-          }}
+        <Outlet
+          context={
+            {
+              detail,
+              links: {
+                previous: detail.previous ? `${base}/${detail.previous.id}` : null,
+                next: detail.next ? `${base}/${detail.next.id}` : null,
+                back: `${base}#photo-${detail.photo.id}`,
+              },
+              meeting: {
+                id: meeting.id,
+                timeZone,
+                photosLeft,
+                photoHref: (photoId) => fullScreenHref(`${base}/${photoId}`),
+              },
+            } satisfies PhotoDetailProps
+          }
         />
       ) : (
-        <div className="grid-prefetch" {...prefetchPhotoDetail}>
-          <SubmissionGroups meetingId={meeting.id} groups={groups} memberId={memberId} />
-        </div>
+        <SubmissionGroups meetingId={meeting.id} groups={groups} memberId={memberId} />
       )}
     </section>
   );

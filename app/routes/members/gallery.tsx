@@ -1,10 +1,11 @@
-import { Link, redirect } from "react-router";
+import { Link, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/gallery";
 import { MemberHeader } from "~/components/member-header";
 import { PageTitle } from "~/components/page-title";
 import { Pager } from "~/components/pager";
 import { neighbourLinks } from "~/components/detail/neighbour-links";
-import { LazyPhotoDetail, loadPhotoDetail, prefetchPhotoDetail } from "~/components/lazy-photo-detail";
+import type { PhotoDetailProps } from "~/components/photo-detail";
+import { loadPhotoEditForm } from "~/components/load-photo-edit-form";
 import { PhotoGrid } from "~/components/photo-grid";
 import { LazySortableYearGrid, loadSortableYearGrid } from "~/components/lazy-sortable-year-grid";
 import { SortSelector } from "~/components/sort-selector";
@@ -25,7 +26,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 
 // /members/{username}/{year}/{photoId?}: a member's gallery. 'all' (members only)
 // lists every photo with a sort and pager; a year lists its featured photos in
-// position order; a photo id opens the detail in place of the list.
+// position order; a photo id opens the detail in place of the list (its child route).
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const viewer = await currentMember(request);
   const year = galleryYearParam(params.year);
@@ -36,7 +37,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
 
   if (params.photoId) {
     const photoId = idParam(PHOTO_NOT_FOUND_MESSAGE)(params.photoId);
-    await loadPhotoDetail();
+    await loadPhotoEditForm();
     if (year === "all") {
       const detail = await photoDetail(viewer, photoId, { kind: "sorted", userId: member.id, sort });
       return { ...gallery, detail, list: null, featured: null };
@@ -60,6 +61,8 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
 });
 
 export const action = photoFormAction;
+
+export { shouldRevalidate } from "~/routes/photos/photo-grid-route";
 
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const { member, isOwner, isMember, years, year, sort, detail, list, featured, otherYears } = loaderData;
@@ -86,26 +89,30 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
         </h2>
       )}
       {detail ? (
-        <LazyPhotoDetail
-          detail={detail}
-          links={neighbourLinks(detail, (neighbour) => href(`/${neighbour.id}`, neighbour.page), href("", detail.page))}
+        <Outlet
+          context={
+            {
+              detail,
+              links: neighbourLinks(
+                detail,
+                (neighbour) => href(`/${neighbour.id}`, neighbour.page),
+                href("", detail.page),
+              ),
+            } satisfies PhotoDetailProps
+          }
         />
       ) : list ? (
         <>
           <div className="list-toolbar">
             <SortSelector sort={sort} />
           </div>
-          <div className="grid-prefetch" {...prefetchPhotoDetail}>
-            <PhotoGrid photos={list.photos} label="Photos" hrefFor={(photo) => href(`/${photo.id}`, list.page)} />
-          </div>
+          <PhotoGrid photos={list.photos} label="Photos" hrefFor={(photo) => href(`/${photo.id}`, list.page)} />
           <Pager page={list.page} pageCount={list.pageCount} />
         </>
       ) : featured && isOwner && year !== "all" ? (
         <LazySortableYearGrid photos={featured} year={year} hrefFor={(photo) => href(`/${photo.id}`)} />
       ) : featured ? (
-        <div className="grid-prefetch" {...prefetchPhotoDetail}>
-          <PhotoGrid photos={featured} label={`Featured photos of ${year}`} hrefFor={(photo) => href(`/${photo.id}`)} />
-        </div>
+        <PhotoGrid photos={featured} label={`Featured photos of ${year}`} hrefFor={(photo) => href(`/${photo.id}`)} />
       ) : null}
       {otherYears.length ? <OtherYears name={name} username={member.username} years={otherYears} /> : null}
     </section>
