@@ -22,6 +22,7 @@ import { mediaVersion } from "~/services/photos/json.server";
 import { insertMeeting, insertTemplate, submitDirectly } from "../support/meetings";
 import { cookieFor, makeMember } from "../support/members";
 import { featureDirectly, insertPhoto, rateDirectly } from "../support/photos";
+import { enterDirectly, insertCompetition, insertJudge } from "../support/competitions";
 import { leafRoutes, loadRouteModule, type LeafRoute } from "../support/route-table";
 import { call } from "../support/routes";
 
@@ -38,6 +39,10 @@ const UNFILLED: Record<string, string> = {
   "media/pictures/:assetId/:size": "image bytes; derived images carry no metadata (security-image-metadata.test.ts)",
   "media/photos/:photoId/:size": "image bytes; derived images carry no metadata (security-image-metadata.test.ts)",
   "media/comments/:commentId/crop": "image bytes cut from the derived large size, which carries no metadata",
+  "judge/:token/photos/:photoId/:size": "image bytes of an entry, without Last-Modified (competitions-judging.test.ts)",
+  "api/judge/:token/originals.zip": "originals named by category, number and title (competitions-judging.test.ts)",
+  "api/meetings/:meetingId/originals.zip":
+    "originals named by category, number and title (competitions-judging.test.ts)",
 };
 
 type Scene = {
@@ -53,6 +58,8 @@ type Scene = {
   /** Strings that only something of its owner holds. */
   ownerMarks: string[];
   viewers: { name: string; id: number; cookie: string }[];
+  /** A judge's link to a competition the owner entered with a photo of the same caption. */
+  judgeToken: string;
 };
 
 let scene: Scene;
@@ -87,7 +94,12 @@ beforeAll(async () => {
     .insert(comments)
     .values({ photoId: photo.id, userId: other.id, body: `Asked ${tag}` });
   const template = await insertTemplate({ anonymous: true });
+  const competition = await insertCompetition();
+  const entry = await insertPhoto(owner.id, { caption: `Caption ${tag}`, width: 2000, height: 1500 });
+  await enterDirectly(competition.meeting.id, competition.categories[0]!.id, entry);
+  const { token: judgeToken } = await insertJudge(competition.meeting.id);
   scene = {
+    judgeToken,
     owner,
     photoId: photo.id,
     meetingId: meeting.id,
@@ -127,6 +139,7 @@ async function fillings(route: LeafRoute, viewerId: number): Promise<Record<stri
     templateId: [String(scene.templateId)],
     submissionId: [String(scene.submissionId)],
     feed: [(await calendarFeedUrl({ id: viewerId })).split("/").pop()!],
+    token: [scene.judgeToken],
     "*": ["nothing-here"],
   };
   let filled: Record<string, string>[] = [{}];
