@@ -99,6 +99,7 @@ export default [
     route("judge/:token/scores/:photoId", "routes/api/judge.scores.ts"),
     route("judge/:token/originals.zip", "routes/api/judge.originals.ts"),
     route("standings", "routes/api/standings.ts"),
+    route("club", "routes/api/club.ts"),
     route("comments", "routes/api/comments.ts"),
     route("comments/:commentId", "routes/api/comments.comment.ts"),
     route("*", "routes/api/not-found.ts"),

@@ -47,3 +47,44 @@ export const placingPointsOf = (form: z.output<typeof PlacingPointsSchema>): Pla
   second: form.secondPlacePoints,
   third: form.thirdPlacePoints,
 });
+
+const awardPoints = (what: string) => {
+  const message = `Points for ${what} must be a whole number from 0 to ${MAX_PLACING_POINTS}.`;
+  return z.number({ error: message }).int(message).min(0, message).max(MAX_PLACING_POINTS, message);
+};
+
+/**
+ * PATCH /api/club (admins): any of the club's settings; a missing one stays as it is. The
+ * competitions' entry rules and season points, and whether visitors see the winners gallery.
+ */
+export const ClubPatchSchema = z.strictObject(
+  {
+    name: ClubNameSchema.optional(),
+    placingPoints: z
+      .object({ first: placePoints("first"), second: placePoints("second"), third: placePoints("third") })
+      .refine((p) => p.second <= p.first && p.third <= p.second, "A place cannot be worth more than the one above it.")
+      .optional(),
+    entryMinLongEdge: z
+      .number({ error: "The shortest long edge must be a number of pixels." })
+      .int("The shortest long edge must be a whole number of pixels.")
+      .min(0, "The shortest long edge must be 0 or more.")
+      .max(20_000, "The shortest long edge must be at most 20,000 px.")
+      .optional(),
+    entryTitleRequired: z.boolean({ error: "Whether a title is required must be true or false." }).optional(),
+    awardPoints: z
+      .object({
+        "1st": awardPoints("a 1st"),
+        "2nd": awardPoints("a 2nd"),
+        "3rd": awardPoints("a 3rd"),
+        HC: awardPoints("a Highly Commended"),
+      })
+      .optional(),
+    scoredEntryPoints: awardPoints("each entry scored").optional(),
+    winnersGallery: z.boolean({ error: "The winners gallery must be true or false." }).optional(),
+  },
+  {
+    error:
+      "Send only the club's settings: name, placingPoints, entryMinLongEdge, entryTitleRequired, awardPoints, scoredEntryPoints, winnersGallery.",
+  },
+);
+export type ClubPatch = z.output<typeof ClubPatchSchema>;

@@ -10,5 +10,12 @@ export const StandingsQuerySchema = z.object({
     .transform(Number)
     .refine((year) => isPlausibleYear(year), "Year must be a four-digit year.")
     .optional(),
+  /** A competition category's season (its name, as the year's competitions spell it). */
+  category: z
+    .string()
+    .trim()
+    .min(1, "Category must be a category's name.")
+    .max(60, "Category must be a category's name.")
+    .optional(),
 });
 export type StandingsQuery = z.output<typeof StandingsQuerySchema>;

@@ -829,6 +829,14 @@ const ROWS: Row[] = [
     send: async () => ({ params: { meetingId: String((await judged()).meeting.id) } }),
     expect: admins(200, 403, 401),
   },
+  { route: "api/club", method: "GET", expect: admins(200, 403, 401) },
+  // An admin's change that changes nothing others would notice: the name stays as it is.
+  {
+    route: "api/club",
+    method: "PATCH",
+    send: () => ({ json: { entryTitleRequired: true } }),
+    expect: admins(200, 403, 401),
+  },
   {
     route: "api/meetings/:meetingId/publish",
     method: "POST",
