@@ -103,6 +103,17 @@ test("an admin creates a competition with two categories on the meeting form, at
       { name: "Mono", maxEntries: 1 },
     ],
   });
+  // Its page says when entries close and its categories; its names come with the results, not with a button.
+  await page.goto(`/meetings/${meetingId}`);
+  const about = page.locator(".competition-about");
+  await expect(about).toContainText("Competition. Entries close");
+  await expect(about.getByRole("list", { name: "Categories" }).getByRole("listitem")).toHaveText([
+    "Colour (up to 2 entries each)",
+    "Mono (up to 1 entry each)",
+  ]);
+  await expect(page.getByRole("button", { name: "Reveal names" })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("competition-page-390.png"), fullPage: true });
   await admin.close();
 });
 

@@ -3,6 +3,7 @@ import type { Route } from "./+types/meeting";
 import { LinkifiedText } from "~/components/linkified-text";
 import { MeetingTimerPanel } from "~/components/meetings/meeting-timer";
 import { SortToggle } from "~/components/meetings/sort-toggle";
+import { CompetitionAbout } from "~/components/meetings/competition-about";
 import { RevealNames } from "~/components/meetings/reveal-names";
 import { SubmissionGroups } from "~/components/meetings/submission-groups";
 import { PageTitle } from "~/components/page-title";
@@ -111,7 +112,11 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {loaderData.namesHidden ? <RevealNames mayReveal={loaderData.mayReveal} /> : null}
+      {detail ? null : <CompetitionAbout meeting={meeting} timeZone={timeZone} />}
+      {/* A competition's names come with its results, not with Reveal names. */}
+      {loaderData.namesHidden && meeting.kind !== "competition" ? (
+        <RevealNames mayReveal={loaderData.mayReveal} />
+      ) : null}
 
       <div className="meeting-toolbar">
         {/* Before an anonymous meeting's reveal there are no authors to order: one group in its seeded order. */}

@@ -21,7 +21,22 @@ export type RecapFacts = {
   zone: string;
   /** The top photos' pictures this member's e-mail may carry, by photo id (mailImagesFor). */
   images?: Map<number, MailImage>;
+  /** A competition's: this member's entries with the judge's score and their award. */
+  entries?: RecapEntry[];
 };
+
+export type RecapEntry = {
+  title: string | null;
+  category: string;
+  score: number | null;
+  scoreMax: number;
+  award: string | null;
+};
+
+/** '"Doorway" (Colour): 18 of 20, 1st'. */
+const entryLine = (entry: RecapEntry) =>
+  `${entry.title ? `"${entry.title}"` : "An untitled entry"} (${entry.category}): ` +
+  `${entry.score === null ? "not scored" : `${entry.score} of ${entry.scoreMax}`}${entry.award ? `, ${entry.award === "HC" ? "Highly Commended" : entry.award}` : ""}`;
 
 const MUTED = "color: #6b7079; font-size: 0.9em;";
 
@@ -60,7 +75,15 @@ const topIntro = (count: number) =>
         ? "The top photo:"
         : `The top ${count === 2 ? "two" : "three"}:`;
 
-export function meetingRecapMail({ club, member, meeting, ranked, zone, images = new Map() }: RecapFacts): MailMessage {
+export function meetingRecapMail({
+  club,
+  member,
+  meeting,
+  ranked,
+  zone,
+  images = new Map(),
+  entries,
+}: RecapFacts): MailMessage {
   const { BASE_URL: base } = env();
   const title = meetingTitle(meeting.topic);
   const date = formatMeetingDate(meeting.startsAt, zone);
@@ -95,6 +118,10 @@ export function meetingRecapMail({ club, member, meeting, ranked, zone, images =
     top.map(({ row, place }) => `${row.place}. ${place}: ${described(row)} (${marks(row)})\n`).join("") +
     `\n${ownIntro}\n` +
     own.map((row) => `- ${ownTitle(row)}: ${ownPlace(row)}, ${marks(row)}\n`).join("") +
+    (entries?.length
+      ? `\nThe judge's scores and awards for your entries:\n${entries.map((entry) => `- ${entryLine(entry)}\n`).join("")}` +
+        `The judge's critiques are with the results.\n`
+      : "") +
     `\nAll the results: ${link}\n\n` +
     `${footer}\n${profileLink}\n`;
 
@@ -126,6 +153,11 @@ ${topHtml}
 </table>
 <p>${escapeHtml(ownIntro)}</p>
 ${ownHtml}
+${
+  entries?.length
+    ? `<p>The judge's scores and awards for your entries:</p><ul>${entries.map((entry) => `<li>${escapeHtml(entryLine(entry))}</li>`).join("")}</ul><p>The judge's critiques are with the results.</p>`
+    : ""
+}
 ${button(link, "See all the results")}
 <p style="${MUTED}">${escapeHtml(footer)} <a href="${escapeHtml(profileLink)}">${escapeHtml(profileLink)}</a></p>`,
   );

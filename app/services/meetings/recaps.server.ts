@@ -15,15 +15,16 @@
 // one e-mail rather than sending it twice.
 import { and, eq, gte, inArray, isNotNull, isNull, lte, not, sql, type SQL } from "drizzle-orm";
 import { db, inTransaction, outsideTransaction } from "@db/client.server";
-import { meetingRecaps, meetingSubmissions, meetings, users } from "@db/schema";
+import { meetingRecaps, meetingSubmissions, meetings, users, type MeetingRow } from "@db/schema";
 import { unrevealedMeetingSql } from "~/services/access.server";
 import { MEETING_DURATION_MS } from "~/lib/meetings";
 import { clubName } from "~/services/club/club-name.server";
 import { mailImagesFor, type MailImageCache } from "~/services/mail/photo-images.server";
 import { claimMails, sendClaimedMail, type MailClaim } from "./claimed-mail.server";
 import { clubTimeZone } from "./club-zone.server";
-import { meetingRecapMail } from "./recap-mail.server";
+import { meetingRecapMail, type RecapEntry } from "./recap-mail.server";
 import { rankedSubmissions } from "./results.server";
+import { competitionResults } from "~/services/competitions/competition-results.server";
 
 /** How often the jobs call sendDueMeetingRecaps. */
 export const MEETING_RECAP_CHECK_SECONDS = 5 * 60;
@@ -143,9 +144,27 @@ async function send(claims: MailClaim[]): Promise<number> {
       const member = membersById.get(one.userId);
       if (!member) continue;
       const images = await mailImagesFor(member, topPhotos, made);
-      const mail = meetingRecapMail({ club, member, meeting, ranked, zone, images });
+      const entries = await recapEntries(member, meeting);
+      const mail = meetingRecapMail({ club, member, meeting, ranked, zone, images, entries });
       if (await sendClaimedMail("recap", meetingRecaps, one, mail)) sent++;
     }
   }
   return sent;
+}
+
+/** A published competition's entries of this member, with the judge's score and their award. */
+async function recapEntries(member: { id: number }, meeting: MeetingRow): Promise<RecapEntry[] | undefined> {
+  if (meeting.kind !== "competition" || !meeting.resultsPublishedAt) return undefined;
+  const results = await competitionResults(member, meeting);
+  return results.categories.flatMap((category) =>
+    category.results
+      .filter((row) => row.UserId === member.id)
+      .map((row) => ({
+        title: row.Photo.caption,
+        category: category.name,
+        score: row.score,
+        scoreMax: results.Meeting.scoreMax,
+        award: row.award,
+      })),
+  );
 }
