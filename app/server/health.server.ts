@@ -1,17 +1,22 @@
-// GET /healthz: whether the database answers and storage is writable. The answer
+// GET /healthz: whether the database answers, storage is writable, and the disk
+// has DISK_SPACE_MIN_MB free. The answer
 // is public, so it names the part that is down and nothing more: the reason
 // (a host name, a path, a driver's message) goes to the server's log.
 // Each part has HEALTH_PART_TIMEOUT_MS to answer, so the check answers within
 // two seconds even when a part hangs (a frozen database, a storage server that
 // accepts connections and says nothing).
+import os from "node:os";
 import { databaseHandle } from "@db/client.server";
+import { env } from "~/env.server";
 import { requestLog } from "~/server/logger.server";
-import { storage } from "~/storage/storage.server";
+import { checkDiskSpace } from "~/storage/disk-space.server";
+import { LocalStorage } from "~/storage/local-storage.server";
+import { storage, type ObjectStorage } from "~/storage/storage.server";
 
 export const HEALTH_PART_TIMEOUT_MS = 1500;
 
 export type Check = { ok: boolean; kind: string };
-export type Health = { ok: boolean; database: Check; storage: Check };
+export type Health = { ok: boolean; database: Check; storage: Check; disk: Check };
 
 async function check(part: string, kind: string, probe: () => Promise<unknown>): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
@@ -32,12 +37,18 @@ async function check(part: string, kind: string, probe: () => Promise<unknown>):
   }
 }
 
+/** The folders the site writes to (disk-space.server.ts). */
+function writtenFolders(store: ObjectStorage): string[] {
+  return [env().DATA_DIR, os.tmpdir(), ...(store instanceof LocalStorage ? [store.root] : [])];
+}
+
 export async function health(): Promise<Health> {
   const handle = databaseHandle();
   const store = storage();
-  const [database, objects] = await Promise.all([
+  const [database, objects, disk] = await Promise.all([
     check("database", handle.kind, () => handle.ping()),
     check("storage", store.kind, () => store.check()),
+    check("disk", "space", () => checkDiskSpace(writtenFolders(store), env().DISK_SPACE_MIN_MB)),
   ]);
-  return { ok: database.ok && objects.ok, database, storage: objects };
+  return { ok: database.ok && objects.ok && disk.ok, database, storage: objects, disk };
 }
