@@ -72,11 +72,17 @@ if (development) {
   web.use(club.app);
 }
 
+/** One fatal line saying why, then whatever was started (the embedded database last) is stopped. */
+async function refuseToStart(reason: string, error: unknown): Promise<never> {
+  logger().fatal({ err: error }, `Could not start: ${reason}`);
+  await club.stopServices().catch(() => {});
+  process.exit(1);
+}
+
 try {
   await club.startServices();
 } catch (error) {
-  logger().fatal({ err: error }, `Could not start: ${(error as Error).message}`);
-  process.exit(1);
+  await refuseToStart((error as Error).message, error);
 }
 // A React Router whose pages the first-photo rewrite no longer recognises is said once, here.
 await club.checkFirstPhotoFirst();
@@ -88,12 +94,17 @@ const server = club.createClubServer(web, club.connectionLimits(config));
 const realtime = club.attachRealtime(server);
 const graceSeconds = config.SHUTDOWN_GRACE_SECONDS;
 
+// A port in use or a HOST that is not this machine's: one line with the cause, and no set-up link.
+server.once("error", (error) => void refuseToStart(club.listenFailure(error, config.HOST, config.PORT), error));
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger().info(
     `${config.SITE_TITLE} is listening on http://${config.HOST}:${port} (${development ? "development" : "production build"})`,
   );
+  club
+    .announceFirstAdminSetup()
+    .catch((error: unknown) => logger().error({ err: error }, "Could not open the first admin's set-up"));
 });
 
 /**

@@ -77,6 +77,9 @@ const EnvSchema = z
     // How long the photo storage (MinIO/S3 or the disk) may stay silent on one operation, or in the
     // middle of a file, before the site answers 503 (a frozen MinIO, a hung NFS mount).
     STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    // /healthz reports the disk low (503) below this many MB free where the site writes (DATA_DIR, the
+    // photo folder, the temporary folder), before a full disk refuses uploads (507); 0 turns the check off.
+    DISK_SPACE_MIN_MB: z.coerce.number().int().min(0).default(1024),
     // Upload limits: bytes of one original, and decoded pixels (sharp limitInputPixels).
     UPLOAD_MAX_BYTES: z.coerce
       .number()

@@ -14,6 +14,9 @@ import { watchedSocket } from "./database-socket.server";
 import { openEmbeddedPostgres, type EmbeddedOptions, type EmbeddedRole } from "./embedded-postgres.server";
 import * as schema from "./schema";
 
+/** The advisory lock key migrations hold (any fixed number no other code uses). */
+const MIGRATIONS_LOCK = 7_263_511;
+
 export type Database = PostgresJsDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -164,6 +167,9 @@ export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
     migrate: async (folder = migrationsFolder()) => {
       const migrator = postgresClient(url, { ...postgresOptions(options, 0), max: 1 });
       try {
+        // App processes starting together (compose's --scale app=2) take turns on one connection's
+        // lock: the second finds the migrations applied instead of failing on the tables the first made.
+        await migrator`select pg_advisory_lock(${MIGRATIONS_LOCK})`;
         await migrate(drizzle({ client: migrator, schema, casing: "snake_case" }), { migrationsFolder: folder });
       } catch (error) {
         // The first thing a start or a command does with the database: say why it failed, not which SQL.

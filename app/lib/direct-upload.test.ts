@@ -5,8 +5,8 @@ import { ApiError } from "./api-client";
 import { isTransientUploadError } from "./direct-upload";
 
 describe("isTransientUploadError", () => {
-  it("keeps the file when no answer came or the site's storage or database was away", () => {
-    for (const status of [0, 502, 503, 504]) expect(isTransientUploadError(new ApiError(status, null))).toBe(true);
+  it("keeps the file when no answer came, the site's storage or database was away, or its disk was full", () => {
+    for (const status of [0, 502, 503, 504, 507]) expect(isTransientUploadError(new ApiError(status, null))).toBe(true);
     expect(isTransientUploadError(new TypeError("Failed to fetch"))).toBe(true);
   });
 

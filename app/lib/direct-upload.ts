@@ -12,10 +12,11 @@ type Options = { onProgress?: (fraction: number) => void; signal?: AbortSignal }
 /**
  * Whether a failed upload step may work when tried again unchanged: the
  * network or the server's storage or database was away (no answer, 502, 503,
- * 504), as opposed to a refusal of the file itself (413, 415, 422).
+ * 504) or its disk was full (507, until space is freed), as opposed to a
+ * refusal of the file itself (413, 415, 422).
  */
 export function isTransientUploadError(error: unknown): boolean {
-  if (error instanceof ApiError) return [0, 502, 503, 504].includes(error.status);
+  if (error instanceof ApiError) return [0, 502, 503, 504, 507].includes(error.status);
   // fetch rejects with a TypeError when no answer came at all.
   return error instanceof TypeError;
 }

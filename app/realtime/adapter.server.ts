@@ -8,11 +8,11 @@
 import crypto from "node:crypto";
 import { createAdapter as createPostgresAdapter, type PostgresAdapter } from "@socket.io/postgres-adapter";
 import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
-import { Redis } from "ioredis";
 import pg from "pg";
 import type { ServerOptions } from "socket.io";
 import { Adapter, MessageType, type BroadcastOptions } from "socket.io-adapter";
 import { logger } from "~/server/logger.server";
+import { redisConnection } from "~/server/redis.server";
 
 export type ScaleOut = { databaseUrl?: string; redisUrl?: string };
 
@@ -28,10 +28,17 @@ const logged = (what: string) => (error: Error) => logger().error({ err: error }
 
 export function roomAdapter({ databaseUrl, redisUrl }: ScaleOut = {}): RoomAdapter {
   if (redisUrl) {
-    const pub = new Redis(redisUrl);
-    const sub = pub.duplicate();
-    pub.on("error", logged("Redis connection"));
-    sub.on("error", logged("Redis connection"));
+    const pub = redisConnection(redisUrl);
+    // The adapter never awaits a publish: one given up on while Redis is away (after ioredis's retries)
+    // must not end the process as an unhandled rejection. Other processes miss that message.
+    const publish = pub.publish.bind(pub);
+    pub.publish = ((...args: Parameters<typeof publish>) => {
+      const sent = publish(...args);
+      sent.catch(() => {});
+      return sent;
+    }) as typeof pub.publish;
+    // The subscriptions wait for Redis to come back (ioredis subscribes again by itself).
+    const sub = redisConnection(redisUrl, { maxRetriesPerRequest: null });
     // Channels named after the club's database, so clubs (or test runs) sharing a Redis never hear each other.
     const club = crypto
       .createHash("sha256")

@@ -17,7 +17,8 @@ import { cspNonce, securityHeaders } from "./security-headers.server";
 
 export { attachRealtime } from "~/realtime/realtime.server";
 export { connectionLimits, createClubServer } from "./connections.server";
-export { startServices, stopServices } from "./services.server";
+export { listenFailure } from "./listen-failure.server";
+export { announceFirstAdminSetup, startServices, stopServices } from "./services.server";
 export { checkFirstPhotoFirst } from "./first-photo-check.server";
 // The settings this module's site reads (the tests serve it with others: tests/support/http-app.ts).
 export { env } from "~/env.server";

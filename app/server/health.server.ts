@@ -1,17 +1,24 @@
-// GET /healthz: whether the database answers and storage is writable. The answer
+// GET /healthz: whether the database answers, storage is writable, the disk has
+// DISK_SPACE_MIN_MB free, and Redis (when REDIS_URL is set) answers. The answer
 // is public, so it names the part that is down and nothing more: the reason
 // (a host name, a path, a driver's message) goes to the server's log.
 // Each part has HEALTH_PART_TIMEOUT_MS to answer, so the check answers within
 // two seconds even when a part hangs (a frozen database, a storage server that
 // accepts connections and says nothing).
+import os from "node:os";
 import { databaseHandle } from "@db/client.server";
+import { env } from "~/env.server";
 import { requestLog } from "~/server/logger.server";
-import { storage } from "~/storage/storage.server";
+import { throttleStore } from "~/services/auth/throttle-store.server";
+import { checkDiskSpace } from "~/storage/disk-space.server";
+import { LocalStorage } from "~/storage/local-storage.server";
+import { storage, type ObjectStorage } from "~/storage/storage.server";
 
 export const HEALTH_PART_TIMEOUT_MS = 1500;
 
 export type Check = { ok: boolean; kind: string };
-export type Health = { ok: boolean; database: Check; storage: Check };
+/** `redis` only when REDIS_URL is set. */
+export type Health = { ok: boolean; database: Check; storage: Check; disk: Check; redis?: Check };
 
 async function check(part: string, kind: string, probe: () => Promise<unknown>): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
@@ -32,12 +39,21 @@ async function check(part: string, kind: string, probe: () => Promise<unknown>):
   }
 }
 
+/** The folders the site writes to (disk-space.server.ts). */
+function writtenFolders(store: ObjectStorage): string[] {
+  return [env().DATA_DIR, os.tmpdir(), ...(store instanceof LocalStorage ? [store.root] : [])];
+}
+
 export async function health(): Promise<Health> {
   const handle = databaseHandle();
   const store = storage();
-  const [database, objects] = await Promise.all([
+  const throttles = throttleStore();
+  const [database, objects, disk, redis] = await Promise.all([
     check("database", handle.kind, () => handle.ping()),
     check("storage", store.kind, () => store.check()),
+    check("disk", "space", () => checkDiskSpace(writtenFolders(store), env().DISK_SPACE_MIN_MB)),
+    throttles.kind === "redis" ? check("redis", "redis", () => throttles.client.ping()) : undefined,
   ]);
-  return { ok: database.ok && objects.ok, database, storage: objects };
+  const ok = database.ok && objects.ok && disk.ok && (redis?.ok ?? true);
+  return { ok, database, storage: objects, disk, ...(redis ? { redis } : {}) };
 }

@@ -1,6 +1,6 @@
 // A part the club depends on not answering (the database stopped or frozen,
-// the photo storage unreachable or its disk full) is a refusal like any
-// other: UnavailableError (503) with words for people, never a bare 500.
+// the photo storage unreachable) is a refusal like any other: UnavailableError
+// (503) with words for people, never a bare 500; a full disk is one too (507).
 // The drivers' errors are recognised here, at the edge, and every answer
 // path turns them into that refusal through asRefusal (refusals.server.ts):
 // page loaders and actions (each written with page()), apiRoute
@@ -13,6 +13,7 @@ import { requestLog } from "./logger.server";
 
 export const DATABASE_UNAVAILABLE_MESSAGE = "The club's database is not answering; try again in a minute.";
 export const STORAGE_UNAVAILABLE_MESSAGE = "The club's photo storage is not answering; try again in a minute.";
+export const DISK_FULL_MESSAGE = "The club's server has run out of disk space; please tell an administrator.";
 
 // postgres-js's own codes for a connection that could not be made or was lost.
 const DRIVER_CODES = new Set([
@@ -37,8 +38,6 @@ const STORAGE_CODES = new Set([
   "ENOTFOUND",
   "EAI_AGAIN",
   "EPIPE",
-  "ENOSPC",
-  "EDQUOT",
   "EROFS",
   "EIO",
   "UND_ERR_CONNECT_TIMEOUT",
@@ -46,6 +45,10 @@ const STORAGE_CODES = new Set([
   // Our own: the storage said nothing within STORAGE_TIMEOUT_MS (storage/deadline.server.ts).
   STORAGE_NOT_ANSWERING,
 ]);
+// A disk with no room left under the photos (the local store, the temporary files) or a MinIO whose
+// drives are: 507, not an outage, since waiting a minute does not help; freeing space does. (The
+// database's own disk_full is its outage, class 53 above.)
+const DISK_FULL = new Set(["ENOSPC", "EDQUOT", "XMinioStorageFull"]);
 // S3 error codes of a store that is there but cannot serve now.
 const S3_UNAVAILABLE = new Set(["ServiceUnavailable", "SlowDown", "InternalError", "RequestTimeout"]);
 
@@ -84,6 +87,12 @@ export function isDatabaseOutage(error: unknown): boolean {
   return false;
 }
 
+/** Whether `error` says a disk the club writes to is full. */
+export function isDiskFull(error: unknown): boolean {
+  for (const link of chain(error)) if (typeof link.code === "string" && DISK_FULL.has(link.code)) return true;
+  return false;
+}
+
 /** Whether `error` says the photo storage is not answering (or cannot take more). */
 export function isStorageOutage(error: unknown): boolean {
   if (isDatabaseOutage(error)) return false;
@@ -101,6 +110,10 @@ export function isStorageOutage(error: unknown): boolean {
  */
 export function refusalOf(error: unknown): unknown {
   if (error instanceof DomainError) return error;
+  if (isDiskFull(error)) {
+    requestLog().warn({ err: error }, `Answering 507: ${DISK_FULL_MESSAGE}`);
+    return new UnavailableError(DISK_FULL_MESSAGE, 507);
+  }
   const message = isDatabaseOutage(error)
     ? DATABASE_UNAVAILABLE_MESSAGE
     : isStorageOutage(error)

@@ -36,6 +36,7 @@ export const STATUS_TEXT: Record<number, string> = {
   500: "Internal Server Error",
   502: "Bad Gateway",
   503: "Service Unavailable",
+  507: "Insufficient Storage",
 };
 
 /** The refusal `thrown` is (an outage is one: 503), or null when it is an error of ours. */

@@ -1,6 +1,6 @@
 // What the site runs besides answering requests: the database (migrated), the
-// storage, exiftool, the jobs, and the first-admin link of a new club; started
-// before the server listens and stopped after the last request. Apart from
+// storage, exiftool, the jobs; started before the server listens (the first-admin
+// link of a new club once it listens) and stopped after the last request. Apart from
 // app.ts, so a process without the HTTP layer (the crash tests' club-worker.ts)
 // starts them without the React Router build, which only Vite or the bundle can load.
 import { closeDatabase, openDatabase } from "@db/client.server";
@@ -15,10 +15,16 @@ import { openFirstAdminSetup } from "~/services/members/first-admin.server";
 import { storage } from "~/storage/storage.server";
 import { startJobs, stopJobs } from "./jobs.server";
 import { logger } from "./logger.server";
+import { checkRedis } from "./redis.server";
 
-/** Opens the database, applies migrations, and prints the first-admin link for a new club. */
+/**
+ * Checks Redis (when set), opens the database and applies migrations. The first-admin link of a
+ * new club is announceFirstAdminSetup's, once the server listens: never a link to a site that failed to start.
+ */
 export async function startServices() {
   const config = env();
+  // Before anything is started, so a start refused for it leaves nothing running.
+  if (config.REDIS_URL) await checkRedis(config.REDIS_URL, config.DATABASE_CONNECT_TIMEOUT_MS);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -49,16 +55,20 @@ export async function startServices() {
   );
   // Sweeping abandoned uploads, comment e-mails, meeting reminders (jobs.server.ts).
   startJobs();
+  return { database: database.kind, storage: storage().kind };
+}
+
+/** Prints the first-admin link of a club with no members (server.ts: once it listens). */
+export async function announceFirstAdminSetup() {
   const setupToken = await openFirstAdminSetup();
   if (setupToken) {
     // A warning, so LOG_LEVEL=warn still shows it: until someone follows the link the club has no way in.
     // The one line that carries this secret on purpose (the log redacts such paths in requests).
     logger().warn(
-      `\nThis club has no members yet. Create the first admin at:\n  ${config.BASE_URL}/setup/${setupToken}\n` +
+      `\nThis club has no members yet. Create the first admin at:\n  ${env().BASE_URL}/setup/${setupToken}\n` +
         `(or run: npm run user:create -- --admin ...)\n`,
     );
   }
-  return { database: database.kind, storage: storage().kind };
 }
 
 export async function stopServices() {

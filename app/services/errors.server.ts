@@ -88,9 +88,9 @@ export class RateLimitedError extends DomainError {
   }
 }
 
-/** 502/503: a part the club depends on (mail, storage, the database) did not answer. */
+/** 502/503: a part the club depends on (mail, storage, the database) did not answer; 507: the disk is full. */
 export class UnavailableError extends DomainError {
-  constructor(message: string, status: 502 | 503 = 503) {
+  constructor(message: string, status: 502 | 503 | 507 = 503) {
     super(status, message);
   }
 }

@@ -57,7 +57,8 @@ export class LocalStorage implements ObjectStorage {
       else await pipeline(body, endWhenDiskStalls(createWriteStream(partial), `writing ${key}`, this.timeoutMs));
       await this.bounded(`renaming ${key}`, () => fs.rename(partial, file));
     } catch (error) {
-      void fs.rm(partial, { force: true }).catch(() => {});
+      // Waited for (bounded: a hung disk must not hold the answer), so no partial file outlives the answer.
+      await this.bounded(`removing ${partial}`, () => fs.rm(partial, { force: true })).catch(() => {});
       throw error;
     }
   }
@@ -83,13 +84,21 @@ export class LocalStorage implements ObjectStorage {
     return path.join(dir, `${crypto.randomUUID()}.partial`);
   }
 
-  /** A file's copy (the type goes by the key's extension on disk). */
+  /** A file's copy (the type goes by the key's extension on disk), written beside and renamed as put's is. */
   async copy(from: string, to: string) {
     const target = this.pathFor(to);
-    await this.bounded(`copying ${from}`, async () => {
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.copyFile(this.pathFor(from), target);
-    });
+    const partial = `${target}.${crypto.randomBytes(6).toString("hex")}.partial`;
+    try {
+      await this.bounded(`copying ${from}`, async () => {
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.copyFile(this.pathFor(from), partial);
+        await fs.rename(partial, target);
+      });
+    } catch (error) {
+      // A disk that filled up mid-copy keeps no half file under the key, nor beside it.
+      await this.bounded(`removing ${partial}`, () => fs.rm(partial, { force: true })).catch(() => {});
+      throw error;
+    }
   }
 
   async stat(key: string): Promise<StoredObjectInfo | null> {

@@ -252,6 +252,7 @@ describe("quiet public answers", () => {
       ok: true,
       database: { ok: true, kind: "postgres" },
       storage: { ok: true, kind: "local" },
+      disk: { ok: true, kind: "space" },
     });
 
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "club-broken-"));
@@ -267,6 +268,7 @@ describe("quiet public answers", () => {
         ok: false,
         database: { ok: true, kind: "postgres" },
         storage: { ok: false, kind: "local" },
+        disk: { ok: true, kind: "space" },
       });
       expect(text).not.toMatch(/not-a-folder|ENOTDIR|club-broken/);
     } finally {

@@ -14,7 +14,7 @@
 // in Redis. Attempts that arrive together are numbered one by one, so only as
 // many as the rule allows go ahead; a rule about failures gives the point back
 // when the attempt succeeds (login-throttle.server.ts).
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import {
   RateLimiterDrizzle,
   RateLimiterMemory,
@@ -27,7 +27,7 @@ import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { databaseHandle, postgresClient, postgresOptions, type DatabaseHandle } from "@db/client.server";
 import { throttleCounts } from "@db/schema";
 import { env } from "~/env.server";
-import { logger } from "~/server/logger.server";
+import { redisConnection } from "~/server/redis.server";
 
 export type ThrottleRule = Pick<IRateLimiterOptions, "keyPrefix" | "points" | "duration" | "blockDuration">;
 export type ThrottleStore = { kind: "memory" } | { kind: "database" } | { kind: "redis"; client: Redis };
@@ -92,14 +92,10 @@ export function throttleStore(): ThrottleStore {
   const { REDIS_URL } = env();
   if (REDIS_URL) {
     if (!holder.__clubThrottleRedis) {
-      const client = new Redis(REDIS_URL, {
-        // A throttle must not hold a log-in for long: while Redis is away a command waits for one
-        // reconnection at most, then the in-memory limiter answers in its place.
-        connectTimeout: 2000,
-        maxRetriesPerRequest: 1,
-      });
-      // ioredis reconnects by itself; say so once per failure instead of an unhandled 'error' event.
-      client.on("error", (error) => logger().warn({ err: error }, "The throttles' Redis is not answering"));
+      // A throttle must not hold a log-in for long: while Redis is away a command waits for one
+      // reconnection at most, then the in-memory limiter answers in its place. ioredis reconnects by
+      // itself; the log says once that Redis is lost and once that it is back.
+      const client = redisConnection(REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
       holder.__clubThrottleRedis = client;
     }
     return { kind: "redis", client: holder.__clubThrottleRedis };

@@ -77,6 +77,7 @@ async function releasePut(assetId: number) {
 async function writeUpload(store: LocalStorage, asset: AssetRow, body: ReadableStream<Uint8Array>) {
   const expected = asset.byteSize;
   const scratch = await store.scratchFile();
+  const reader = body.getReader();
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -87,7 +88,7 @@ async function writeUpload(store: LocalStorage, asset: AssetRow, body: ReadableS
   });
   try {
     await pipeline(
-      Readable.fromWeb(body as import("node:stream/web").ReadableStream),
+      bodyStream(reader),
       counter,
       // A hung disk ends the upload with the storage error (503) instead of holding it.
       endWhenDiskStalls(createWriteStream(scratch), `writing ${asset.key}`, store.timeout),
@@ -96,6 +97,9 @@ async function writeUpload(store: LocalStorage, asset: AssetRow, body: ReadableS
     await store.adopt(asset.key, scratch);
   } catch (error) {
     await withDeadline("removing a scratch file", store.timeout, fs.rm(scratch, { force: true })).catch(() => {});
+    // A write that failed (a full disk) still reads what the member has left to send, up to the size
+    // announced, so the browser hears the answer (507) rather than a cut connection.
+    if (!(error instanceof ByteCountError)) await dropRest(reader, expected - received).catch(() => {});
     if (error instanceof ByteCountError) {
       throw InvalidError.field("file", `The file sent does not match its announced size of ${expected} bytes.`);
     }
@@ -104,3 +108,31 @@ async function writeUpload(store: LocalStorage, asset: AssetRow, body: ReadableS
 }
 
 class ByteCountError extends Error {}
+
+type BodyReader = ReadableStreamDefaultReader<Uint8Array>;
+
+/** The body as a Node stream that leaves the rest of the body unread when the write fails (for dropRest). */
+function bodyStream(reader: BodyReader): Readable {
+  return new Readable({
+    read() {
+      reader.read().then(
+        ({ done, value }) => this.push(done ? null : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+        (error: unknown) => this.destroy(error as Error),
+      );
+    },
+    // Not cancelled here: cancelling the body cuts the member's connection before the answer is sent.
+    destroy(error, callback) {
+      callback(error);
+    },
+  });
+}
+
+/** Reads what is left of the body and drops it, at most `limit` bytes: a body longer than that is cut off. */
+async function dropRest(reader: BodyReader, limit: number) {
+  for (let dropped = 0; dropped <= limit;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    dropped += value.byteLength;
+  }
+  await reader.cancel();
+}

@@ -72,6 +72,8 @@ export interface ClubServerOptions {
   dataDir?: string;
   /** Runs after the database is made and before the server starts (seed members here). */
   beforeStart?: (databaseUrl: string) => Promise<void>;
+  /** The command that runs node with `args` (default: node itself; support/tiny-disk.ts wraps it). */
+  launch?: (dataDir: string, args: string[]) => [string, string[]];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -134,7 +136,8 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
     ...options.env,
   };
   // The built server, as `npm start` runs it.
-  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+  const [command, args] = options.launch?.(dataDir, ["build/server.js"]) ?? [process.execPath, ["build/server.js"]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
