@@ -235,5 +235,11 @@ describe("publishing the results", () => {
     const [row] = await db().select().from(meetings).where(eq(meetings.id, meeting.id));
     expect(row!.revealedAt).not.toBeNull();
     expect((await publish()).status).toBe(409);
+    // Each member's recap lists their entries with the judge's score and award.
+    const recap = await mail.waitForMail(members[1]!.email, { subject: /^Results: / });
+    expect(recap.text).toContain('"Rain/Bus" (Mono): 12 of 20, 1st');
+    const adas = await mail.waitForMail(members[0]!.email, { subject: /^Results: / });
+    expect(adas.text).toContain('"Doorway" (Colour): 18 of 20, 1st');
+    expect(adas.text).toContain('"Shadows" (Mono): 9 of 20, 2nd');
   });
 });
