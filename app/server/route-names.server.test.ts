@@ -67,6 +67,7 @@ describe("routeNames", () => {
     expect(nameOf(`/calendar/${secret}.ics`)).toBe("/calendar/:feed");
     expect(nameOf(`/uploads/${secret}`)).toBe("/uploads/:token");
     expect(nameOf(`/setup/${secret}`)).toBe("/setup/:token");
+    expect(nameOf(`/judge/${secret}/photos/3/large`)).toBe("/judge/:token/photos/:photoId/:size");
     expect(nameOf(`/browse?token=${secret}`)).toBe("/browse/:photoId?");
     expect(nameOf(`/login?from=%2Finvites%2F${secret}`)).toBe("/login");
   });

@@ -117,6 +117,8 @@ describe("the request log", () => {
       `/invites/${guessed}`,
       `/calendar/${guessed}.ics`,
       `/uploads/${guessed}`,
+      `/judge/${guessed}`,
+      `/api/judge/${guessed}/scores/1`,
       `/browse?token=${guessed}`,
     ];
     const others = await Promise.all(secretPaths.map((path) => send(path, { headers: { Cookie: sessionCookie } })));
@@ -140,6 +142,8 @@ describe("the request log", () => {
       expect(routes).toContain(route);
     }
     expect(routes).toContain("/uploads/:token");
+    expect(routes).toContain("/judge/:token");
+    expect(routes).toContain("/api/judge/:token/scores/:photoId");
 
     const log = lines.join("");
     for (const secret of secrets) expect(log).not.toContain(secret);
