@@ -44,7 +44,8 @@ function spellings(path: string): string[] {
 describe("routeNames", () => {
   it("names every route of the table by its pattern, however its address is spelled", () => {
     for (const route of leafRoutes()) {
-      const pattern = `/${route.path}`;
+      // A nested photo's route is listed with '?' (its grid answers without it); the address names the photo.
+      const pattern = `/${route.path}`.replace(/\?$/, "");
       const secret = crypto.randomBytes(18).toString("base64url");
       const address = pattern.replace(/:\w+\??/g, secret).replace("*", secret);
       for (const spelling of spellings(address)) {
@@ -68,7 +69,7 @@ describe("routeNames", () => {
     expect(nameOf(`/uploads/${secret}`)).toBe("/uploads/:token");
     expect(nameOf(`/setup/${secret}`)).toBe("/setup/:token");
     expect(nameOf(`/judge/${secret}/photos/3/large`)).toBe("/judge/:token/photos/:photoId/:size");
-    expect(nameOf(`/browse?token=${secret}`)).toBe("/browse/:photoId?");
+    expect(nameOf(`/browse?token=${secret}`)).toBe("/browse");
     expect(nameOf(`/login?from=%2Finvites%2F${secret}`)).toBe("/login");
   });
 
