@@ -7,25 +7,34 @@
 // SCRIPTS_AFTER_FIRST_PHOTO=false.
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, ServerInstrumentation } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { env } from "~/env.server";
 import { firstPhotoFirst } from "~/server/first-photo-first.server";
-import { redactUrl, requestLog } from "~/server/logger.server";
+import { noteRequestRoute, requestLog } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
 
-/** Errors of loaders, actions and rendering go to the request's log (its id, the redacted path). */
+/** React Router tells the request log the pattern of the route it matched: the line names it, never the address. */
+export const instrumentations: ServerInstrumentation[] = [
+  {
+    route(route) {
+      const note = async (handler: () => Promise<unknown>, { pattern }: { pattern: string }) => {
+        noteRequestRoute(pattern);
+        await handler();
+      };
+      route.instrument({ loader: note, action: note });
+    },
+  },
+];
+
+/** Errors of loaders, actions and rendering go to the request's log (its id, which its line names the route of). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   // A request the client gave up on is not an error of the site; a refusal (404, 503) is an answer, logged as one.
   if (request.signal.aborted) return;
   const internal = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : error;
   if (!internal || (isRouteErrorResponse(error) && error.status < 500)) return;
-  const url = new URL(request.url);
-  requestLog().error(
-    { err: internal, method: request.method, url: redactUrl(url.pathname + url.search) },
-    "Unexpected error",
-  );
+  requestLog().error({ err: internal, method: request.method }, "Unexpected error");
 }
 
 export default function handleRequest(

@@ -28,7 +28,7 @@
 //      detail and the meeting page: score >= 98, LCP <= 2.0 s, CLS 0 (bench/pages.ts, npm run bench:pages; "pages").
 //   14. one address flooding a running site with connections for 9 s: what it holds, /healthz from another address
 //      answering every time within 1 s, the site's memory (bench/connections.ts; "connections").
-//   13. every walk of what a visitor or member sends (links, the NUL check, the log's redaction, names) on hostile
+//   13. every walk of what a visitor or member sends (links, the NUL check, names) on hostile
 //      text of 1 to 64 KB: time per character at 64 KB at most twice that at 1 KB (bench/text.ts; "text").
 // The clubs' PostgreSQL: DATABASE_URL's server, else one the run starts for itself from the embedded binaries
 // (bench/database-server.ts). The parts that start the site need a build (made if missing). What it prints

@@ -8,6 +8,7 @@ import { env, type Env } from "~/env.server";
 import { health } from "~/server/health.server";
 import { PHOTO_MEDIA_PATH, photoMedia } from "./media/photo-media-route.server";
 import { requestLogger } from "./logger.server";
+import { routeNames } from "./route-names.server";
 import { forwardedOrigin, refuseMalformedAddresses, siteOrigin } from "./public-origin.server";
 import { runWithRequestFacts } from "./request-context.server";
 import { dropUnreadBodies, refuseLargeBodies } from "./body-limit.server";
@@ -39,6 +40,9 @@ const development = () => process.env.NODE_ENV === "development";
 /** The client's address as Express trusts it (X-Forwarded-For only from a proxy TRUST_PROXY names). */
 const addressOf = (req: express.Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
 
+/** The route pattern each request target reaches, for the log (never the address: it may carry a token). */
+const routesOf = routeNames(build.routes);
+
 /** The helmet options of this configuration (server.ts puts them on the static files too). */
 export function securityOptions(config: Env) {
   return {
@@ -56,8 +60,14 @@ export function createClubApp(config: Env) {
   // X-Forwarded-For/-Host/-Proto count only from the proxies TRUST_PROXY names.
   club.set("trust proxy", config.TRUST_PROXY);
 
-  // One line per request, with an id every line logged while answering it carries.
-  club.use(requestLogger({ trustRequestId: (req) => club.get("trust proxy fn")(req.socket.remoteAddress, 0) }));
+  // One line per request, named by its route's pattern, with an id every line logged while answering it carries.
+  club.use(
+    requestLogger({
+      routeOf: routesOf,
+      clientOf: (req) => addressOf(req as express.Request),
+      trustRequestId: (req) => club.get("trust proxy fn")(req.socket.remoteAddress, 0),
+    }),
+  );
   club.use((req, _res, next) => {
     runWithRequestFacts(
       {

@@ -1,7 +1,8 @@
 // GET /healthz: whether the database answers, storage is writable, the disk has
 // DISK_SPACE_MIN_MB free, and Redis (when REDIS_URL is set) answers. The answer
 // is public, so it names the part that is down and nothing more: the reason
-// (a host name, a path, a driver's message) goes to the server's log.
+// (a host name, a path, a driver's message) goes to the server's log, once when
+// the part goes down and once when it is back, not on every monitor's poll.
 // Each part has HEALTH_PART_TIMEOUT_MS to answer, so the check answers within
 // two seconds even when a part hangs (a frozen database, a storage server that
 // accepts connections and says nothing).
@@ -20,6 +21,9 @@ export type Check = { ok: boolean; kind: string };
 /** `redis` only when REDIS_URL is set. */
 export type Health = { ok: boolean; database: Check; storage: Check; disk: Check; redis?: Check };
 
+/** The parts the last check found down: a poll logs only a change. */
+const down = new Set<string>();
+
 async function check(part: string, kind: string, probe: () => Promise<unknown>): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -30,9 +34,13 @@ async function check(part: string, kind: string, probe: () => Promise<unknown>):
   });
   try {
     await Promise.race([probe(), deadline]);
+    if (down.delete(part)) requestLog().info({ part, kind }, `Health check: ${part} (${kind}) is back`);
     return { ok: true, kind };
   } catch (error) {
-    requestLog().error({ err: error, part, kind }, `Health check: ${part} (${kind}) is down`);
+    if (!down.has(part)) {
+      down.add(part);
+      requestLog().error({ err: error, part, kind }, `Health check: ${part} (${kind}) is down`);
+    }
     return { ok: false, kind };
   } finally {
     clearTimeout(timer);

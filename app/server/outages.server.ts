@@ -9,7 +9,7 @@
 import { DATABASE_OUTAGE } from "@db/database-socket.server";
 import { STORAGE_NOT_ANSWERING } from "~/storage/deadline.server";
 import { DomainError, UnavailableError } from "~/services/errors.server";
-import { requestLog } from "./logger.server";
+import { noteRequestCause, requestLog } from "./logger.server";
 
 export const DATABASE_UNAVAILABLE_MESSAGE = "The club's database is not answering; try again in a minute.";
 export const STORAGE_UNAVAILABLE_MESSAGE = "The club's photo storage is not answering; try again in a minute.";
@@ -104,22 +104,37 @@ export function isStorageOutage(error: unknown): boolean {
 }
 
 /**
+ * The driver's own words for an outage, in one short line: the innermost error's code and first line
+ * (never a failed query's text, which may quote its parameters).
+ */
+export function outageCause(error: unknown): string {
+  let words = "";
+  for (const link of chain(error)) {
+    if (link.name === "DrizzleQueryError") continue;
+    const message = (link as { message?: unknown }).message;
+    const code = typeof link.code === "string" ? link.code : "";
+    const line = typeof message === "string" ? (message.split("\n")[0] ?? "").trim() : "";
+    if (line || code) words = line.includes(code) ? line : `${code}${line ? ` ${line}` : ""}`;
+  }
+  return (words || "no reason given").slice(0, 200);
+}
+
+/**
  * An outage as the refusal it is (503 with words for people); any other error
- * unchanged. The reason (a host, a driver's message) goes to the log, with the
- * request's id, for the operator.
+ * unchanged. The part and the driver's reason go on the request's one log
+ * line (logger.server.ts), for the operator; outside a request, on a line of its own.
  */
 export function refusalOf(error: unknown): unknown {
   if (error instanceof DomainError) return error;
   if (isDiskFull(error)) {
-    requestLog().warn({ err: error }, `Answering 507: ${DISK_FULL_MESSAGE}`);
+    const cause = `disk full (${outageCause(error)})`;
+    if (!noteRequestCause(cause)) requestLog().warn(`Answering 507: ${cause}`);
     return new UnavailableError(DISK_FULL_MESSAGE, 507);
   }
-  const message = isDatabaseOutage(error)
-    ? DATABASE_UNAVAILABLE_MESSAGE
-    : isStorageOutage(error)
-      ? STORAGE_UNAVAILABLE_MESSAGE
-      : null;
-  if (!message) return error;
-  requestLog().warn({ err: error }, `Answering 503: ${message}`);
+  const part = isDatabaseOutage(error) ? "database" : isStorageOutage(error) ? "storage" : null;
+  if (!part) return error;
+  const message = part === "database" ? DATABASE_UNAVAILABLE_MESSAGE : STORAGE_UNAVAILABLE_MESSAGE;
+  const cause = `${part} not answering (${outageCause(error)})`;
+  if (!noteRequestCause(cause)) requestLog().warn(`Answering 503: ${cause}`);
   return new UnavailableError(message);
 }

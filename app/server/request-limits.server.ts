@@ -43,7 +43,7 @@ export function quietErrors(): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = Number((error as { status?: unknown })?.status);
     const clientError = Number.isInteger(status) && status >= 400 && status < 500;
-    // The request's own log: its lines carry the request id, and its path is redacted there.
+    // The request's own log: its lines carry the request id (its line names the route, never the address).
     if (clientError) requestLog().warn({ err: error, status }, `Refused with ${status}`);
     else requestLog().error({ err: error }, "The request failed");
     if (res.headersSent) {

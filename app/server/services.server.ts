@@ -63,7 +63,7 @@ export async function announceFirstAdminSetup() {
   const setupToken = await openFirstAdminSetup();
   if (setupToken) {
     // A warning, so LOG_LEVEL=warn still shows it: until someone follows the link the club has no way in.
-    // The one line that carries this secret on purpose (the log redacts such paths in requests).
+    // The one line that carries this secret on purpose (request lines name routes, never addresses).
     logger().warn(
       `\nThis club has no members yet. Create the first admin at:\n  ${env().BASE_URL}/setup/${setupToken}\n` +
         `(or run: npm run user:create -- --admin ...)\n`,

@@ -1,6 +1,6 @@
 // The thumbnails kept in memory by the media path: bounded by bytes (least
 // recently used out first), large files never kept, one storage read for
-// viewers asking at once, on the real local-disk driver.
+// viewers asking at once, on the real local-disk driver (its reads counted).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HotImages } from "~/server/media/hot-images.server";
 import { derivedKey, newOriginalKey } from "~/storage/keys.server";
@@ -14,6 +14,18 @@ beforeAll(async () => {
   ({ storage, cleanup } = await temporaryLocalStorage());
 });
 afterAll(() => cleanup());
+
+/** The storage with its reads counted (each read opens the file). */
+function counted() {
+  const seen = { reads: 0 };
+  const counting = Object.assign(Object.create(storage) as LocalStorage, {
+    read: (key: string) => {
+      seen.reads++;
+      return storage.read(key);
+    },
+  });
+  return { storage: counting, seen };
+}
 
 async function stored(bytes: number): Promise<string> {
   const key = derivedKey(newOriginalKey(), "thumb", "webp");
@@ -49,24 +61,53 @@ describe("HotImages", () => {
     expect(await hot.read(storage, b)).toBeNull();
   });
 
-  it("streams a large file to each reader and keeps nothing of it", async () => {
+  it("counts every kept byte against its bound, and keeps nothing larger than the bound", async () => {
+    const hot = new HotImages(1000, 1000);
+    const keys = [await stored(300), await stored(300), await stored(300), await stored(300)];
+    for (const key of keys) await hot.read(storage, key);
+    expect(hot.size).toBe(900);
+    const whole = await stored(1001);
+    await hot.read(storage, whole);
+    expect(hot.size).toBeLessThanOrEqual(1000);
+  });
+
+  it("streams a large file to each reader, keeping only that it is large (one read each after the first)", async () => {
     const hot = new HotImages(10_000, 500);
+    const { storage: counting, seen } = counted();
     const key = await stored(2000);
-    const [one, two] = await Promise.all([hot.read(storage, key), hot.read(storage, key)]);
-    for (const image of [one, two]) {
+    const [one, two] = await Promise.all([hot.read(counting, key), hot.read(counting, key)]);
+    const three = await hot.read(counting, key);
+    for (const image of [one, two, three]) {
       expect(image?.bytes).toBeUndefined();
       const chunks: Buffer[] = [];
       for await (const chunk of image!.stream!) chunks.push(chunk as Buffer);
       expect(Buffer.concat(chunks).length).toBe(2000);
     }
-    expect(hot.size).toBe(0);
+    // The first look (shared by the two at once), then one stream per reader.
+    expect(seen.reads).toBe(4);
+    expect(hot.size).toBeLessThan(2000);
   });
 
   it("reads once for viewers asking at once, and answers null for a missing file", async () => {
     const hot = new HotImages(10_000, 500);
+    const { storage: counting, seen } = counted();
     const key = await stored(100);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => hot.read(storage, key)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => hot.read(counting, key)));
     expect(new Set(answers.map((answer) => answer?.bytes)).size).toBe(1);
-    expect(await hot.read(storage, derivedKey(newOriginalKey(), "thumb", "webp"))).toBeNull();
+    expect(seen.reads).toBe(1);
+    expect(await hot.read(counting, derivedKey(newOriginalKey(), "thumb", "webp"))).toBeNull();
+    expect(hot.size).toBe(100);
+  });
+
+  it("lets a failed read reach every reader asking at once, and keeps nothing of it", async () => {
+    const hot = new HotImages(10_000, 500);
+    const key = await stored(100);
+    const failing = Object.assign(Object.create(storage) as LocalStorage, {
+      read: () => Promise.reject(Object.assign(new Error("disk gone"), { code: "EIO" })),
+    });
+    const answers = await Promise.allSettled([hot.read(failing, key), hot.read(failing, key)]);
+    expect(answers.map((answer) => answer.status)).toEqual(["rejected", "rejected"]);
+    expect(hot.size).toBe(0);
+    expect((await hot.read(storage, key))?.bytes?.length).toBe(100);
   });
 });

@@ -9,9 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { env } from "~/env.server";
+import { logTo } from "~/server/logger.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE } from "~/server/outages.server";
 import { useStorage } from "~/storage/storage.server";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
+import { LEVEL, type LogLine } from "../support/log-lines";
 import { useHttpApp } from "../support/http-app";
 import { cameraJpeg } from "../support/images";
 import { cookieFor, makeMember } from "../support/members";
@@ -143,6 +145,62 @@ describe("the database", () => {
       expect((await get("/healthz")).status).toBe(200);
     });
   }
+});
+
+// Its own pool, and few requests: the pool above has answered many refusals by now.
+describe("the log while the database is stopped", () => {
+  let proxy: FaultProxy;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const url = new URL(testDatabaseUrl());
+    proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    cookie = await cookieFor((await makeMember()).id);
+    await closeDatabase();
+    await openDatabase({ databaseUrl: proxy.through(testDatabaseUrl()), dataDir: process.env.DATA_DIR!, ...TIMEOUTS });
+    expect((await get("/browse", cookie)).status).toBe(200);
+    await proxy.stop();
+  });
+
+  afterAll(async () => {
+    await proxy.resume();
+    await closeDatabase();
+    await proxy.close();
+    await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
+  });
+
+  it("logs one line per refused request, with its cause, and none per /healthz poll", async () => {
+    const ask = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${site.url}${path}`, { redirect: "manual", ...init });
+      await response.text();
+      return { status: response.status, id: response.headers.get("X-Request-Id")! };
+    };
+    const lines: LogLine[] = [];
+    logTo({ write: (line) => void lines.push(JSON.parse(line) as LogLine) }, "info");
+    const result = await (async () => {
+      const member = { headers: { Cookie: cookie } };
+      const pages = await Promise.all([ask("/browse", member), ask("/api/photos", member)]);
+      const polls = [];
+      for (let poll = 0; poll < 3; poll++) polls.push(await ask("/healthz"));
+      // Lines are written as answers finish: once the last request's line is in, the others' are too.
+      const after = await ask("/members");
+      while (!lines.some((line) => line.reqId === after.id)) await new Promise((r) => setTimeout(r, 20));
+      return { pages, polls };
+    })().finally(() => logTo(undefined, "warn"));
+    const of = (id: string) => lines.filter((line) => line.reqId === id);
+    for (const page of result.pages) {
+      expect(page.status).toBe(503);
+      const [line, ...more] = of(page.id);
+      expect(more).toEqual([]);
+      expect(line?.level).toBe(LEVEL.warn);
+      expect(line?.msg).toMatch(/ 503 \d+ ms \S+: database not answering \(.+\)$/);
+      expect(line?.err).toBeUndefined();
+    }
+    // A part going down is logged once, when a poll first finds it; the polls themselves are not.
+    expect(result.polls.map((poll) => poll.status)).toEqual([503, 503, 503]);
+    expect(result.polls.flatMap((poll) => of(poll.id)).length).toBeLessThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(result.pages.length + 2);
+  });
 });
 
 describe("the photo storage", () => {

@@ -1,79 +1,63 @@
 // The thumbnails a meeting night keeps asking for, kept in memory by storage
-// key. A key names one derived file whose bytes never change (keys.server.ts:
-// each made file gets a key of its own), so what is kept is exact without any
-// version or time: a photo deleted or hidden is refused by the permission
-// check before its key is looked up here. Bounded by bytes, least recently
-// used out first; only small files (thumbnails and their narrower copies) are
-// kept, large sizes stream from the storage each time.
+// key (lru-cache: bounded by bytes, least recently used out first, one storage
+// read for readers asking at once). A key names one derived file whose bytes
+// never change (keys.server.ts), so what is kept is exact without any version
+// or time: a photo deleted or hidden is refused by the permission check before
+// its key is looked up here. Large sizes stream from the storage each time.
 import type { Readable } from "node:stream";
+import { LRUCache } from "lru-cache";
 import type { ObjectStorage, StoredObjectInfo } from "~/storage/storage.server";
 
 export type HotImage = StoredObjectInfo & ({ bytes: Buffer; stream?: never } | { stream: Readable; bytes?: never });
 
-const LARGE = Symbol("large");
+// What is kept of a key: its bytes, or that it names a large file (true for good, as its bytes never change).
+type Kept = (StoredObjectInfo & { bytes: Buffer }) | { large: true };
+/** What a "large" mark counts for against the bound (its key and the object, roughly). */
+const MARK_BYTES = 128;
 
 export class HotImages {
-  private entries = new Map<string, StoredObjectInfo & { bytes: Buffer }>();
-  private pending = new Map<string, Promise<HotImage | typeof LARGE | null>>();
-  private heldBytes = 0;
+  private readonly cache: LRUCache<string, Kept, ObjectStorage>;
 
   constructor(
     /** Everything kept, at most (bytes). */
     readonly maxBytes = 64 * 1024 * 1024,
     /** A larger file is streamed, never kept (a thumbnail is 20-200 KB; a large size megabytes). */
     readonly maxFileBytes = 512 * 1024,
-  ) {}
+  ) {
+    this.cache = new LRUCache<string, Kept, ObjectStorage>({
+      maxSize: maxBytes,
+      sizeCalculation: (kept) => ("bytes" in kept ? Math.max(1, kept.bytes.length) : MARK_BYTES),
+      // A missing file resolves undefined (nothing kept); a failed read rejects every waiter, keeps nothing.
+      fetchMethod: (key, _stale, { context: storage }) => this.fill(storage, key),
+      // A read under way whose slot is let go (others pushed it out) still answers its readers.
+      ignoreFetchAbort: true,
+    });
+  }
 
   /** How many bytes are kept now. */
   get size() {
-    return this.heldBytes;
+    return this.cache.calculatedSize;
   }
 
   /** The image at `key` (kept bytes, or a stream for a large file), or null when the storage has none. */
-  read(storage: ObjectStorage, key: string): Promise<HotImage | null> {
-    const known = this.entries.get(key);
-    if (known) {
-      // Most recently used goes last: a Map keeps insertion order.
-      this.entries.delete(key);
-      this.entries.set(key, known);
-      return Promise.resolve(known);
-    }
-    // A grid's first viewers ask at once: one read fills it for all of them.
-    let reading = this.pending.get(key);
-    if (!reading) {
-      reading = this.fill(storage, key).finally(() => this.pending.delete(key));
-      this.pending.set(key, reading);
-    }
+  async read(storage: ObjectStorage, key: string): Promise<HotImage | null> {
+    const kept = await this.cache.fetch(key, { context: storage });
+    if (!kept) return null;
     // A large file is not kept: each reader streams it from the storage itself.
-    return reading.then((image): Promise<HotImage | null> | HotImage | null =>
-      image === LARGE ? storage.read(key) : image,
-    );
+    return "bytes" in kept ? kept : storage.read(key);
   }
 
-  private async fill(storage: ObjectStorage, key: string): Promise<HotImage | typeof LARGE | null> {
+  private async fill(storage: ObjectStorage, key: string): Promise<Kept | undefined> {
     const object = await storage.read(key);
-    if (!object) return null;
+    if (!object) return undefined;
     const { stream, ...info } = object;
     if (info.size > this.maxFileBytes) {
       stream.destroy();
-      return LARGE;
+      return { large: true };
     }
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    const kept = { ...info, bytes: Buffer.concat(chunks) };
-    this.keep(key, kept);
-    return kept;
-  }
-
-  private keep(key: string, image: StoredObjectInfo & { bytes: Buffer }) {
-    if (image.bytes.length > this.maxBytes || this.entries.has(key)) return;
-    this.entries.set(key, image);
-    this.heldBytes += image.bytes.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.heldBytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.heldBytes -= entry.bytes.length;
-    }
+    return { ...info, bytes: Buffer.concat(chunks) };
   }
 }
 
