@@ -1,3 +1,6 @@
+-- Earlier migrations of the same run may have left deferred data-version trigger events on meetings
+-- (an upgrade applies them in one transaction): fire them now, or the ALTER TABLEs below are refused.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 CREATE TABLE "competition_categories" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"meeting_id" integer NOT NULL,

@@ -45,7 +45,12 @@ describe("the first start after the release that brought recaps", () => {
         (sql) =>
           sql<{ id: number }[]>`insert into meetings (starts_at, topic) values (${startsAt}, 'Old night') returning id`,
       );
-      await submitDirectly(row!.id, await insertPhoto(ann.id, { caption: `Ann's night ${hoursAgo}` }), 1);
+      const photo = await insertPhoto(ann.id, { caption: `Ann's night ${hoursAgo}` });
+      await withSql(
+        databaseHandle().url,
+        (sql) =>
+          sql`insert into meeting_submissions (meeting_id, photo_id, user_id, position) values (${row!.id}, ${photo.id}, ${ann.id}, 1)`,
+      );
     }
 
     // The upgrade: every migration since, as a start applies them.
