@@ -22,7 +22,7 @@ import {
 } from "./support/club-server";
 import { createUpcomingMeeting, sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
-import { logIn, meetingPageOrder, viewer, viewerReady } from "./support/ui";
+import { clubAfternoon, logIn, meetingPageOrder, viewer, viewerReady } from "./support/ui";
 import { createTestDatabase, dropTestDatabase } from "../support/test-database";
 
 const ada = memberDetails("ada_lead", "Ada", "Lead", true);
@@ -289,6 +289,7 @@ test("the keys: previous/next in the list's order, + - 0 zoom, Tab kept inside, 
 test("the bottom panel shows within 10 px of the bottom, with the photo, the rating, the timer and Exit", async ({
   page,
 }) => {
+  await clubAfternoon(page);
   await logIn(page, ada, server.baseURL);
   // The meeting's timer, set up on the meeting view, counts down in the viewer.
   await page.goto(url(`/meetings/${meetingId}`));

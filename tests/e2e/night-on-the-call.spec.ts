@@ -15,7 +15,7 @@ import { api, logInContext, submitToMeeting } from "./support/club-api";
 import type { MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { meetingPageOrder, untilHydrated, viewer, viewerReady } from "./support/ui";
+import { clubAfternoon, meetingPageOrder, untilHydrated, viewer, viewerReady } from "./support/ui";
 
 const hal = memberDetails("hal_calls", "Hal", "Caller", true);
 const bea = memberDetails("bea_calls", "Bea", "Onscreen");
@@ -54,6 +54,8 @@ test("the shared screen shows the live review, and Hal's screen and viewer are o
 }) => {
   test.setTimeout(240_000);
   const [host, b, c, d] = await Promise.all([hal, bea, cal, dee].map((member) => contextOf(browser, member)));
+  // Every window on the same afternoon: the timer Hal sets up stays today wherever it is read.
+  for (const context of [host!, b!, c!, d!]) await clubAfternoon(context);
   const day = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
   const meeting = await api<{ id: number }>(host!, "post", "/api/meetings", {
     startsAt: `${day}T19:00`,

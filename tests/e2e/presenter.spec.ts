@@ -14,7 +14,7 @@ import { expect, test } from "./support/fixtures";
 import { createUpcomingMeeting, sendCameraFile } from "./support/club-api";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { logIn, meetingPageOrder, viewer, viewerReady } from "./support/ui";
+import { clubAfternoon, logIn, meetingPageOrder, viewer, viewerReady } from "./support/ui";
 
 const ada = memberDetails("ada_host", "Ada", "Host", true);
 const ben = memberDetails("ben_watch", "Ben", "Watch");
@@ -87,6 +87,7 @@ test("the presenter's screen follows Ada's lead, moves with its arrows (and the 
   openContext,
 }) => {
   test.setTimeout(120_000);
+  await clubAfternoon(context);
   await logIn(page, ada, server.baseURL);
   // 'Present' opens the screen in a window of its own.
   await page.goto(url(`/meetings/${meetingId}`));

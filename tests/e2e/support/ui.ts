@@ -2,6 +2,7 @@
 import type { Locator } from "@playwright/test";
 import { expect, type Page } from "./fixtures";
 import { SITE_TITLE } from "./club-server";
+import { instantOf, wallClockOf } from "../../../app/lib/club-time";
 
 export { SITE_TITLE };
 
@@ -187,4 +188,17 @@ export function layoutShift(page: Page) {
  */
 export async function untilKeyboardDragListens(page: Page) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
+/**
+ * Sets a browser's clock to 15:10 today on the club's clock (the server's zone unless told), time
+ * running on from there. A meeting timer's default end, two hours on, then stays today: by rule an end
+ * on another day is cleared when the timer is read back, which after 22:00 would clear the tests' own.
+ */
+export async function clubAfternoon(
+  target: Pick<Page, "clock">,
+  zone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+) {
+  const time = instantOf({ ...wallClockOf(new Date(), zone), hour: 15, minute: 10 }, zone);
+  await target.clock.install({ time });
 }
