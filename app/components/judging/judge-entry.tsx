@@ -58,12 +58,12 @@ export function JudgeEntry({
     [token, entry.photoId],
   );
 
-  // A draft from an earlier visit (typed offline, or before a reload) comes back, and is sent again.
+  // A draft from an earlier visit (typed offline, or before a reload) comes back, to be saved.
   useEffect(() => {
     const kept = readDraft(token, entry.photoId);
     if (!kept) return;
     setDraft(kept);
-    setState("kept");
+    setState("unsaved");
   }, [token, entry.photoId]);
 
   useEffect(() => {
