@@ -10,7 +10,8 @@ import type { ScoreMax } from "~/lib/competitions";
 import { meetingTitle } from "~/lib/meetings";
 import { authorHiddenFrom, mayManageMeetings, type ViewerRef } from "~/services/access.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
-import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
+import { ownerColumns } from "~/services/photos/json.server";
+import { resultPhotoJson } from "~/services/meetings/results.server";
 import { loadMeeting, meetingForMember } from "~/services/meetings/meetings.server";
 import { announceNames } from "~/services/meetings/names-changed.server";
 import { recapAfterReveal } from "~/services/meetings/anonymity.server";
@@ -97,13 +98,13 @@ export async function competitionResults(viewer: ViewerRef, meeting: MeetingRow)
           rating: row.rating,
           ratingCount: row.ratingCount,
           membersFavourite: row.membersFavourite,
-          Photo: {
+          Photo: resultPhotoJson({
             id: row.photoId,
             caption: row.title,
-            thumbUrl: row.thumbKey ? photoMediaUrl(row.photoId, "thumb", row.thumbKey) : null,
+            thumbKey: row.thumbKey,
             width: row.width,
             height: row.height,
-          },
+          }),
           UserId: shown ? row.author.id : null,
           User: shown ? row.author : null,
         };

@@ -136,6 +136,8 @@ async function send(claims: MailClaim[]): Promise<number> {
   let sent = 0;
   for (const meeting of meetingRows) {
     const ranked = await rankedSubmissions(meeting.id);
+    // A published competition's results, read once for all its members' recaps.
+    const entries = await competitionEntriesByMember(meeting);
     // The top photos' pictures go inline (a mail client cannot load members-only addresses), encoded once.
     const made: MailImageCache = new Map();
     // The pictures the recap shows: its placed photos (more than three when places are shared).
@@ -144,27 +146,38 @@ async function send(claims: MailClaim[]): Promise<number> {
       const member = membersById.get(one.userId);
       if (!member) continue;
       const images = await mailImagesFor(member, topPhotos, made);
-      const entries = await recapEntries(member, meeting);
-      const mail = meetingRecapMail({ club, member, meeting, ranked, zone, images, entries });
+      const mail = meetingRecapMail({
+        club,
+        member,
+        meeting,
+        ranked,
+        zone,
+        images,
+        entries: entries && (entries.get(member.id) ?? []),
+      });
       if (await sendClaimedMail("recap", meetingRecaps, one, mail)) sent++;
     }
   }
   return sent;
 }
 
-/** A published competition's entries of this member, with the judge's score and their award. */
-async function recapEntries(member: { id: number }, meeting: MeetingRow): Promise<RecapEntry[] | undefined> {
+/** A published competition's entries by member, each with the judge's score and its award (names are shown by then). */
+async function competitionEntriesByMember(meeting: MeetingRow): Promise<Map<number, RecapEntry[]> | undefined> {
   if (meeting.kind !== "competition" || !meeting.resultsPublishedAt) return undefined;
-  const results = await competitionResults(member, meeting);
-  return results.categories.flatMap((category) =>
-    category.results
-      .filter((row) => row.UserId === member.id)
-      .map((row) => ({
+  const results = await competitionResults({ id: 0, isAdmin: true }, meeting);
+  const byMember = new Map<number, RecapEntry[]>();
+  for (const category of results.categories) {
+    for (const row of category.results) {
+      if (row.UserId === null) continue;
+      const entry = {
         title: row.Photo.caption,
         category: category.name,
         score: row.score,
         scoreMax: results.Meeting.scoreMax,
         award: row.award,
-      })),
-  );
+      };
+      byMember.set(row.UserId, [...(byMember.get(row.UserId) ?? []), entry]);
+    }
+  }
+  return byMember;
 }

@@ -10,7 +10,14 @@ import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { comments, meetingSubmissions, photos, users, type MeetingRow } from "@db/schema";
 import { MEETING_DURATION_MS, meetingTitle } from "~/lib/meetings";
-import { placesOf, PLACES, type MeetingResultsJson, type ResultRowJson, type ResultsMeetingJson } from "~/lib/results";
+import {
+  placesOf,
+  PLACES,
+  type MeetingResultsJson,
+  type ResultPhotoJson,
+  type ResultRowJson,
+  type ResultsMeetingJson,
+} from "~/lib/results";
 import { authorHiddenFrom, isUnrevealed, type ViewerRef } from "~/services/access.server";
 import { ownerColumns, photoMediaUrl } from "~/services/photos/json.server";
 import { meetingForMember } from "./meetings.server";
@@ -99,6 +106,17 @@ export async function rankedSubmissions(meetingId: number): Promise<RankedSubmis
   });
 }
 
+/** The photo a results row shows: its thumbnail's address, never its stored key or file name. */
+export function resultPhotoJson(photo: RankedSubmission["photo"]): ResultPhotoJson {
+  return {
+    id: photo.id,
+    caption: photo.caption,
+    thumbUrl: photo.thumbKey ? photoMediaUrl(photo.id, "thumb", photo.thumbKey) : null,
+    width: photo.width,
+    height: photo.height,
+  };
+}
+
 export function toResultsMeetingJson(meeting: MeetingRow): ResultsMeetingJson {
   return {
     id: meeting.id,
@@ -130,13 +148,7 @@ export async function meetingResults(
       ratingCount: row.ratingCount,
       commentCount: row.commentCount,
       submittedAt: row.submittedAt.toISOString(),
-      Photo: {
-        id: row.photo.id,
-        caption: row.photo.caption,
-        thumbUrl: row.photo.thumbKey ? photoMediaUrl(row.photo.id, "thumb", row.photo.thumbKey) : null,
-        width: row.photo.width,
-        height: row.photo.height,
-      },
+      Photo: resultPhotoJson(row.photo),
       UserId: shown ? row.author.id : null,
       User: shown ? row.author : null,
     };
