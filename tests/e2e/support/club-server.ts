@@ -32,17 +32,34 @@ const READY_TIMEOUT = 90_000;
 
 const SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on `port` on the loopback address right now. */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
     probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
+}
+
+// A spec's server port comes from a block of its worker's own, below Linux's
+// ephemeral range (32768-60999). A port the OS picked (listen on 0) could be
+// picked again, between the probe and the server's listen, by another worker's
+// probe, a fault proxy, s3rver or an outgoing connection; the server that then
+// failed to listen left its spec polling /healthz on the other server's port
+// and testing it instead (a database "stopped" that was not that server's).
+const PORT_BLOCK = 500;
+const FIRST_PORT = 20_000;
+let portsTaken = 0;
+
+/** A port nobody listens on right now, of this worker's block. */
+export async function freePort(): Promise<number> {
+  const block = FIRST_PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * PORT_BLOCK;
+  for (let tries = 0; tries < PORT_BLOCK; tries++) {
+    const port = block + (portsTaken++ % PORT_BLOCK);
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`No free port between ${block} and ${block + PORT_BLOCK - 1}.`);
 }
 
 export interface ClubServer {
@@ -113,7 +130,9 @@ export async function startClubServer(options: ClubServerOptions): Promise<ClubS
   }
 
   fs.mkdirSync(logDir, { recursive: true });
-  const logFile = path.join(logDir, `e2e-server-${options.name}.log`);
+  // One file per worker: two workers may each start a spec's server (its tests spread over both).
+  const worker = process.env.TEST_PARALLEL_INDEX ?? "0";
+  const logFile = path.join(logDir, `e2e-server-${options.name}-${worker}.log`);
   const log = fs.createWriteStream(logFile);
   let output = "";
   const listeners = new Set<() => void>();
