@@ -1,6 +1,4 @@
-// Who is asking, as every layer names them: the session reads it, the access
-// rules, services, routes and sockets take it. Here, not in the session
-// service, so that the rules and the wire types need no service to name it.
+// Who is asking, in lib/ so the access rules and the wire types name it without importing a service.
 import type { UserRow } from "@db/schema";
 
 /** A logged-in member as the request sees them (no password hash). */

@@ -1,12 +1,8 @@
 import { useEffectEvent, useLayoutEffect } from "react";
 
 /**
- * Words typed into a box before the page's script ran stay the member's. Until
- * the page hydrates the browser owns the server's box and keeps every key; the
- * controlled box's next render would then set it back to its state, the server's
- * value (a note's first words were lost so on a slow phone). As the box mounts,
- * a value of its own becomes the state, through the same `adopt` typing uses,
- * so it is counted and saved like any typing. Later changes go through onChange.
+ * Keeps words typed before hydration: the controlled box's first render would set it back to the
+ * server's value (a slow phone lost a note's first words). They go through `adopt`, as typing does.
  */
 export function useTypedBeforeHydration(boxId: string, value: string, adopt: (typed: string) => void) {
   const adoptTyped = useEffectEvent(() => {
