@@ -5,7 +5,7 @@ export const CLUB_INTRO_TEXT =
   "A photography club: members share their photographs and meet to talk about them. A few they have featured:";
 
 /**
- * The home page's heading (spec: the home page is a grid of photos): the
+ * The home page's heading (the contract: the home page is a grid of photos): the
  * club's name, and a line saying what the club is, above the photos, so a
  * first visit says whose site this is before showing anything else.
  */

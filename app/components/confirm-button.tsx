@@ -3,7 +3,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * A submit button that asks first (spec section 8: resend, revoke, deactivate
+ * A submit button that asks first (docs/texts-and-limits.md: resend, revoke, deactivate
  * and reactivate each confirm with the person's name and email; withdrawing a
  * submission and a new calendar address ask too). With JavaScript the site's
  * dialog asks (ConfirmDialog) and its button posts the form; without it, the

@@ -10,7 +10,7 @@ import { useHydrated } from "./use-hydrated";
 const DELETE_PHOTO_QUESTION = "Are you sure you wish to delete this photo? This cannot be undone.";
 
 /**
- * Delete with the spec's confirmation; `returnTo` is the list to go back to
+ * Delete with the contract's confirmation; `returnTo` is the list to go back to
  * (none: stay). With JavaScript the site's dialog asks (ConfirmButton); without
  * it, Delete is a link to the same question as a step of the page
  * (?deletePhoto=), never a one-click delete.

@@ -1,6 +1,6 @@
 import { Modal } from "./modal";
 
-/** A modal message (spec section 8, e.g. 'An error has occurred'); closing it calls onClose. */
+/** A modal message (e.g. 'An error has occurred'); closing it calls onClose. */
 export function ErrorModal({
   title,
   message,

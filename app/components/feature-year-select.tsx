@@ -7,7 +7,7 @@ import { useHydrated } from "./use-hydrated";
 
 /**
  * The owner's choice of the photo's public year: 'Not featured' or one of the
- * years it may be featured in. A full year is refused with the spec's modal.
+ * years it may be featured in. A full year is refused with the contract's modal.
  * With JavaScript choosing a year saves it; without, the form has its own
  * button and comes back to this page (a refusal shows as the page's message).
  */

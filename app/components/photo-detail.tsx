@@ -1,9 +1,5 @@
-// The photo detail, shown in place of a list (spec section 2). Its pieces sit
-// in detail/: the row of links (detail-nav), the full-screen viewer's mount
-// (detail-viewer), what is said of the photo (photo-facts), the owner's tools
-// and whether they are editing (owner-tools, use-photo-editing), the arrows
-// (use-arrow-keys, detail-keys) and the members' tabs (photo-tabs: which, in
-// what order, the default; use-photo-tab; photo-tab-strip).
+// The photo detail, shown in place of a list. Its pieces (links, viewer mount,
+// facts, owner's tools, arrow keys, members' tabs) sit in detail/.
 import { detailImageAttributes } from "~/lib/photo-images";
 import { useState } from "react";
 import { useActionData, useLocation } from "react-router";
@@ -64,7 +60,7 @@ export function PhotoDetail({
 }) {
   const { photo, details } = detail;
   const reader = useRootData()?.member ?? null;
-  // Members see ratings, comments and tabs; visitors the basic data only (spec section 2).
+  // Members see ratings, comments and tabs; visitors the basic data only.
   const isMember = details !== null && reader !== null;
   const isOwner = detail.featureYears !== null;
   const tabChoice = usePhotoTab(tabsFor(isOwner), defaultTab);

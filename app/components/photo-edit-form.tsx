@@ -120,7 +120,7 @@ function useEditSavedAsTyped(photoId: number, on: boolean) {
 }
 
 /**
- * The owner's photo form (spec sections 4 and 5): caption, description, licence
+ * The owner's photo form: caption, description, licence
  * and the page to acquire a licence; the filename is shown read-only.
  * Saved through the page's action; 'Photo updated!' once saved. With
  * `savesAsTyped` (the upload page) it also saves itself as it is typed in.

@@ -9,7 +9,7 @@ import { fitsKeepalive } from "./typed-drafts";
 import { useHydrated } from "./use-hydrated";
 import { useSavedAsTyped } from "./use-saved-as-typed";
 
-/** Spec section 9: notes save 500 ms after the last keystroke. */
+/** Notes save 500 ms after the last keystroke (a number of docs/texts-and-limits.md). */
 export const NOTES_AUTOSAVE_MS = 500;
 
 /** Notes are kept as typed (not trimmed), so they are counted so too. */
@@ -29,7 +29,7 @@ async function saveNotes(photoId: number, notes: string, leaving: boolean) {
 }
 
 /**
- * 'My Private Notes' (spec section 2, photo detail): the owner's own notes on a
+ * 'My Private Notes' (photo detail): the owner's own notes on a
  * photo, saved by themselves as they type ('Saving...' then 'Saved!'), and at
  * once when the box loses focus or the page is left (useSavedAsTyped). Only the
  * owner ever receives them from the server. Without JavaScript they are a plain

@@ -60,7 +60,7 @@ export function profileFormWords(member: { firstName: string; lastName: string }
 }
 
 /**
- * The one profile form (spec section 2): a member editing themself at
+ * The one profile form: a member editing themself at
  * /members/{username}/edit, an admin editing anyone at /admin/members/{userId}.
  * 'Administrator' and 'Joined on' are shown to admins only.
  */

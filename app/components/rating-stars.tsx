@@ -39,7 +39,7 @@ function averageText(average: number | null, count: number) {
 }
 
 /**
- * The member's 1 to 5 stars on a photo (spec sections 3 and 4), with the
+ * The member's 1 to 5 stars on a photo, with the
  * label of the star under the pointer or the focus, and the average of the
  * others' ratings beside it. Clicking the star already given clears it.
  *

@@ -3,7 +3,7 @@ import { PHOTO_SORTS, type PhotoSort } from "~/lib/photo-sorts";
 import "./photos.css";
 import "./photo-page.css";
 
-/** The list's sort (spec section 9); choosing one goes back to page 1 in that order. */
+/** The list's sort; choosing one goes back to page 1 in that order. */
 export function SortSelector({ sort }: { sort: PhotoSort }) {
   const submit = useSubmit();
   return (

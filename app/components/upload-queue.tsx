@@ -43,7 +43,7 @@ const isUploading = (item: UploadItem) => item.state !== "submitted" && item.sta
 
 /**
  * Drop or choose several photos; they are uploaded one at a time, in order,
- * with progress (pending, uploading, uploaded, submitted: spec section 4), and
+ * with progress (pending, uploading, uploaded, submitted), and
  * each becomes an editable photo. `createPhoto` turns a finished upload into a
  * photo (POST /api/photos here; a meeting submission elsewhere). With `maxFiles`
  * (what the allowance has left), more files than still fit, counting those on
@@ -84,7 +84,7 @@ export function UploadQueue({
       const room = maxFiles === undefined ? Infinity : maxFiles - itemsNow.current.filter(inFlight).length;
       setTooMany(accepted.length + refused.length > room ? Math.max(0, room) : null);
       if (accepted.length + refused.length > room) {
-        // Spec section 5: more files than the allowance left are refused all together.
+        // More files than the allowance left are refused all together, none kept.
         const tooManyError = { code: "too-many-files", message: "Too many files" };
         setRejections(
           [...accepted, ...refused.map(({ file }) => file)].map((file) => ({ file, errors: [tooManyError] })),
@@ -131,7 +131,7 @@ export function UploadQueue({
         const photo = await createPhoto(next.file, signedId);
         update(next.key, { state: "submitted", photo });
       } catch (error) {
-        // Spec section 8 logs upload failures; the member is also told which file
+        // The contract only logs upload failures; the member is also told which file
         // was refused and why, so nothing is lost without a word.
         console.error(`Uploading ${next.file.name} failed:`, error);
         if (isTransientUploadError(error)) {
@@ -172,7 +172,7 @@ export function UploadQueue({
         <input {...getInputProps()} aria-label="Photos to upload" />
         <p>{isDragActive ? "Drop the photos here..." : "Drop photos here, or click to choose them."}</p>
       </div>
-      {/* Spec section 5: more files than the allowance (maxFiles) left are refused all together. */}
+      {/* More files than the allowance (maxFiles) left are refused all together. */}
       {tooMany !== null ? (
         <p className="rejections" role="alert">
           {TOO_MANY_FILES_MESSAGE} {roomLeftMessage(tooMany)}

@@ -4,7 +4,7 @@ import type { PhotoComment } from "~/lib/realtime-events";
 import { CROP_PARAM, enterBrowserFullScreen, fullScreenHref, withParam } from "../viewer/full-screen";
 
 /**
- * A comment's crop (issue 13 item 6): the small picture of the region it is
+ * A comment's crop: the small picture of the region it is
  * about, cut on the server; it opens the photo's full-screen viewer with the
  * rectangle drawn (`?view=full&crop=x,y,w,h`). `photoHref` is the photo
  * detail's address on this page. Nothing for a comment on the whole photo.

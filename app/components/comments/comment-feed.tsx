@@ -13,7 +13,7 @@ const photoName = (photo: FeedPhoto) =>
   photo.caption || (photo.User ? `Photo by ${photo.User.firstName} ${photo.User.lastName}` : "Photo");
 
 /**
- * The club's recent comments (/comments, spec section 2), newest first: each
+ * The club's recent comments (/comments), newest first: each
  * with its photo's thumbnail linking to the photo, the author, when, and the text.
  */
 export function CommentFeed({ comments, hrefFor }: { comments: CommentJson[]; hrefFor: (photoId: number) => string }) {

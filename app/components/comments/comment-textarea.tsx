@@ -2,7 +2,7 @@ import type { ComponentProps, KeyboardEvent } from "react";
 import { commentKeyAction, TOUCH_POINTER_QUERY } from "./comment-keys";
 
 /**
- * A comment's textarea (spec section 5): Enter posts the form, Shift+Enter
+ * A comment's textarea: Enter posts the form, Shift+Enter
  * starts a new line. Enter while an input method is composing a word belongs
  * to the input method; Enter in an empty box does nothing. On a touch screen
  * Enter starts a new line and the form's button posts (comment-keys.ts).

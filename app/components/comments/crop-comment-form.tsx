@@ -18,7 +18,7 @@ const cropFields = (crop: FractionRect) =>
 const keepFromStage = (event: React.SyntheticEvent) => event.stopPropagation();
 
 /**
- * 'Comment on this crop' (issue 13 item 6), offered in the full-screen viewer
+ * 'Comment on this crop', offered in the full-screen viewer
  * beside the member's ended crop: the comment's text, Save and Cancel. It
  * posts to the photo forms' action with the region, which stores it with the
  * comment; the comments list then shows the region's picture. Cancel takes

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../confirm-dialog";
 import { useHereWith } from "./comment-replies";
 import { deleteQuestion } from "./messages";
 
-/** Asks before a comment is deleted (spec section 8), in the site's dialog; closing it any other way keeps the comment. */
+/** Asks before a comment is deleted, in the site's dialog; closing it any other way keeps the comment. */
 export function DeleteCommentDialog({
   comment,
   onConfirm,

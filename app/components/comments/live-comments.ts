@@ -19,7 +19,7 @@ export function recordChange(changes: Map<number, CommentChange>, change: Commen
   return new Map(changes).set(change.id, change);
 }
 
-/** The comments to show, oldest first (spec: the conversation reads down). */
+/** The comments to show, oldest first (the contract: the conversation reads down). */
 export function mergeComments(loaded: PhotoComment[], changes: Map<number, CommentChange>): PhotoComment[] {
   const byId = new Map(loaded.map((comment) => [comment.id, comment]));
   for (const { id, comment } of changes.values()) {

@@ -1,4 +1,4 @@
-// The comment screens' words (spec section 8).
+// The comment screens' words, letter for letter as docs/texts-and-limits.md has them.
 
 /** What the 'Error' modal says before the server's own message when a comment cannot be saved or deleted. */
 export const COMMENT_ERROR_TEXT =
@@ -12,7 +12,7 @@ export function commentExcerpt(body: string): string {
   return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : line;
 }
 
-/** Spec section 8's confirmation, naming the comment. */
+/** The question before a comment is deleted, naming the comment. */
 export function deleteQuestion(body: string): string {
   return `Are you sure you wish to delete the comment "${commentExcerpt(body)}"? This cannot be undone.`;
 }

@@ -1,4 +1,4 @@
-// The photo detail's keys (spec section 2): the left and right arrows go to
+// The photo detail's keys: the left and right arrows go to
 // the previous and next photo. Kept apart from React and the DOM so it can be
 // tested on its own.
 

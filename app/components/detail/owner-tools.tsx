@@ -1,4 +1,4 @@
-// The owner's tools under their photo (spec section 2): Edit (the form in
+// The owner's tools under their photo: Edit (the form in
 // place, or without JavaScript a step of the address), the featured year and
 // Delete, which goes back to the list.
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-// The members' tabs under a photo (spec section 2): the strip (links to each
+// The members' tabs under a photo: the strip (links to each
 // tab's address, so they work without JavaScript; with it, a click or the keys
 // change the tab in place) and one panel per tab. Which tabs, their order and
 // names are in photo-tabs.ts.

@@ -1,4 +1,4 @@
-// The tabs under a photo for members (spec section 2): which there are, in
+// The tabs under a photo for members: which there are, in
 // what order, which one a photo opens on, and how the choice rides along in
 // the address (`?tab=`), so it survives a reload, the previous/next links and
 // pages without JavaScript. Kept apart from React so it can be tested on its own.

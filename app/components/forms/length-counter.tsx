@@ -1,5 +1,5 @@
-// A field's limit, said before it bites (issue 'A new club's first night', item
-// 7): nothing while the text is well short of the field's most (the schema's
+// A field's limit, said before it bites (docs/texts-and-limits.md):
+// nothing while the text is well short of the field's most (the schema's
 // max in app/lib/*-schemas.ts), then a count as it nears it, then, past it,
 // the field's own error in plain words. The text is never cut: the writer
 // decides what to take out.

@@ -15,7 +15,7 @@ function uploadMessage(error: unknown): string {
 }
 
 /**
- * The profile picture (spec "Picture input"): one image, sent by the direct-upload
+ * The profile picture: one image, sent by the direct-upload
  * flow as soon as it is chosen; its signed id goes in the hidden `name` field.
  * While a picture is set the drop zone is disabled until the picture is removed.
  * An empty field means 'no picture'.

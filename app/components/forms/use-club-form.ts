@@ -30,7 +30,7 @@ export function useClubForm<S extends z.ZodType>({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  // The banner says 'Please review the errors below.' when only fields are wrong (spec section 5).
+  // The banner says 'Please review the errors below.' when only fields are wrong.
   const hasFieldErrors = Object.entries(form.allErrors).some(([name]) => name !== form.name);
   return { form, fields, hasFieldErrors };
 }

@@ -1,4 +1,4 @@
-// The three meeting forms (spec sections 4 and 5), admins only: a new meeting
+// The three meeting forms, admins only: a new meeting
 // (blank, or the next meeting of a recurring one), a meeting's edit, and a
 // recurring meeting's edit. Each posts to its own route's action and shows the
 // server's 422 field errors under the fields.
@@ -83,7 +83,7 @@ const ANONYMOUS_HINT =
 const ANONYMITY_LOCKED_HINT =
   "Members have submitted photos without their names, so the names come out only with Reveal names on the meeting's page.";
 
-/** The fields of every meeting form, in the spec's order, between Date/Time and 'Recurring?'. */
+/** The fields of every meeting form, in the contract's order, between Date/Time and 'Recurring?'. */
 function MeetingDetailsFields({
   fields,
   members,

@@ -1,4 +1,4 @@
-// The meeting's timer (spec sections 4 and 9), kept in this browser per meeting
+// The meeting's timer, kept in this browser per meeting
 // (localStorage) so a reload does not lose it; the arithmetic is in
 // app/lib/meeting-timer.ts. Off by default; it shows once the page's
 // JavaScript runs, since it lives in the browser only.

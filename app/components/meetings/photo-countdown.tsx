@@ -1,4 +1,4 @@
-// The meeting's countdown for the photo on screen (spec sections 4 and 9), in the
+// The meeting's countdown for the photo on screen, in the
 // viewer's panel and on the presenter's screen: the timer this browser keeps for
 // the meeting (set up on the meeting page, meeting-timer.tsx), read again whenever
 // another window of this browser changes it (the storage event), so a host who

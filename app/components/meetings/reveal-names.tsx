@@ -4,7 +4,7 @@ export const REVEAL_QUESTION =
   "Reveal who submitted each photo? Everyone sees the names at once, on every screen, and the recap e-mails go out. This cannot be undone.";
 
 /**
- * An anonymous meeting before its reveal (issue 26): says that the names are
+ * An anonymous meeting before its reveal: says that the names are
  * hidden, and gives admins 'Reveal names' (asked first: ConfirmForm, which
  * without JavaScript opens the question in place and posts a plain form).
  */

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { MEETING_SORTS, type MeetingSort } from "~/lib/meeting-order";
 
 /**
- * Random or Alphabetical (spec section 2): each is a button of a small form
+ * Random or Alphabetical: each is a button of a small form
  * posted to the meeting page's action, which keeps the choice in the `sort`
  * cookie and comes back to the page, with or without JavaScript. Sent to the
  * address shown (`relative="path"`), so a photo opened in the meeting stays open.

@@ -1,4 +1,4 @@
-// The presenter's screen (issue 26, item 2; /meetings/{id}/present): the one
+// The presenter's screen (/meetings/{id}/present): the one
 // window a host shares on the call or sends to the projector. The photo on
 // black, as large as the screen allows (the image the screen needs: a
 // 1920x1080 share asks for the 1,920 px copy), and in large type only what the

@@ -1,4 +1,4 @@
-// The presenter's screen's photo (issue 26, item 2): it follows the meeting's
+// The presenter's screen's photo: it follows the meeting's
 // review room, so a host drives it from another window (the full-screen viewer,
 // leading the review) and shares only this one. It joins the room as any member's
 // window does and never takes the lead itself:

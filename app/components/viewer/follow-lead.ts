@@ -1,4 +1,4 @@
-// Following the review's leader in the full-screen viewer (issue 13 item 5),
+// Following the review's leader in the full-screen viewer,
 // apart from React so it can be tested on its own: where the leader's view
 // takes a follower, and when the meeting's timer started for the photo shown.
 import type { FollowedView } from "~/realtime/review-book";

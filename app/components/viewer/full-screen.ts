@@ -30,7 +30,7 @@ export const isFullScreen = (search: URLSearchParams) => search.get(VIEW_PARAM) 
 type KeyboardLock = { lock?: (keys: string[]) => Promise<void>; unlock?: () => void };
 
 /**
- * Asks for the browser's full screen (spec section 4), from the click that opens
+ * Asks for the browser's full screen, from the click that opens
  * the viewer (a browser grants it only during a person's gesture). Where it is
  * refused (an iframe, a phone browser without it), the viewer still fills the
  * window as a fixed layer. Escape is asked for too, so the first Escape can

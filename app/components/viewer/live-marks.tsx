@@ -21,7 +21,7 @@ function rectStyle(rect: FractionRect, colour?: string): React.CSSProperties {
 }
 
 /**
- * What is outside the crops, dimmed (issue 25, item 10): a crop's 2 px line alone
+ * What is outside the crops, dimmed: a crop's 2 px line alone
  * disappears on a busy street photo. One shade for all of them, with a hole for
  * each, so one member's crop never darkens another's; the lines stay on top.
  */

@@ -1,4 +1,4 @@
-// Names on the photo kept apart (issue 25, item 10): on a phone several
+// Names on the photo kept apart: on a phone several
 // members' crops and pointers start near one spot, and their names piled into
 // one unreadable block. Each label keeps its place when it is free; one that
 // would cover a label already placed moves down (or up) by its own height, a

@@ -1,4 +1,4 @@
-// The member's own crop in the full-screen viewer (issue 13), apart from
+// The member's own crop in the full-screen viewer, apart from
 // React so it can be tested on its own: a click on the photo starts it, the
 // pointer drags its far corner, a second click ends it; each step is also what
 // goes to the others looking at the photo (the live layer's crop messages).

@@ -1,4 +1,4 @@
-// The full-screen viewer (spec section 4, issue 13): the photo at its large
+// The full-screen viewer: the photo at its large
 // size filling the screen, wheel and pinch zoom 1x..4x about the pointer, drag
 // to pan when zoomed (never past the edges), a bottom panel that shows when the
 // pointer comes within 10 px of the bottom, the keys (arrows, + - 0, Esc), and
@@ -6,13 +6,8 @@
 // looking at the photo, the others' drawn over it, and in a meeting the timer
 // and following the leader.
 //
-// Each concern is a hook beside this file, its bookkeeping in a plain module
-// with its tests: the view and the loader (use-viewer-view, view-state), the
-// pointer on the stage (use-stage-gestures, stage-gestures), the member's own
-// crop (use-own-crop, own-crop), following the lead (use-follow-lead,
-// follow-lead), the keys and focus (use-viewer-keys, viewer-keys), leaving
-// (use-viewer-exit) and the panel (use-panel-reveal, viewer-panel). The
-// arithmetic is in app/lib/viewer-geometry.ts.
+// Each concern is a hook beside this file (use-*.ts), its bookkeeping in a plain
+// module with its tests; the arithmetic is in app/lib/viewer-geometry.ts.
 //
 // It is a modal layer over the page (rendered into <body>, the rest of the page
 // made inert), so focus stays inside it and goes back where it was on exit.
@@ -140,7 +135,7 @@ function ViewerLayer({
 
   const own = crop.crop;
   const ownRect = own ? cropRect(own) : null;
-  // A captionless photo is called by its author, never 'Untitled' (issue 25, item 10).
+  // A captionless photo is called by its author, never 'Untitled', which says nothing under a street photo.
   const title = photoLabel(photo);
   // The copy the stage needs at this zoom, not the 3,840 px file on a phone (use-viewer-source.ts).
   const src = useViewerSource(photo, layout?.width ?? null, photoView.stage.width);
@@ -195,7 +190,7 @@ function ViewerLayer({
       </div>
 
       {member ? (
-        // Shown on a touch screen only (viewer.css): the mouse's way (click, move, click) is the spec's.
+        // Shown on a touch screen only (viewer.css): the mouse's way (click, move, click) is the contract's.
         <p className="viewer-touch-hint" data-testid="viewer-touch-hint">
           {TOUCH_CROP_HINT}
         </p>

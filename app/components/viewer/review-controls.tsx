@@ -1,4 +1,4 @@
-// Follow the host (issue 13, item 5): in a meeting, whoever may lead (an admin,
+// Follow the host: in a meeting, whoever may lead (an admin,
 // or the member an admin handed it to) can 'Lead the review'; the others can
 // 'Follow'. A follower who moved on their own is offered 'Catch up'. Admins see
 // 'Take over' while someone else leads, and can hand the lead to a member

@@ -1,4 +1,4 @@
-// What the presses and moves on the viewer's stage mean (spec section 4), kept
+// What the presses and moves on the viewer's stage mean, kept
 // apart from React and the DOM so it can be tested on its own: a press that
 // moves less than a few pixels is a click (a crop's corner), more is a drag
 // (a pan, when zoomed); a second finger down makes it a pinch; a move that no
@@ -13,7 +13,7 @@ import { panBy, pinchView, type Point, type Size, type View } from "~/lib/viewer
 
 /** A press that moves less than this is a click (a crop's corner), more is a drag (a pan). */
 export const CLICK_SLOP_PX = 5;
-/** Spec section 9: the bottom panel shows when the pointer comes within 10 px of the bottom. */
+/** The bottom panel shows with the pointer within 10 px of the bottom (docs/texts-and-limits.md). */
 export const PANEL_TRIGGER_PX = 10;
 
 type Gesture =

@@ -1,4 +1,4 @@
-// Following the leader in a meeting's review (issue 13 item 5): the leader's
+// Following the leader in a meeting's review: the leader's
 // view is published on every change, a follower moves with it (to the leader's
 // photo, then to its zoom and centre), and a follower who moves on their own
 // stops following and is offered 'Catch up'. Where the view takes a follower

@@ -1,4 +1,4 @@
-// When the viewer's bottom panel shows (spec section 9): while the mouse is
+// When the viewer's bottom panel shows: while the mouse is
 // within 10 px of the bottom or over the panel itself, and always on a touch
 // screen (no pointer to bring it up), where it is docked below the photo.
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// Which copy of the large size the viewer's <img> shows (issue 27 item 4): the
+// Which copy of the large size the viewer's <img> shows: the
 // narrowest the stage needs at the current zoom (photo-images.ts,
 // viewerImageWidth), never a narrower one than already shown for this photo,
 // so zooming out keeps the sharper copy and nothing is fetched twice. Before

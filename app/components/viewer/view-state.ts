@@ -4,7 +4,7 @@
 // for the stage and the photo (viewer-geometry's clampView), once both are known.
 import { clampView, layoutOf, zoomAbout, type Layout, type Size, type View } from "~/lib/viewer-geometry";
 
-/** Spec section 9: the loader hides 500 ms after the image has loaded. */
+/** The loader hides 500 ms after the image has loaded (docs/texts-and-limits.md). */
 export const LOADER_HIDES_AFTER_MS = 500;
 
 /** Until the stage has been measured and the photo has loaded, nothing can be placed. */

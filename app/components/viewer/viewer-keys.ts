@@ -1,4 +1,4 @@
-// The full-screen viewer's keys (spec section 4), apart from React and the DOM
+// The full-screen viewer's keys, apart from React and the DOM
 // so they can be tested on their own: which command a key press is, and where
 // Tab goes so that focus never leaves the viewer for the page behind it.
 

@@ -1,4 +1,4 @@
-// The viewer's bottom panel (spec sections 4 and 9): what the photo is and who
+// The viewer's bottom panel: what the photo is and who
 // took it, the rating for members; the meeting's timer, who else is viewing and
 // the review's controls; previous/next, the zoom and Exit.
 import { ZOOM_STEP } from "~/lib/viewer-geometry";
