@@ -23,7 +23,7 @@ const NUMBER_WORDS = [
 ];
 /**
  * The password rule, said under every new password field before the first
- * attempt and as its error: the spec's words, the number from the constant the
+ * attempt and as its error: the contract's words, the number from the constant the
  * schema checks, so the two cannot drift apart.
  */
 export const PASSWORD_RULE_MESSAGE = `Minimum ${NUMBER_WORDS[PASSWORD_MIN_LENGTH] ?? PASSWORD_MIN_LENGTH} characters, at least one letter and one number.`;

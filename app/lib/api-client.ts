@@ -1,5 +1,5 @@
 // The browser's way to call /api: JSON in and out, and any 401 sends the
-// person to /login, remembering where they were (spec section 2).
+// person to /login, remembering where they were.
 
 export class ApiError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 // The photo and comment as the API, the screens and the live sockets carry them
-// (spec section 3 field names): the wire shapes every side shares. They live in
+// (the field names of docs/product.md): the wire shapes every side shares. They live in
 // lib/ so a component, a socket message or an event names them without importing
 // a service; the services that build them (photos/json.server.ts,
 // ratings/comment-json.server.ts) import them from here.

@@ -1,4 +1,4 @@
-// The browser's half of the direct-upload flow (spec section 7): announce the
+// The browser's half of the direct-upload flow (docs/api.md): announce the
 // blob, PUT its bytes where the server says (MinIO or the app itself), and hand
 // back the signed id for POST /api/photos or a profile's `picture`.
 import { ApiError, apiFetch } from "./api-client";

@@ -1,4 +1,4 @@
-// Which years a photo may be featured in (spec section 4 "Featured"): from the
+// Which years a photo may be featured in: from the
 // later of the year its owner joined and the year it was taken, up to this year.
 import { onCameraClock } from "./photo-details";
 

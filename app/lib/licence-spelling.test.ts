@@ -1,5 +1,5 @@
 // One spelling of the word in what members read: 'licence',
-// as the spec's prose has it. The contract's field names (`license`,
+// as the contract's prose has it. The contract's field names (`license`,
 // `acquireLicensePage`) and the Creative Commons addresses keep theirs; what
 // this looks for is the word inside a string or between JSX tags.
 import fs from "node:fs";

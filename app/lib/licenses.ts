@@ -1,4 +1,4 @@
-// Licence values of spec section 3: the default for a member's new photos and
+// The licence values (docs/product.md, Licences): the default for a member's new photos and
 // each photo's own licence. All but the first link to their Creative Commons page.
 
 export const LICENSES = [

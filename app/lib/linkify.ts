@@ -1,5 +1,5 @@
 // Web addresses in what members write (comments) and admins write (a meeting's
-// topic and call details; spec section 2: links auto-detected) become links;
+// topic and call details) become links;
 // everything else stays text. The text is never read as HTML: it is cut into
 // text and link pieces that React renders as text nodes and <a> elements, and
 // only http and https addresses become links (never javascript:, data: or

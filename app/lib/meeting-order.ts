@@ -1,5 +1,5 @@
 // The order of a meeting's authors on its page: Random or Alphabetical, the
-// choice kept in a cookie named `sort` (spec sections 2 and 9). Random is
+// choice kept in a cookie named `sort`. Random is
 // seeded by the meeting id, so every member and the host see the same order,
 // stable across reloads, and another meeting gets another order. Each author's
 // photos keep their positions; previous/next walk this order.

@@ -20,7 +20,7 @@ const form = (entries: [string, string][]) => {
 };
 
 describe("a new meeting", () => {
-  it("takes the API's typed JSON, with the spec's defaults", () => {
+  it("takes the API's typed JSON, with the contract's defaults", () => {
     const parsed = NewMeetingSchema.parse({
       startsAt: "2026-03-10T19:00:00-07:00",
       topic: "  Night walk\r\nBring a torch  ",

@@ -88,7 +88,7 @@ const allowedUserIds = z
   .nullable()
   .transform((ids) => (ids === null || ids.length === 0 ? null : [...new Set(ids)]));
 
-/** Anonymous review (issue 26): a form's checkbox sends 'on' or nothing; the API true or false. */
+/** Anonymous review: a form's checkbox sends 'on' or nothing; the API true or false. */
 const anonymous = z.boolean({ error: "Anonymous review must be true or false." });
 
 const FREQUENCY_MESSAGE = "Frequency must be 7 (Weekly) or 14 (Biweekly).";
@@ -203,7 +203,7 @@ export type MeetingPatch = z.output<typeof MeetingPatchSchema>;
 
 const templateFields = { ...sharedPatch, frequency: frequency.optional(), repeats: repeats.optional() };
 
-/** PATCH /api/meetings/templates/{id} and the edit recurring meeting form (no date: spec section 5). */
+/** PATCH /api/meetings/templates/{id} and the edit recurring meeting form (it has no date). */
 export const TemplatePatchSchema = z.object(templateFields).superRefine(sameRhythm);
 export type TemplatePatch = z.output<typeof TemplatePatchSchema>;
 

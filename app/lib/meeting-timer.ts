@@ -1,4 +1,4 @@
-// The meeting view's timer (spec sections 4 and 9), as plain arithmetic so the
+// The meeting view's timer, as plain arithmetic so the
 // screen only keeps it (in the browser's storage) and shows it:
 // - off by default; 'Set up Timer' starts it now, ending two hours from now at
 //   minute zero; 'End at' can move the end (never before the start); Cancel
@@ -16,7 +16,7 @@ export type MeetingTimer = { startAt: string; endAt: string | null };
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Spec section 9: the default end is two hours from now at minute zero (18:37 ends at 20:00). */
+/** The default end is two hours from now at minute zero (18:37 ends at 20:00). */
 export function defaultTimerEnd(now: Date, zone: string): Date {
   const wall = wallClockOf(new Date(now.getTime() + 2 * HOUR_MS), zone);
   return instantOf({ ...wall, minute: 0 }, zone);
@@ -85,7 +85,7 @@ export function perPhotoText(seconds: number): string {
   return `${Math.max(0, Math.floor(seconds))} sec/ph`;
 }
 
-/** The full-screen countdown waits this long after a photo opens before it ticks (spec section 9). */
+/** The full-screen countdown waits this long after a photo opens before it ticks. */
 export const COUNTDOWN_DELAY_MS = 2000;
 
 /** Whole seconds left on a photo opened at `openedAt` with `perPhoto` seconds; negative once it ran past. */

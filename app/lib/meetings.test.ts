@@ -54,12 +54,12 @@ describe("a meeting's texts", () => {
     expect(meetingTopicDetails("Reflections")).toBe("");
   });
 
-  it("tells the member their allowance as spec section 5 words it", () => {
+  it("tells the member their allowance in the contract's words", () => {
     expect(allowanceMessage(4, 0)).toBe("You may upload up to 4 more photos for this meeting.");
     expect(allowanceMessage(4, 3)).toBe("You may upload up to 1 more photo for this meeting.");
     expect(allowanceMessage(4, 4)).toBe("You have already uploaded 4 photos for this meeting.");
     expect(allowanceMessage(2, 5)).toBe("You have already uploaded 5 photos for this meeting.");
-    // One photo is 'photo' (the code's addition to the spec's texts).
+    // One photo is 'photo' (the code's addition to the contract's texts).
     expect(allowanceMessage(1, 1)).toBe("You have already uploaded 1 photo for this meeting.");
     expect(roomLeftMessage(1)).toBe("You may add 1 more photo to this meeting: choose again.");
     expect(roomLeftMessage(2)).toBe("You may add 2 more photos to this meeting: choose again.");

@@ -1,14 +1,14 @@
 // The club's meeting rules that the browser and the server both apply: when a
 // meeting counts as upcoming, its title, and the texts of the upload allowance
-// and of saving a meeting (spec sections 4, 5, 8 and 9).
+// and of saving a meeting (docs/texts-and-limits.md).
 
-/** A meeting stays upcoming until two hours after its start (spec sections 4 and 9). */
+/** A meeting stays upcoming until two hours after its start. */
 export const MEETING_UPCOMING_GRACE_MS = 2 * 60 * 60 * 1000;
 
 /** A meeting lasts two hours in calendars and reminders. */
 export const MEETING_DURATION_MS = 2 * 60 * 60 * 1000;
 
-/** Default uploads per member (spec section 9). */
+/** Default uploads per member (docs/texts-and-limits.md). */
 export const DEFAULT_MAX_UPLOADS = 4;
 
 /** The contract's `frequency`: weekly or every other week; MEETING_RHYTHMS adds the monthly ones. */
@@ -79,7 +79,7 @@ export function nextOf<M extends { startsAt: Date | string; id: number }>(
   return upcoming[0] ?? null;
 }
 
-/** The topic's first line is the meeting's title (spec section 3). */
+/** The topic's first line is the meeting's title. */
 export function meetingTitle(topic: string): string {
   return topic.split(/\r?\n/)[0]!.trim();
 }
@@ -94,15 +94,15 @@ export function remainingUploads(maxUploadsCount: number, uploaded: number): num
   return Math.max(0, maxUploadsCount - uploaded);
 }
 
-/** '1 photo', '3 photos': the spec's texts say 'photos' for any number; the code says 'photo' for one. */
-/** Who made a photo, while an anonymous review hides it (issue 26). */
+/** '1 photo', '3 photos': the contract's texts say 'photos' for any number; the code says 'photo' for one. */
+/** Who made a photo, while an anonymous review hides it. */
 export const ANONYMOUS_AUTHOR = "Anonymous (until the names are revealed)";
 
 export function photosCount(n: number): string {
   return `${n} ${n === 1 ? "photo" : "photos"}`;
 }
 
-/** Spec section 5: what the upload page says about the member's allowance. */
+/** What the upload page says about the member's allowance. */
 export function allowanceMessage(maxUploadsCount: number, uploaded: number): string {
   const remaining = maxUploadsCount - uploaded;
   if (remaining <= 0) return `You have already uploaded ${photosCount(uploaded)} for this meeting.`;
@@ -112,7 +112,7 @@ export function allowanceMessage(maxUploadsCount: number, uploaded: number): str
 /** Shown with the allowance while uploads may still be made. */
 export const STAY_ON_PAGE_WARNING = "Please do not leave this page until your uploads are complete.";
 
-/** Spec section 5: dropping more files than the allowance. */
+/** Dropping more files than the allowance. */
 export const TOO_MANY_FILES_MESSAGE = "Too many files!";
 
 /** After 'Too many files!', how many of the chosen files could still be added (the code's addition). */
@@ -124,12 +124,12 @@ export function roomLeftMessage(room: number): string {
 /** Told to a member who is not on a meeting's list of who may submit. */
 export const NOT_ON_LIST_MESSAGE = "You are not on this meeting's list, so you cannot upload photos to it.";
 
-/** Spec section 8's success texts for the meeting forms. */
+/** The meeting forms' success texts (docs/texts-and-limits.md). */
 export const MEETING_CREATED_MESSAGE = "Meeting created!";
 export const MEETING_UPDATED_MESSAGE = "Meeting updated!";
 export const TEMPLATE_UPDATED_MESSAGE = "Recurring Meeting updated!";
 
-/** The first year the meetings' year selector offers (spec section 9). */
+/** The first year the meetings' year selector offers. */
 export const FIRST_MEETING_YEAR = 2021;
 
 /** The year selector's years: from the latest meeting's year (or this year) down to 2021. */

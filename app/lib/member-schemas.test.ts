@@ -143,8 +143,8 @@ describe("ForgotPasswordSchema and ResetPasswordSchema", () => {
   });
 });
 
-describe("the password rule said under the fields (issue 25, item 7)", () => {
-  it("is the spec's words, its number the one the schema checks", () => {
+describe("the password rule said under the fields", () => {
+  it("is the contract's words, its number the one the schema checks", () => {
     expect(PASSWORD_RULE_MESSAGE).toBe("Minimum eight characters, at least one letter and one number.");
     const shortest = "a1".padEnd(PASSWORD_MIN_LENGTH, "x");
     expect(PasswordSchema.safeParse(shortest).success).toBe(true);

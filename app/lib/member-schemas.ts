@@ -55,7 +55,7 @@ export const JoinedOnSchema = z
   .max(40, "Joined on must be a date.")
   .pipe(z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: "Joined on must be a date." }));
 
-/** The profile's fields and their rules (spec section 3 "User"), shared by the form's schema and the API's. */
+/** The profile's fields and their rules, shared by the form's schema and the API's. */
 const profileFields = {
   firstName: PersonNameSchema("First name"),
   lastName: PersonNameSchema("Last name"),
@@ -97,7 +97,7 @@ function passwordsMatch<S extends z.ZodType<PasswordPair>>(schema: S) {
 }
 
 /**
- * The profile form (spec section 3 "User"): the same for a member editing
+ * The profile form: the same for a member editing
  * themself and an admin editing anyone. Only admins may change isAdmin and
  * createdAt ('Administrator', 'Joined on'); the server enforces that. A blank
  * field is empty (null), and an unchecked box ('Show my profile', the comment
@@ -113,7 +113,7 @@ export const ProfileSchema = passwordsMatch(
 );
 
 /**
- * PATCH /api/users/{id}: the whole user (spec section 7) or only some fields,
+ * PATCH /api/users/{id}: the whole user (docs/api.md) or only some fields,
  * with the form's rules; a field left out keeps its value.
  */
 export const ProfilePatchSchema = passwordsMatch(z.object(profileFields).partial());
@@ -153,7 +153,7 @@ export const MemberAdminActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-/** The forgot-password form: any failure reads 'Email not found.' (spec section 5). */
+/** The forgot-password form: any failure reads 'Email not found.'. */
 export const ForgotPasswordSchema = z.object({
   email: z
     .string({ error: EMAIL_NOT_FOUND_MESSAGE })
@@ -162,7 +162,7 @@ export const ForgotPasswordSchema = z.object({
     .max(254, EMAIL_NOT_FOUND_MESSAGE),
 });
 
-/** The new password of a reset: any failure reads the password rule (spec section 5). */
+/** The new password of a reset: any failure reads the password rule. */
 export const ResetPasswordSchema = z.object({
   password: z
     .string({ error: PASSWORD_RULE_MESSAGE })

@@ -1,4 +1,4 @@
-// Page-number paging (spec sections 7 and 9): the API's Link header and the
+// Page-number paging: the API's Link header and the
 // pager's list of page numbers.
 
 /** The same URL at another page, every other query parameter kept. */

@@ -5,7 +5,7 @@ import type { PhotoMetadata } from "@db/schema";
 /**
  * EXIF Make and Model often repeat the maker ('Canon' + 'Canon EOS R5'), so a
  * model that already starts with the make (or its first word: 'NIKON CORPORATION'
- * + 'NIKON D70') is shown alone (spec section 3).
+ * + 'NIKON D70') is shown alone.
  */
 export function cameraName(make: string | null | undefined, model: string | null | undefined): string | null {
   const maker = make?.trim() ?? "";

@@ -48,7 +48,7 @@ function columnSizes([two, three, four]: readonly [number, number, number]) {
   );
 }
 
-/** The grids' `sizes`, the width a card really takes (spec: 1/2/3/4 columns by breakpoint). */
+/** The grids' `sizes`, the width a card really takes (the contract: 1/2/3/4 columns by breakpoint). */
 export const GRID_SIZES = columnSizes(GRID_COLUMNS_FROM);
 
 /**

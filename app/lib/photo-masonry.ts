@@ -1,6 +1,6 @@
 // Where each card of a photo grid sits, so every photo shows whole (no crop)
 // with no blank space between cards: a masonry of 1, 2, 3 or 4 columns by
-// breakpoint (spec section 9), computed while rendering, on the server too, so
+// breakpoint, computed while rendering, on the server too, so
 // it needs no JavaScript in the browser.
 //
 // Each card goes, in reading order, under the column that ends highest (the

@@ -93,7 +93,7 @@ describe("PhotoListQuerySchema", () => {
 });
 
 describe("BlobSchema", () => {
-  it("names errors by the blob's own fields, as the spec's upload calls do", () => {
+  it("names errors by the blob's own fields, as the contract's upload calls do", () => {
     const result = BlobSchema.safeParse({ blob: { filename: "", byte_size: -1 } });
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["filename", "byte_size"]);
     expect(BlobSchema.safeParse({}).error?.issues.map((issue) => issue.path.join("."))).toEqual(["blob"]);

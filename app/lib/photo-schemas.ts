@@ -12,7 +12,7 @@ import { DEFAULT_SORT, PHOTO_SORTS, type PhotoSort } from "./photo-sorts";
 export { DEFAULT_SORT, listQuery, pageFrom, PHOTO_SORTS, sortFrom, type PhotoSort } from "./photo-sorts";
 export { MAX_CAPTION_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_LINK_LENGTH, MAX_NOTES_LENGTH } from "./photo-limits";
 
-/** Spec section 9: at most 12 photos featured per member per year. */
+/** At most 12 photos featured per member per year (docs/texts-and-limits.md). */
 export const MAX_FEATURED_PER_YEAR = 12;
 export const FEATURE_YEAR_FULL_MESSAGE = "There are already 12 photos featured for that year.";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nextRating, ratingLabel, RATING_LABELS, summaryAfterChange } from "./ratings";
 
 describe("rating labels", () => {
-  it("names each star as spec section 3 does", () => {
+  it("names each star in the contract's words", () => {
     expect([1, 2, 3, 4, 5].map(ratingLabel)).toEqual(["unmoved", "not sure", "has potential", "good", "print it"]);
     expect(Object.keys(RATING_LABELS)).toHaveLength(5);
   });

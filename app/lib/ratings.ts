@@ -1,17 +1,17 @@
-// Ratings as the club speaks of them (spec sections 3, 4 and 9): 1 to 5 stars,
+// Ratings as the club speaks of them: 1 to 5 stars,
 // each with its label; clicking the star a member already gave clears it (0).
 // And the comment box's limit: the photo screens' zod-free facts.
 
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 
-/** A comment's most characters (spec section 5). Here, not in comment-schemas.ts, so the comment boxes load no zod. */
+/** A comment's most characters. Here, not in comment-schemas.ts, so the comment boxes load no zod. */
 export const MAX_COMMENT_LENGTH = 5000;
 
-/** One member's rating of a photo, as the photo's `Ratings` list holds it (spec section 3). */
+/** One member's rating of a photo, as the photo's `Ratings` list holds it. */
 export type RatingEntry = { UserId: number; value: number };
 
-/** The stars' labels, spec section 3. */
+/** The stars' labels, letter for letter as docs/texts-and-limits.md has them. */
 export const RATING_LABELS: Record<number, string> = {
   1: "unmoved",
   2: "not sure",

@@ -1,10 +1,10 @@
-// What members exchange live (spec section 7 "Realtime", issue 13): the
+// What members exchange live (docs/api.md, Live review socket): the
 // socket.io events both ends are typed with, and the schemas the server checks
 // every incoming message against before passing it on, since a client can send
 // anything. Two namespaces: /photos (one room per photo: pointers, crops, who
 // is viewing, comments) and /review (one room per meeting: who leads the
-// review and the view the followers move with). Shared by the server
-// (app/realtime/*.server.ts) and the client hooks (app/realtime/use-*.ts).
+// review and the view the followers move with). Shared by the server and the
+// browser's hooks.
 import type { Socket } from "socket.io-client";
 import { z } from "zod";
 import type { CommentJson } from "~/lib/club-json";
@@ -45,7 +45,7 @@ export type CropPhase = CropInput["phase"];
 export type CropMessage = CropInput & { user: Viewer };
 
 /**
- * A pointer message as the other viewers receive it (spec section 7): who moved
+ * A pointer message as the other viewers receive it: who moved
  * (user id and first name) and where, in fractions of the image.
  */
 export type PointerMessage = PointerInput & { user: Viewer };
@@ -53,7 +53,7 @@ export type PointerMessage = PointerInput & { user: Viewer };
 /**
  * The pointers that moved in one tick of the server (pointer-frames.ts), the
  * latest message of each member. Sent as the arguments of one `pointer` emit
- * (`pointer(...frame)`), so a tick with one move is exactly the spec's pointer
+ * (`pointer(...frame)`), so a tick with one move is exactly the contract's pointer
  * message and a busy room still costs one message per tick; volatile, a lost
  * frame is replaced by the next. A viewer's own member's move is left out of
  * the frame sent to it.
@@ -102,13 +102,6 @@ export type PhotoViewerSocket = Socket<ServerToClientEvents, ClientToServerEvent
 /** The largest id PostgreSQL's integer holds. */
 const id = z.number().int().positive().max(2_147_483_647);
 
-/**
- * What a leader shows: the photo, the zoom (1x to 4x, spec section 9), the
- * centre of the window in image fractions (so it means the same on any screen)
- * and how long the leader's timer has run (ms), if it has. A duration, not the
- * leader's clock time: a follower whose clock is off by minutes still counts
- * down with the leader (review-book.ts turns it into a start on its own clock).
- */
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 /**
@@ -122,6 +115,13 @@ export const LedTimerSchema = z.object({
   photosLeft: z.number().int().min(1).max(100_000),
 });
 
+/**
+ * What a leader shows: the photo, the zoom (1x to 4x), the centre of the window
+ * in image fractions (so it means the same on any screen) and how long the
+ * leader's timer has run (ms), if it has. A duration, not the leader's clock
+ * time: a follower whose clock is off by minutes still counts down with the
+ * leader (review-book.ts turns it into a start on its own clock).
+ */
 export const ReviewViewSchema = z.object({
   photoId: id,
   zoom: z.number().finite().min(1).max(4),

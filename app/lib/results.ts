@@ -1,5 +1,5 @@
 // A meeting's results and the season's standings as the API and the pages see
-// them (issue 26, items 3 and 4). Kept here, beside the other wire types, so
+// them. Kept here, beside the other wire types, so
 // the pages and the tests read the shapes without importing a service.
 import type { PhotoOwnerJson } from "./club-json";
 

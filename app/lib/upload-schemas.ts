@@ -1,4 +1,4 @@
-// The direct-upload calls of spec section 7, shared by the browser and the server.
+// The direct-upload calls (docs/api.md, Uploads), shared by the browser and the server.
 import { z } from "zod";
 
 /** A file's own name, kept for people to read (storage keys never use it). */
@@ -6,7 +6,7 @@ export const FilenameSchema = z.string().trim().min(1, "Filename is required.").
 
 const BlobFieldsSchema = z.object({
   filename: FilenameSchema,
-  // The spec: falls back to application/octet-stream. The bytes decide what the file is.
+  // The contract: falls back to application/octet-stream. The bytes decide what the file is.
   content_type: z
     .string()
     .max(255)
@@ -19,7 +19,7 @@ const BlobFieldsSchema = z.object({
 });
 
 /**
- * POST /api/assets {blob: {filename, content_type, byte_size}}. The spec names
+ * POST /api/assets {blob: {filename, content_type, byte_size}}. The contract names
  * the errors by the blob's own fields ('filename', not 'blob.filename'), so the
  * blob is taken out of its envelope before its fields are checked.
  */
@@ -30,7 +30,7 @@ export const BlobSchema = z
 export type AnnouncedBlob = z.output<typeof BlobSchema>;
 
 /**
- * The answer to POST /api/assets: the spec's signed_id and direct_upload, with
+ * The answer to POST /api/assets: the contract's signed_id and direct_upload, with
  * the blob's own fields. Never the storage key or a path: the client needs none
  * (a presigned S3 URL names its object, as any direct upload to a bucket must).
  */

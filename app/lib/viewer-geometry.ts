@@ -1,4 +1,4 @@
-// The full-screen viewer's arithmetic (spec sections 4 and 9), kept pure so it
+// The full-screen viewer's arithmetic, kept pure so it
 // can be tested without a browser:
 // - the photo fits the stage ("contain") at zoom 1 and grows up to 4x;
 // - a view is the zoom and the image point at the stage's centre, as fractions
