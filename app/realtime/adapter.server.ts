@@ -1,4 +1,4 @@
-// Which socket.io adapter carries the live rooms (issue 13 item 7). One app
+// Which socket.io adapter carries the live rooms. One app
 // process keeps its rooms in memory; several processes must share them, so a
 // pointer sent to one process reaches viewers connected to another:
 //   REDIS_URL set     → the Redis adapter (pub/sub on that Redis);

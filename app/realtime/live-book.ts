@@ -6,7 +6,7 @@ import { memberColour } from "~/lib/member-colour";
 import type { CropMessage, PointerFrame, PointerInput, Presence, Viewer } from "~/lib/realtime-events";
 import { BookStore } from "./book-store";
 
-/** Spec section 9: a remote pointer disappears 5 seconds after its last move. */
+/** A remote pointer disappears 5 seconds after its last move (docs/texts-and-limits.md). */
 export const POINTER_LIFETIME_MS = 5000;
 
 export type LivePointer = { user: Viewer; colour: string; dx: number; dy: number };

@@ -1,6 +1,6 @@
-// What one member, and one address, may hold of the live layer (issue 24 item
-// 2): 200 sockets of one member on one photo, each relaying its crop drags to
-// all the others, kept another member's page waiting 7 s. So a member's sockets
+// What one member, and one address, may hold of the live layer. 200 sockets of
+// one member on one photo, each relaying its crop drags to all the others, kept
+// another member's page waiting 7 s. So a member's sockets
 // are capped per room and in all, handshakes are counted per address before the
 // session or the room costs a query, and messages are counted per member
 // (photo-viewers.server.ts, review-room.server.ts) across all their sockets.

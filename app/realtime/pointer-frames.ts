@@ -1,4 +1,4 @@
-// Pointer moves are not passed on one by one (issue 15): 30 members moving at
+// Pointer moves are not passed on one by one: 30 members moving at
 // 20 Hz were 600 messages a second in and 17,400 out, which filled the event
 // loop and starved the pages. Each app process collects, per photo room, the
 // latest position of every member whose pointer moved on its own sockets, and
@@ -11,8 +11,8 @@
 // viewer receives at 40 messages a second however many members move. A room
 // that was quiet for a tick sends its first move at once.
 //
-// Crop drags come at pointer rate too, and go the same way (issue 24 item 2:
-// relayed one by one to every socket, 200 sockets of one member kept another
+// Crop drags come at pointer rate too, and go the same way (relayed
+// one by one to every socket, 200 sockets of one member kept another
 // member's page waiting 7 s): the latest drag of each member in a tick, one
 // emit per dragging member. A crop's other steps (start, end, cancel) are sent
 // at once, and take away their member's drag not sent yet, which is older.

@@ -1,4 +1,4 @@
-// The bookkeeping behind following the host (issue 13 item 5), apart from
+// The bookkeeping behind following the host, apart from
 // sockets and React: who is in the meeting's review room, who leads, and the
 // leader's latest view.
 import type { Presence, ReviewSnapshot, ReviewView, Viewer } from "~/lib/realtime-events";

@@ -1,4 +1,4 @@
-// The review rooms (issue 13 item 5, follow the host): one per meeting, at
+// The review rooms (follow the host): one per meeting, at
 // /review?meeting={meetingId}, for members who may see the meeting. An admin
 // may lead (and take over from anyone); the admin or the leader may hand the
 // lead to a member in the room, who may then take it again while nobody leads.

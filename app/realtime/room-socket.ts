@@ -1,10 +1,10 @@
-// How the browser connects to a live room (spec section 7): always
+// How the browser connects to a live room: always
 // reconnecting, 20 tries 5 s apart, then it says it is offline. Shared by the
 // hooks of the photo rooms and the review rooms.
 import { io, type Socket } from "socket.io-client";
 import { isLimitRefusal } from "~/lib/live-names";
 
-/** Spec section 7: always reconnecting, 20 tries, 5 s apart. */
+/** Always reconnecting, 20 tries, 5 s apart (docs/texts-and-limits.md). */
 export const RECONNECTION = { attempts: 20, delayMs: 5000 } as const;
 
 export type RoomStatus = "off" | "connecting" | "online" | "offline";

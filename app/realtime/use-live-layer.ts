@@ -1,4 +1,4 @@
-// The live layer of the full-screen viewer (issue 13 item 3): the other
+// The live layer of the full-screen viewer: the other
 // members' pointers and crops on the photo, who is viewing it, and the
 // functions that share this member's own. One socket to the photo's room
 // (/photos?id=) while the viewer is open; visitors (photoId null) get none.

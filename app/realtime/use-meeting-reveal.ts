@@ -1,4 +1,4 @@
-// The meeting page of an anonymous meeting waits for its reveal (issue 26): a
+// The meeting page of an anonymous meeting waits for its reveal: a
 // socket to the meeting's review namespace that only watches (`watch=1`: in
 // nobody's presence list, sending nothing), and when an admin reveals the
 // names, the page's data is loaded again, so every open meeting page shows

@@ -1,4 +1,4 @@
-// The browser's end of a photo's live room (spec section 7 "Realtime"): one
+// The browser's end of a photo's live room (docs/realtime.md): one
 // socket to the /photos namespace per photo on screen, reconnecting 20 times
 // 5 s apart when the connection drops. Whatever the screen listens for (new,
 // edited and deleted comments; later the pointers and crops of full screen) is

@@ -1,4 +1,4 @@
-// Following the host through a meeting's review (issue 13 item 5): one socket
+// Following the host through a meeting's review: one socket
 // to the meeting's review room (/review?meeting=) while a meeting's viewer is
 // open. An admin (or the member an admin handed it to) leads; whoever follows
 // moves with the leader's view (photo, zoom, centre, timer). The server
