@@ -91,7 +91,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /**
  * Errors no page route caught: the root loader's own refusal (shown like any
  * page's, in the shell) and errors nobody foresaw ('Unexpected Application
- * Error!', spec section 1). The root's data is here when a child failed; when
+ * Error!'). The root's data is here when a child failed; when
  * the root loader itself failed, its answer names the site.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,4 +1,4 @@
-// The route table mirrors spec section 2; the /api resource routes mirror section 7.
+// The route table: the screens of docs/product.md, then the /api resources of docs/api.md.
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
 // A grid's photo, opened in its place: a child route, so the detail's code comes with its own chunk.

@@ -17,7 +17,7 @@ import { listComments } from "~/services/ratings/comments.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-// /comments: the club's recent comments, newest first, paged (spec section 2).
+// /comments: the club's recent comments, newest first, paged.
 // /comments/{photoId}: that photo's detail in place of the list (its child route), opened on
 // its comments, moving through the photos in the order of their latest comment.
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {

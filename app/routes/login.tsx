@@ -39,7 +39,7 @@ export default function LoginPage() {
   const { registrationEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  // 'from' comes from navigation state or the query string (spec section 2).
+  // 'from' comes from navigation state or the query string.
   const stateFrom = (location.state as { from?: string } | null)?.from;
   const from = stateFrom ?? new URLSearchParams(location.search).get("from") ?? "/";
 

@@ -29,7 +29,7 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
   } catch (error) {
     return replyToRefusal(submission, error, { otherwise: UNEXPECTED_ERROR_MESSAGE });
   }
-  // The spec's /admin/users is this club's /admin/members.
+  // The contract's /admin/users is this club's /admin/members.
   return redirectWithFlash("/admin/members", "Invite sent!");
 });
 

@@ -12,7 +12,7 @@ import { profileToEdit } from "~/services/members/profile.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-/** /admin/members/{userId}; a username works too (the spec's admin links name members by username). */
+/** /admin/members/{userId}; a username works too (the contract's admin links name members by username). */
 const target = (param: string) =>
   /^\d+$/.test(param) ? { id: idParam("Member not found.")(param) } : { username: param };
 

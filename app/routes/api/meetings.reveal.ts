@@ -4,7 +4,7 @@ import { revealMeeting } from "~/services/meetings/anonymity.server";
 import { getMeeting } from "~/services/meetings/meeting-view.server";
 import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
 
-// POST /api/meetings/{id}/reveal: an admin reveals the names of an anonymous meeting (issue 26):
+// POST /api/meetings/{id}/reveal: an admin reveals the names of an anonymous meeting:
 // 200 with the meeting as GET answers it, now with its authors; 409 when it is not anonymous or
 // was revealed already; 403 for members. Open pages and rooms show the names at once.
 const resource = apiRoute({

@@ -4,7 +4,7 @@ import { commentCropSource } from "~/services/ratings/comment-crops.server";
 import { notFoundResponse } from "~/storage/respond.server";
 
 // GET /media/comments/:commentId/crop: the small picture of the region a comment
-// is about (issue 13 item 6), for members who may see the photo (as its large size).
+// is about, for members who may see the photo (as its large size).
 //
 // Made on request, not kept in storage: a crop picture is small (at most 480 px)
 // and quick to cut, each reader's browser keeps it (private, a day, like the

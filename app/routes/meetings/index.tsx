@@ -16,7 +16,7 @@ import { listMeetings } from "~/services/meetings/meeting-list.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-// /meetings?year&page (spec section 2): the Next, Upcoming and Past meetings of a year or of all.
+// /meetings?year&page: the Next, Upcoming and Past meetings of a year or of all.
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const member = await requireMember(request);
   const search = new URL(request.url).searchParams;

@@ -14,7 +14,7 @@ import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
 /** The meeting a page is about: a malformed id is the meeting's 404. */
 export const meetingIdOf = (params: { meetingId?: string }) => idParam(MEETING_NOT_FOUND_MESSAGE)(params.meetingId);
 
-/** After a meeting nobody submitted to is deleted (the spec names no text for it). */
+/** After a meeting nobody submitted to is deleted (the contract names no text for it). */
 export const MEETING_DELETED_MESSAGE = "Meeting deleted.";
 
 /**

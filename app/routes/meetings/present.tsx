@@ -10,7 +10,7 @@ import { presenterData } from "./presenter-data.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-// /meetings/{id}/present (issue 26, item 2): the presenter's screen, the one
+// /meetings/{id}/present: the presenter's screen, the one
 // window a host shares on the call: the photo on black, as large as the screen
 // allows, following the review room's lead. Members only, like the meeting.
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {

@@ -20,7 +20,7 @@ import { readMeetingForm } from "./meeting-forms.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-// The route's parameter is named meetingId (spec section 2's address); it names a recurring meeting.
+// The route's parameter is named meetingId (the address in docs/product.md); it names a recurring meeting.
 const templateIdOf = (params: { meetingId?: string }) => idParam(TEMPLATE_NOT_FOUND_MESSAGE)(params.meetingId);
 
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {

@@ -37,7 +37,7 @@ import { EntryFields, type EntryChoice } from "~/components/meetings/entry-field
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-// /meetings/{id}/upload (spec sections 2 and 5): what the member may still upload, the upload
+// /meetings/{id}/upload: what the member may still upload, the upload
 // queue for it, and their own submissions to reorder or withdraw while the meeting is upcoming.
 export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const member = await requireMember(request);

@@ -8,7 +8,7 @@ import { profileFromForm, updateProfile } from "~/services/members/profile.serve
 
 export const PROFILE_UPDATED_MESSAGE = "Your account has been updated!";
 
-/** The spec's text when members save their own profile; an admin saving someone else's hears about that member. */
+/** The contract's text when members save their own profile; an admin saving someone else's hears about that member. */
 export function profileUpdatedMessage(editor: Member, member: Member): string {
   return member.id === editor.id
     ? PROFILE_UPDATED_MESSAGE

@@ -13,7 +13,7 @@ import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-// Spec section 5: any failure reads 'Email not found.'; being throttled says so.
+// Any failure reads 'Email not found.' (docs/texts-and-limits.md); being throttled says so.
 export const action = page(async ({ request, context }: Route.ActionArgs) => {
   const submission = await parseForm(request, ForgotPasswordSchema);
   if (submission.status !== "success") return invalidForm(submission);

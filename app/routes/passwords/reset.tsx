@@ -20,9 +20,9 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 type LinkProblem = { status: 404 | 410; message: string };
 
 /**
- * A dead link (404 invalid, 410 expired) is one of the page's states (spec
- * section 4): shown in place of the form, with that status and a way to ask
- * for another, rather than as an error screen.
+ * A dead link (404 invalid, 410 expired) is one of the page's states: shown
+ * in place of the form, with that status and a way to ask for another,
+ * rather than as an error screen.
  */
 function linkProblem(error: unknown): LinkProblem | null {
   if (error instanceof NotFoundError || error instanceof GoneError) {

@@ -99,7 +99,7 @@ function commentCrop(formData: FormData) {
 export const COMMENT_FAILED_MESSAGE = "The server could not complete it.";
 
 /**
- * A comment post's refusal for the 'Error' modal (spec section 8). Unlike the
+ * A comment post's refusal for the 'Error' modal. Unlike the
  * other buttons, a failure nobody foresaw is answered too (500, logged), not
  * thrown to the error screen, which would lose the text being written.
  */
