@@ -227,7 +227,7 @@ export function parseEnv(given: NodeJS.ProcessEnv): Env {
     UPLOAD_PENDING_MAX_BYTES: env.UPLOAD_PENDING_MAX_BYTES ?? 40 * env.UPLOAD_MAX_BYTES,
     IMAGE_PROCESSING_CONCURRENCY: imageConcurrency,
     EXIFTOOL_PROCS: env.EXIFTOOL_PROCS ?? Math.min(16, imageConcurrency),
-    // The spec: open only when the flag is exactly the text 'true'.
+    // The contract: open only when the flag is exactly the text 'true'.
     registrationEnabled: env.FEATURE_REGISTRATION === "true",
     scriptsAfterFirstPhoto: env.SCRIPTS_AFTER_FIRST_PHOTO === "true",
   };

@@ -1,6 +1,6 @@
 // EXIF through exiftool-vendored: a few long-lived exiftool processes for the
 // whole server (spawning perl per photo would cost more than the resize), ended
-// on shutdown. Only the spec's subset is kept; GPS and everything else stays out
+// on shutdown. Only the contract's subset is kept; GPS and everything else stays out
 // of the database.
 //
 // A photo's metadata is untrusted input to a Perl program, so each read is

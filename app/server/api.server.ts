@@ -6,7 +6,7 @@
 //   403 for a state-changing request from another site (Origin, Sec-Fetch-Site);
 //   401 / 403 from the declared access ("member", "admin");
 //   413 for a body over its limit, 415 for a body that is not JSON,
-//   422 for JSON that fails the declared zod schema (the spec's error shape);
+//   422 for JSON that fails the declared zod schema (the contract's error shape);
 //   the answer for any DomainError a service throws (errors.server.ts);
 //   `Cache-Control: private, no-store`, since answers depend on who asks;
 //   `url` on the site's public origin, so the links an answer writes (paging,
@@ -93,7 +93,7 @@ type Options<BS, QS> = {
   query?: QS;
   /** A body limit other than API_BODY_LIMIT_BYTES. */
   maxBodyBytes?: number;
-  /** The message on top of a 422 for a body or query that fails its schema (spec section 5: login, passwords). */
+  /** The message on top of a 422 for a body or query that fails its schema (login and the password forms). */
   invalidMessage?: string;
 };
 

@@ -22,7 +22,7 @@ import { readBoundedFormData } from "./body-limit.server";
 import { asPageError } from "./pages.server";
 import { asRefusal, refusalForm, type Replyable } from "./refusals.server";
 
-/** Spec section 8: what sign-up and invite forms say when something unforeseen fails. */
+/** What sign-up and invite forms say when something unforeseen fails (docs/texts-and-limits.md). */
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error has occurred. Please try again.";
 
 /** The form a page posted (bounded: 413 past FORM_BODY_LIMIT_BYTES), parsed by its shared zod schema. */
@@ -48,7 +48,7 @@ export function invalidForm(submission: Replyable, options: { hideFields?: strin
  * A service's refusal as the form's answer: an InvalidError's field errors under
  * their fields (and its general message on top); any other refusal's message on
  * top, with its status. Anything unforeseen is rethrown to the error boundary,
- * or, with `otherwise` (spec section 8's sign-up and invite forms), logged and
+ * or, with `otherwise` (the sign-up and invite forms), logged and
  * shown as that message.
  */
 export function replyToRefusal(

@@ -1,4 +1,4 @@
-// Route guards (spec section 2) for pages: a visitor is redirected to /login,
+// Route guards for pages (docs/product.md, Who may open what): a visitor is redirected to /login,
 // a member where admins only go to /. /api routes say who may call them in
 // apiRoute (api.server.ts), which answers 401/403 as JSON.
 import { redirect } from "react-router";

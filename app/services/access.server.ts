@@ -3,7 +3,7 @@
 // boolean form (for one row in hand) and, where lists need it, an SQL form
 // (for a WHERE clause), kept side by side so the two cannot drift apart.
 //
-// Who is who (spec section 6): a visitor is `null`; a member is a logged-in,
+// Who is who (docs/product.md, Permissions): a visitor is `null`; a member is a logged-in,
 // active member (the session never yields a deactivated one); an admin is a
 // member with isAdmin; an owner is the member a photo or comment belongs to.
 import { and, eq, exists, isNull, not, sql, type SQL, type SQLWrapper } from "drizzle-orm";
@@ -51,7 +51,7 @@ type MemberVisibility = Pick<UserRow, "isPublic" | "deactivatedAt">;
 
 /**
  * Visitors see active members who chose to be public; members see every active
- * member (spec section 6); admins see everyone, deactivated members included,
+ * member; admins see everyone, deactivated members included,
  * so they can manage them.
  */
 export function canSeeMember(viewer: ViewerRef, member: MemberVisibility): boolean {
@@ -116,7 +116,7 @@ export async function canSeePhoto(viewer: ViewerRef, photoId: number): Promise<b
   return anyRowOf(photos, and(eq(photos.id, photoId), photosVisibleTo(viewer)));
 }
 
-/** Ratings, comments, taken dates and EXIF details are for members only (spec section 2). */
+/** Ratings, comments, taken dates and EXIF details are for members only. */
 export function canSeePhotoDetails(viewer: ViewerRef): viewer is NonNullable<ViewerRef> {
   return !!viewer;
 }
@@ -136,14 +136,14 @@ export function canSeeWholeGallery(viewer: ViewerRef): viewer is NonNullable<Vie
   return !!viewer;
 }
 
-/** The newest year of a gallery's year pager: this year for members, last year for visitors (spec section 6). */
+/** The newest year of a gallery's year pager: this year for members, last year for visitors. */
 export function newestGalleryYear(viewer: ViewerRef, now = new Date()): number {
   return now.getFullYear() - (canSeeWholeGallery(viewer) ? 0 : 1);
 }
 
 // Meetings --------------------------------------------------------------------
 
-/** Meetings are for members (spec section 2: everything under /meetings needs a log-in). */
+/** Meetings are for members: everything under /meetings needs a log-in. */
 export function canSeeMeetings(viewer: ViewerRef): viewer is NonNullable<ViewerRef> {
   return !!viewer;
 }
@@ -154,7 +154,7 @@ export async function canSeeMeeting(viewer: ViewerRef, meetingId: number): Promi
   return anyRowOf(meetings, eq(meetings.id, meetingId));
 }
 
-/** Who may lead a meeting's review on their own (issue 13): an admin. Others lead only when handed the lead. */
+/** Who may lead a meeting's review on their own: an admin. Others lead only when handed the lead. */
 export function mayLeadReview(viewer: ViewerRef): boolean {
   return isAdmin(viewer);
 }
@@ -191,7 +191,7 @@ export function maySubmitToMeetingSql(allowedUserIds: SQLWrapper, userId: SQLWra
   return sql`(${allowedUserIds} is null or ${userId} = any(${allowedUserIds}))`;
 }
 
-/** Meetings and recurring meetings are created, changed and deleted by admins (spec section 6). */
+/** Meetings and recurring meetings are created, changed and deleted by admins. */
 export function mayManageMeetings(viewer: ViewerRef): boolean {
   return isAdmin(viewer);
 }

@@ -1,5 +1,5 @@
 // Storage that accepts a request and then says nothing (a frozen MinIO, a hung
-// NFS disk) must not hold a member's request forever (issue 15 item 3). Every
+// NFS disk) must not hold a member's request forever. Every
 // storage operation has STORAGE_TIMEOUT_MS to answer, and a stream of stored
 // bytes that stops flowing for that long while its reader waits is ended with
 // the same error. outages.server.ts turns that error into the 503 'The club's

@@ -9,7 +9,7 @@ import { S3Storage } from "./s3-storage.server";
 export type StoredObjectInfo = { size: number; contentType: string; etag: string; lastModified: Date };
 export type StoredObject = StoredObjectInfo & { stream: Readable };
 
-/** Where and how the browser sends the bytes of a direct upload (spec "Upload blob"). */
+/** Where and how the browser sends the bytes of a direct upload (docs/product.md, Upload blob). */
 export type DirectUploadTarget = { url: string; headers: Record<string, string> };
 
 export interface ObjectStorage {

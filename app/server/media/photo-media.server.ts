@@ -5,7 +5,7 @@
 // matrix see). The permission check reads the session's member and the photo's
 // row from memory while the data versions stand still (ARCHITECTURE.md 10).
 //
-// Caching (ARCHITECTURE.md, section 12): the version is a fingerprint of the stored key,
+// Caching (ARCHITECTURE.md, convention 12): the version is a fingerprint of the stored key,
 // and each derived file has a key of its own, so the bytes at a versioned URL
 // never change:
 // - what a visitor may see (a public member's featured photo's thumbnail):

@@ -1,4 +1,4 @@
-// Anonymous review (issue 26 item 1): the reveal (the rule itself is
+// Anonymous review: the reveal (the rule itself is
 // access.server's authorHiddenFrom / authorHiddenSql). An admin reveals an anonymous meeting once; from the commit on, its photos
 // name their authors everywhere, its open pages and rooms are told
 // ("meeting.revealed": the realtime layer makes them load the names), and the

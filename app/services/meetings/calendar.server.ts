@@ -1,4 +1,4 @@
-// Meetings in members' own calendars (beyond the spec): a private feed address
+// Meetings in members' own calendars (beyond the contract): a private feed address
 // per member that Google Calendar, Apple Calendar and Outlook subscribe to, and
 // an 'Add to calendar' file per meeting. Each event: the topic's first line, the
 // start on the club's clock (TZID with its VTIMEZONE), two hours, the call link

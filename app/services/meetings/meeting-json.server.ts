@@ -1,5 +1,5 @@
-// Meetings and recurring meetings as the API and the screens see them (spec
-// section 3 field names: camelCase fields, PascalCase relations).
+// Meetings and recurring meetings as the API and the screens see them (the
+// field names of docs/product.md: camelCase fields, PascalCase relations).
 import type { MeetingRow, meetingTemplates } from "@db/schema";
 import { addCalendarDays, nextMonthlyStart } from "~/lib/club-time";
 import { frequencyOfRhythm, type MeetingFrequency, type MeetingRhythm } from "~/lib/meetings";
@@ -9,7 +9,7 @@ import type { CategoryJson, CompetitionFieldsJson, MeetingKind, ScoreMax } from 
 /** A submission; a competition's entry names its category (null on a critique night). */
 export type MeetingSubmissionJson = { id: number; position: number; CategoryId: number | null; Photo: PhotoJson };
 
-/** A meeting's own fields (spec section 3 "Meeting"), without its submissions. */
+/** A meeting's own fields, without its submissions. */
 export type MeetingFieldsJson = {
   id: number;
   MeetingTemplateId: number | null;
@@ -19,7 +19,7 @@ export type MeetingFieldsJson = {
   topic: string;
   maxUploadsCount: number;
   allowedUserIds: number[] | null;
-  /** Reviewed without names until an admin reveals them (issue 26). */
+  /** Reviewed without names until an admin reveals them. */
   anonymous: boolean;
   /** When an admin revealed the names of an anonymous meeting; null before (and for other meetings). */
   revealedAt: string | null;

@@ -1,4 +1,4 @@
-// /meetings and GET /api/meetings (spec section 2): a year or all, the 'Next
+// /meetings and GET /api/meetings: a year or all, the 'Next
 // Meeting', the 'Upcoming Meetings' (soonest first) and the 'Past Meetings'
 // (newest first, paged), each with the member's own uploads, and for admins the
 // recurring meetings. Every query reads meetings_starts_idx in its order with a

@@ -43,7 +43,7 @@ export type AuthorGroup = {
   submissions: (MeetingSubmissionJson & { photoId: number })[];
 };
 
-/** What this member may still upload to the meeting (spec section 5). */
+/** What this member may still upload to the meeting. */
 export type UploadAllowance = {
   uploaded: number;
   maxUploadsCount: number;
@@ -63,7 +63,7 @@ export function uploadAllowance(maxUploadsCount: number, uploaded: number): Uplo
 }
 
 export type MeetingView = {
-  /** The spec's Meeting: MeetingSubmissions in the meeting's order. */
+  /** The contract's Meeting: MeetingSubmissions in the meeting's order. */
   meeting: MeetingJson;
   title: string;
   /** The topic under its first line. */
@@ -95,7 +95,7 @@ export async function meetingView(
   sort: MeetingSort,
   now = new Date(),
 ): Promise<MeetingView> {
-  // Meetings are for members (spec section 2).
+  // Meetings are for members.
   if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
   const meeting = await loadMeeting(meetingId);
   const rows = await db()
@@ -193,7 +193,7 @@ function anonymousGroup(groups: AuthorGroup[], meetingId: number): AuthorGroup[]
   return [{ author: null, submissions: ordered }];
 }
 
-/** GET /api/meetings/{id}: the spec's Meeting, submissions grouped by author in the meeting's order. */
+/** GET /api/meetings/{id}: the contract's Meeting, submissions grouped by author in the meeting's order. */
 export async function getMeeting(viewer: ViewerRef, meetingId: number, sort: MeetingSort): Promise<MeetingJson> {
   return (await meetingView(viewer, meetingId, sort)).meeting;
 }

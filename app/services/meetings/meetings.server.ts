@@ -42,7 +42,7 @@ export async function loadMeeting(meetingId: number, lock?: "update" | "share"):
   return meeting;
 }
 
-/** A meeting for a member's eyes: 401 for a visitor (meetings are for members, spec section 2), 404 for none. */
+/** A meeting for a member's eyes: 401 for a visitor (meetings are for members), 404 for none. */
 export async function meetingForMember(viewer: ViewerRef, meetingId: number): Promise<MeetingRow> {
   if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
   return loadMeeting(meetingId);

@@ -1,11 +1,11 @@
-// The /account page: what a member needs next (spec leaves it open): who they
+// The /account page: what a member needs next (the contract leaves it open): who they
 // are, and the club's next meeting.
 import { asc, gte } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { meetings } from "@db/schema";
 import { meetingTitle, upcomingSince } from "~/lib/meetings";
 
-/** A meeting still counts as upcoming until two hours after it started (spec section 4). */
+/** A meeting still counts as upcoming until two hours after it started. */
 export { MEETING_UPCOMING_GRACE_MS } from "~/lib/meetings";
 
 export type NextMeeting = { id: number; startsAt: string; title: string; callLink: string | null };

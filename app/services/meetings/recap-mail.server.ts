@@ -1,4 +1,4 @@
-// The recap e-mail after a meeting (issue 26, item 3): the top three with their
+// The recap e-mail after a meeting: the top three with their
 // pictures, the member's own photos with their averages and comments, and the
 // link to the results. Captions and names are text: escaped in the HTML.
 import { env } from "~/env.server";

@@ -1,4 +1,4 @@
-// Recap e-mails after a meeting (issue 26, item 3): when an admin reveals an
+// Recap e-mails after a meeting: when an admin reveals an
 // anonymous meeting (the reveal calls queueMeetingRecaps after its commit), or
 // two hours after a meeting that is not anonymous starts (the jobs call
 // sendDueMeetingRecaps), every active member who has not turned meeting

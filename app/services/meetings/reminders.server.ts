@@ -1,4 +1,4 @@
-// Reminder e-mails (beyond the spec): MEETING_REMINDER_HOURS before each
+// Reminder e-mails (beyond the contract): MEETING_REMINDER_HOURS before each
 // meeting (0 turns them off), every active member who may submit to it and
 // has not turned reminders off gets one e-mail.
 //

@@ -1,4 +1,4 @@
-// A meeting's results (issue 26, item 3): its submissions ranked by their
+// A meeting's results: its submissions ranked by their
 // average rating (the owner's own rating left out, as photos.ratingAverage
 // already is), ties broken by how many rated it, then by who submitted first.
 // The order is total, but the places are fair: photos with the same

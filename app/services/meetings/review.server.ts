@@ -1,4 +1,4 @@
-// What the review of a meeting (issue 13, follow the host) asks the database:
+// What the review of a meeting (follow the host) asks the database:
 // whether a photo the leader shows is one of the meeting's, so followers are
 // never sent to a photo of another meeting or one that does not exist.
 import { and, eq } from "drizzle-orm";

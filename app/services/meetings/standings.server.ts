@@ -1,4 +1,4 @@
-// The season's standings (issue 26, item 4): for each member with submissions
+// The season's standings: for each member with submissions
 // in a year, the meetings entered, photos submitted, the average of the
 // ratings their photos received from others, placings (photos in the first
 // three places of a night, placed as the results place them) and their points

@@ -1,6 +1,6 @@
-// What admins do to members beyond editing them: deactivate and reactivate
-// (spec section 4 "Member"). A deactivated member cannot log in, loses every
-// session and live connection at once, and leaves the public directory.
+// What admins do to members beyond editing them: deactivate and reactivate.
+// A deactivated member cannot log in, loses every session and live connection
+// at once, and leaves the public directory.
 import { eq } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { users } from "@db/schema";

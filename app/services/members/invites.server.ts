@@ -1,4 +1,4 @@
-// Invitations (spec sections 2, 4 and 7): an admin invites a person by e-mail;
+// Invitations: an admin invites a person by e-mail;
 // the link {BASE_URL}/invites/{id} opens a sign-up form until the invite is
 // accepted or revoked. The id is the secret: 128 random bits, base64url.
 import crypto from "node:crypto";

@@ -1,4 +1,4 @@
-// Password reset (spec sections 4, 5 and 8). A reset e-mail carries a random
+// Password reset. A reset e-mail carries a random
 // token (256 bits); only its sha256 is stored, it expires after an hour, works
 // once, and every token of a member dies when their password changes.
 import crypto from "node:crypto";

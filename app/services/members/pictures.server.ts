@@ -1,4 +1,4 @@
-// Profile pictures (spec "Picture input"): one image per member, uploaded through
+// Profile pictures: one image per member, uploaded through
 // the direct-upload flow and stored as a small square thumbnail and a larger size,
 // metadata stripped. `picture` in the user JSON is a stable signed id of the
 // current picture, so a form that sends the whole user back changes nothing.

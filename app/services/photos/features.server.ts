@@ -1,4 +1,4 @@
-// A member's public portfolio (spec sections 4 and 9): the owner features a photo
+// A member's public portfolio: the owner features a photo
 // in a year, at most 12 a year, at a 1-based position, and reorders the year.
 import { eq } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";

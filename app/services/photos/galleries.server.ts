@@ -1,4 +1,4 @@
-// A member's gallery (spec section 2, /members/{username}/{year}): its year
+// A member's gallery (/members/{username}/{year}): its year
 // pager, 'All' for members, and where a photo lives in it. Who sees what is
 // asked of access.server.
 import { and, desc, eq, exists, not } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// The photo as the API and the screens see it (spec section 3 field names), cut
-// to what the viewer may see (notes/contracts: the site-wide visibility rule):
+// The photo as the API and the screens see it (the field names of docs/product.md),
+// cut to what the viewer may see (docs/product.md, Permissions):
 // - visitors: thumbnails and basic data only;
 // - members: everything but notes;
 // - the owner: notes too;

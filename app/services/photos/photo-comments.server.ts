@@ -1,4 +1,4 @@
-// A single photo's Comments (spec section 3), filled where one photo is shown:
+// A single photo's Comments, filled where one photo is shown:
 // GET /api/photos/{id} and the photo detail. Lists leave them empty, as a
 // photo's comments would cost a query per photo.
 import { canSeePhotoDetails, type ViewerRef } from "~/services/access.server";

@@ -1,5 +1,5 @@
 // Photos: listing, reading, editing and deleting them, each call checked against
-// who is asking (notes/contracts: the site-wide visibility rule):
+// who is asking (docs/product.md, Permissions):
 // - visitors see featured photos of active, public members, thumbnails and basic data;
 // - members see every photo; only the owner edits or deletes it and reads its notes.
 import { eq, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// Reading photos: which ones a viewer may see, lists in the five sorts of spec
-// section 9 paged by page number, a photo's place in its list, a featured year,
+// Reading photos: which ones a viewer may see, lists in the five sorts
+// paged by page number, a photo's place in its list, a featured year,
 // and random featured photos.
 //
 // Paging must not scan: page 1 and the last page cost the same. Every sort reads
@@ -171,7 +171,7 @@ async function readPhotoIdsAt(spec: ListSpec, total: number, offset: number, lim
 
 // 'myRating': the photos the member rated, highest rating first and newest photo
 // first among equals, then every photo they have not rated, newest first. The
-// unrated ones stay in the list (as they always have): a member sorting by their
+// unrated ones stay in the list: a member sorting by their
 // own rating still browses the whole club, and that part pages by an index too.
 // No one index holds the whole order, so the list is the rated part then the
 // unrated part, each read from its nearer end by its own index:

@@ -1,5 +1,5 @@
-// The picture of the region a comment is about ('Comment on this crop', issue 13
-// item 6): which stored image it is cut from, for whom. It is guarded as the
+// The picture of the region a comment is about ('Comment on this crop'):
+// which stored image it is cut from, for whom. It is guarded as the
 // photo's large size is (members only, the photo's own visibility), since it
 // is a piece of it.
 import { eq } from "drizzle-orm";

@@ -1,7 +1,7 @@
-// A comment as the API and the screens see it (spec section 3 field names):
+// A comment as the API and the screens see it (the field names of docs/product.md):
 // {id, body, PhotoId, UserId, User, createdAt, updatedAt, Photo}, and beyond the
-// spec `crop` (the region it is about, or null) with `cropUrl`, its picture
-// (issue 13 item 6). The body is plain text, answered as JSON and never as HTML.
+// contract `crop` (the region it is about, or null) with `cropUrl`, its picture.
+// The body is plain text, answered as JSON and never as HTML.
 // While a photo's anonymous meeting hides its author from the viewer
 // (access.server: authorHiddenFrom), its owner's comments on it have no author
 // (UserId and User null: 'the author' on screen) and its Photo no owner.

@@ -1,4 +1,4 @@
-// Comments on photos (spec sections 3, 6 and 7): members read every comment,
+// Comments on photos: members read every comment,
 // write their own, edit their own and delete their own; admins may delete any
 // (moderation). Visitors see none. Each write is told to whoever listens
 // (events.server.ts) once it is committed, and a new comment on someone
@@ -30,7 +30,7 @@ const commentNotFound = () => new NotFoundError("Comment not found.");
 const photoNotFound = () => new NotFoundError("Photo not found.");
 
 function requireCommentReader(viewer: ViewerRef): asserts viewer is NonNullable<ViewerRef> {
-  // Comments are photo details, for members only (spec section 2).
+  // Comments are photo details, for members only.
   if (!canSeePhotoDetails(viewer)) throw new NotLoggedInError();
 }
 

@@ -8,7 +8,7 @@ import { photos, ratings } from "@db/schema";
 
 /**
  * Recomputes a photo's rating columns from its ratings, leaving out its owner's
- * own (spec: the average excludes the owner's rating): the average times 1000,
+ * own (the contract: the average excludes the owner's rating): the average times 1000,
  * rounded (null when no one else rated it), and how many rated it. One
  * statement on `db()`, so it joins the caller's transaction.
  */

@@ -1,4 +1,4 @@
-// A member rates a photo (spec sections 3 and 4): 1 to 5 stars sets their
+// A member rates a photo: 1 to 5 stars sets their
 // rating, 0 clears it. The photo's copied average and count
 // (photos.ratingAverage, photos.ratingCount) change in the same transaction.
 import { eq, and, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Uploaded blobs (spec "Upload blob"): announced by POST /api/assets, filled by a
+// Uploaded blobs (docs/product.md, Upload blob): announced by POST /api/assets, filled by a
 // direct PUT (presigned MinIO, or the app's own endpoint on local disk: local-uploads.server.ts), then
 // claimed once by the member who announced them, for a photo or a picture.
 import { and, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";

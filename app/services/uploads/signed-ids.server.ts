@@ -1,4 +1,4 @@
-// Signed ids (spec "Upload blob": signed_id) and upload tokens: an asset id and a
+// Signed ids (`signed_id`, docs/api.md) and upload tokens: an asset id and a
 // purpose, signed with a key derived from SESSION_SECRET, so a client cannot forge
 // one or point it at someone else's upload.
 import crypto from "node:crypto";

@@ -1,5 +1,5 @@
-// What one member may make the server keep before using it (security issue,
-// item 7): announcing an upload reserves space (a row now, the bytes soon), so
+// What one member may make the server keep before using it (docs/security.md):
+// announcing an upload reserves space (a row now, the bytes soon), so
 // announcements are limited in rate (UPLOAD_ANNOUNCE_PER_10_MIN) and in the
 // bytes announced and not yet used by a photo or picture (UPLOAD_PENDING_MAX_BYTES).
 import { and, eq, isNull, sql } from "drizzle-orm";
