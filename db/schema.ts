@@ -1,4 +1,4 @@
-// The club's data model: every entity of spec section 3.
+// The club's data model: every entity of docs/product.md ("What the site keeps").
 // Column names are camelCase here and snake_case in PostgreSQL (drizzle `casing`).
 //
 // Cascade policy, so that nothing is lost by accident:
@@ -140,7 +140,7 @@ export const passwordResetTokens = pgTable(
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
-// An uploaded blob (spec "Upload blob"): created by POST /api/assets, filled by the
+// An uploaded blob (docs/product.md, Upload blob): created by POST /api/assets, filled by the
 // direct upload, then attached once to a photo or a profile picture.
 export const assets = pgTable(
   "assets",
@@ -215,7 +215,7 @@ export const photos = pgTable(
     // The camera's own UTC offset ('+02:00'), so a taken time can be shown as the photographer saw it.
     takenAtOffset: text(),
     metadata: jsonb().$type<PhotoMetadata>().notNull().default({}),
-    // Denormalised sort keys (spec section 9 sorts) so paging never aggregates or joins.
+    // Denormalised sort keys (the photo sorts) so paging never aggregates or joins.
     ratingAverage: integer(), // average * 1000, owner's own rating excluded; null when unrated
     ratingCount: integer().notNull().default(0),
     meetingStartsAt: timestamp({ withTimezone: true }),
@@ -256,7 +256,7 @@ export const comments = pgTable(
     photoId: photoIdOwnedByPhoto(),
     userId: memberId(),
     body: text().notNull(),
-    // The region of the photo the comment is about ('Comment on this crop', issue 13 item 6), as
+    // The region of the photo the comment is about ('Comment on this crop'), as
     // fractions of the image (0..1); all four null for a comment on the whole photo.
     cropX: doublePrecision(),
     cropY: doublePrecision(),
