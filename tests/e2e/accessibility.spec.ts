@@ -1,4 +1,4 @@
-// Accessible on every screen, kept so (issue 14 item 10): axe-core runs on
+// Accessible on every screen, kept so: axe-core runs on
 // every page of app/routes.ts, as a visitor, a member and an admin, at 1280 and
 // 390 px, and in the states that matter (form errors shown, dialogs open, the
 // full-screen viewer, the upload queue busy, the error pages): 0 violations of

@@ -1,4 +1,4 @@
-// Anonymous review in the browser (issue 26 item 1): Ada (admin) schedules an
+// Anonymous review in the browser: Ada (admin) schedules an
 // anonymous meeting with the form's checkbox; Bea and Cal submit. Before the
 // reveal, Bea sees her own photo as hers, Cal sees one nameless group, and
 // Ada's screen (the host's, shared on the call) names nobody either. Ada

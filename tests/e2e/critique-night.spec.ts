@@ -1,4 +1,4 @@
-// A whole critique night (issue 26), end to end, as a club runs it: Hal, an
+// A whole critique night, end to end, as a club runs it: Hal, an
 // admin, schedules an anonymous meeting; Bea, Cal and Dee each submit a photo
 // and rate the others'. Four windows are open at once: Hal's meeting page and,
 // beside it, the presenter's screen he shares on the call, and Bea's and Cal's

@@ -1,4 +1,4 @@
-// 'Comment on this crop' in the browser (issue 13 item 6): a member draws a
+// 'Comment on this crop' in the browser: a member draws a
 // crop in the full-screen viewer and comments on it; the comment shows the
 // region's picture (cut on the server) under the photo and in the comments
 // list, and clicking the picture opens the viewer with the rectangle drawn

@@ -1,4 +1,4 @@
-// Deactivation in the browser (issue 3): an admin deactivates a member, who is
+// Deactivation in the browser: an admin deactivates a member, who is
 // logged out at once and refused at login; the same button reactivates them.
 import { expect, test } from "./support/fixtures";
 import { members } from "./support/members";

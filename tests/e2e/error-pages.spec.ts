@@ -1,4 +1,4 @@
-// Error pages keep the site around them (issue 14 item 3), in the browser: an
+// Error pages keep the site around them, in the browser: an
 // unknown address, an id that can name nothing and a refusal each show their
 // page inside the site's shell (the navbar in the visitor's or the member's
 // state, the site title in the document title and the footer), with a way home.

@@ -1,7 +1,7 @@
-// Grids that respect the photograph (issue 14 item 2): real camera files of
+// Grids that respect the photograph: real camera files of
 // every shape (portraits, landscapes, a phone panorama, originals only 100 px
 // wide) in the home page, browse and the owner's year view, measured at each
-// breakpoint: the spec's 1/2/3/4 columns, no blank space between the cards of a
+// breakpoint: the contract's 1/2/3/4 columns, no blank space between the cards of a
 // column beyond the gutter, every photo whole in its own shape and never wider
 // than its original, reading order row by row, nothing moving while the
 // thumbnails load, and the same layout without JavaScript.
@@ -30,7 +30,7 @@ const FILES = [
   "Pentax_K10D.jpg",
 ];
 
-/** The spec's columns by breakpoint (GRID_LAYOUTS in app/lib/photo-masonry.ts), one window width inside each. */
+/** The contract's columns by breakpoint (GRID_LAYOUTS in app/lib/photo-masonry.ts), one window width inside each. */
 const WIDTHS = [
   { width: 390, columns: 1 },
   { width: 700, columns: 2 },
@@ -99,7 +99,7 @@ function measure(page: Page, label: string) {
 function expectMasonry({ height, cards }: { height: number; cards: CardBox[] }, columns: number) {
   expect(cards.length).toBe(FILES.length);
   const lefts = [...new Set(cards.map((card) => Math.round(card.left)))].sort((a, b) => a - b);
-  expect(lefts, "the spec's number of columns").toHaveLength(columns);
+  expect(lefts, "the contract's number of columns").toHaveLength(columns);
   for (const card of cards) expect(card.width).toBeCloseTo(cards[0]!.width, 0);
 
   // In each column the cards follow one another with exactly the gutter between them, from the top.

@@ -1,4 +1,4 @@
-// Route guards (spec section 2): log-in-required and admin-only pages.
+// Route guards (docs/product.md, Who may open what): log-in-required and admin-only pages.
 import { expect, test, type Page } from "./support/fixtures";
 import type { MemberDetails } from "./support/club-server";
 import { members } from "./support/members";

@@ -1,4 +1,4 @@
-// An iPhone photo in the browser (issue 14): a member drops the real HEIC at
+// An iPhone photo in the browser: a member drops the real HEIC at
 // /upload and it becomes a photo like any JPEG, upright, with the phone named in
 // its details, served by the production build (the decoder's worker included).
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Invitations in the browser (issue 3): an admin invites a person; the person
+// Invitations in the browser: an admin invites a person; the person
 // opens the link from the e-mail they received (on a real SMTP server on
 // loopback, which this spec's own club server sends to), signs up, and lands on
 // /account. The admin resends and revokes, confirming each with name and email.

@@ -1,4 +1,4 @@
-// Light pages (issue 16 items 5 and 6): a phone in one column fetches the
+// Light pages: a phone in one column fetches the
 // 768 px thumbnail, not the stored 1,024 px one; a grid's first screen is
 // fetched at once and the rest only when scrolled near; the photo detail's
 // large image is chosen by the screen's width, and the detail does not move
@@ -81,7 +81,7 @@ test.describe("on a 390 px phone (DPR 2)", () => {
   });
 });
 
-test.describe("the script a page loads first (issue 27 item 1)", () => {
+test.describe("the script a page loads first", () => {
   test("the grids leave the detail's code out until it is needed; home and /browse stay near the framework's", async ({
     openContext,
   }) => {
@@ -110,7 +110,7 @@ test.describe("the script a page loads first (issue 27 item 1)", () => {
   });
 });
 
-test.describe("the forms' code loads when a form is used (issue 27 item 1)", () => {
+test.describe("the forms' code loads when a form is used", () => {
   test("no meeting-night page loads zod first; the detail's edit form comes with Edit, and whole on its own address", async ({
     openContext,
   }) => {
@@ -144,7 +144,7 @@ test.describe("the forms' code loads when a form is used (issue 27 item 1)", () 
   });
 });
 
-test.describe("the first photo before the scripts (issue 27 item 2)", () => {
+test.describe("the first photo before the scripts", () => {
   /**
    * Lena's /browse on a phone with every thumbnail held until `release`, and the page's wait for
    * them (WAIT_MS) held too, until `endWait` (on a busy machine 3 s pass before a test acts); the

@@ -1,5 +1,5 @@
-// A window past a member's socket cap says why it shows nothing live (issue 24
-// item 2): the server refuses it with a sentence, and the full-screen viewer
+// A window past a member's socket cap says why it shows nothing live:
+// the server refuses it with a sentence, and the full-screen viewer
 // shows that sentence where it would otherwise say it is offline. The cap is
 // lowered to two sockets per room, which one window (its comments and its live
 // layer) fills.

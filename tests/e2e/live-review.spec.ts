@@ -1,4 +1,4 @@
-// Reviewing together full screen (issue 13), two members in two browsers on a
+// Reviewing together full screen, two members in two browsers on a
 // server of this spec's own (it is restarted at the end): Ada (an admin) and
 // Ben look at the same meeting photos. Ada's pointer lands on the same image
 // point on Ben's screen although Ben's window is another size, zoomed to 2x and

@@ -1,4 +1,4 @@
-// Logging in and out through the navbar and the log-in form (spec sections 1, 2 and 4).
+// Logging in and out through the navbar and the log-in form.
 import { expect, test } from "./support/fixtures";
 import { members } from "./support/members";
 import {

@@ -1,4 +1,4 @@
-// Meetings in the browser (issue 12), on a server of its own whose club meets
+// Meetings in the browser, on a server of its own whose club meets
 // in Paris while the browser sits in New York: an admin creates a weekly
 // meeting and then 'Create Next Meeting' (a week later, same time on the
 // club's clock); a member uploads real camera files up to the limit and sees

@@ -1,4 +1,4 @@
-// The members directory (issue 3): visitors see the public members; an admin
+// The members directory: visitors see the public members; an admin
 // also gets 'Manage Members'. Each name leads to the member's page, which says
 // whose portfolio and which year it shows, and leads from an empty year to the
 // years that have photos.
@@ -16,7 +16,7 @@ test("a visitor sees the directory and opens a member's page", async ({ page, ba
   const carmen = page.getByRole("link", { name: "Carmen Bokeh" });
   await expect(carmen).toHaveAttribute("href", "/members/carmen-bokeh");
   await carmen.click();
-  // Visitors start at last year's portfolio (spec section 2).
+  // Visitors start at last year's portfolio.
   await expect(page).toHaveURL(`${baseURL}/members/carmen-bokeh/${new Date().getFullYear() - 1}`);
 });
 
@@ -50,7 +50,7 @@ test("a visitor sent to last year's empty portfolio is told whose and which year
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(`/members/${yuki.username}`);
-    // The spec's rule holds: a visitor starts at last year.
+    // The contract's rule holds: a visitor starts at last year.
     await expect(page).toHaveURL(`${baseURL}/members/${yuki.username}/${thisYear - 1}`);
     await expect(page.getByRole("heading", { name: `Yuki Newcomer's portfolio, ${thisYear - 1}` })).toBeVisible();
     await expect(page.getByText("No photos yet.")).toBeVisible();

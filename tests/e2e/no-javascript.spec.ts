@@ -1,4 +1,4 @@
-// Without JavaScript (issue 14 item 5): every form that changes something works
+// Without JavaScript: every form that changes something works
 // in a browser with scripts off, each submitted as a plain form and its result
 // checked on the page the browser comes back to: the photo edit form, the
 // featured year, private notes, rating, comments (post, edit, delete with its

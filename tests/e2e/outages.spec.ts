@@ -1,4 +1,4 @@
-// Outages in the browser (issue 15 item 3). The photo storage (MinIO's API,
+// Outages in the browser. The photo storage (MinIO's API,
 // s3rver) and the server's PostgreSQL sit behind fault proxies of the test's
 // own. While storage is stopped, the upload queue keeps the chosen file, says
 // why it was not sent and offers to try again; once storage is back, trying

@@ -1,4 +1,4 @@
-// Forgot and reset password in the browser (issue 3): the reset e-mail arrives
+// Forgot and reset password in the browser: the reset e-mail arrives
 // on a real SMTP server on loopback (this spec's own club server sends there);
 // its link sets a new password once; an expired link says so.
 import { expect, test, type Page } from "./support/fixtures";

@@ -1,4 +1,4 @@
-// Phones (issue 14 items 4 and 5): every screen, as a visitor, a member and an
+// Phones: every screen, as a visitor, a member and an
 // admin, at 390 px: the page never scrolls sideways, buttons side by side keep
 // a space between them, and a long site title wraps instead of being cut. The
 // admin works from a phone: every row's buttons on the members page are in view
@@ -204,7 +204,7 @@ test("the admin manages members from a phone: every row's buttons in view and an
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   }
-  // A tap on Deactivate asks first in the site's dialog, which fits the phone (the spec's question with
+  // A tap on Deactivate asks first in the site's dialog, which fits the phone (the contract's question with
   // name and email); declining does nothing.
   const vivianRow = table.getByRole("row").filter({ hasText: vivian.email });
   await vivianRow.getByRole("button", { name: "Deactivate" }).click();

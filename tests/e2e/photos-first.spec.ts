@@ -1,4 +1,4 @@
-// Photos, not chrome (issue 'A new club's first night', item 10), on the shared
+// Photos, not chrome, on the shared
 // site: the home page says what the club is above its photos, a captionless
 // photo is not labelled 'Untitled', and each author's name links to their page.
 // At 1280 and 390 px.

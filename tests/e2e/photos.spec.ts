@@ -1,4 +1,4 @@
-// Photos in the browser (issue 4): a member uploads real camera files at /upload,
+// Photos in the browser: a member uploads real camera files at /upload,
 // edits a caption, features photos, reorders the year with the keyboard, moves
 // between photos with the arrow keys, and deletes one; a visitor then sees the
 // featured photos on the home page and in the member's year. Its own server, so
@@ -76,7 +76,7 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   // Upload three camera files at once; they go one at a time, in order, each becoming an editable photo.
   await page.goto(`${server.baseURL}/upload`);
   await expect(page).toHaveTitle(pageTitle("Upload Photos"));
-  // The drop zone's own messages (spec section 5) for a file that is not an image.
+  // The drop zone's own messages (docs/texts-and-limits.md) for a file that is not an image.
   await page.getByLabel("Photos to upload").setInputFiles(path.join(FIXTURES, "README.md"));
   await expect(page.getByRole("list", { name: "Files not added" })).toContainText(
     /^README\.md: File type must be one of image\/jpeg/,
@@ -219,7 +219,7 @@ test("a member uploads, captions, features, reorders and deletes photos; a visit
   ]);
 });
 
-test("featuring a 13th photo in a year shows the spec's modal", async ({ page }) => {
+test("featuring a 13th photo in a year shows the contract's modal", async ({ page }) => {
   // Twelve featured photos straight in the database (the pipeline is covered above).
   const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} });
   let spareId: number;

@@ -1,4 +1,4 @@
-// The presenter's screen (issue 26, item 2) in the browser: Ada, an admin,
+// The presenter's screen in the browser: Ada, an admin,
 // hosts from the meeting's full-screen viewer and shares a second window of
 // hers, the presenter's screen at 1920x1080; Ben follows in his own browser.
 // The screen follows Ada's lead (its position line and image change, her zoom), its

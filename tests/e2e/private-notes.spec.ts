@@ -7,7 +7,7 @@ import { members } from "./support/members";
 import { submitLogin } from "./support/ui";
 import { cameraFixture } from "../fixtures/camera-files";
 
-/** Spec section 9: notes save this long after the last keystroke. */
+/** Notes save this long after the last keystroke (docs/texts-and-limits.md). */
 const AUTOSAVE_MS = 500;
 const NOTES = "Crop tighter on the left; try it in black and white.";
 const owner = members.olga;

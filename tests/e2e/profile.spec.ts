@@ -1,4 +1,4 @@
-// Editing a profile in the browser (issue 3): a member fixes a refused form,
+// Editing a profile in the browser: a member fixes a refused form,
 // saves, sees the navbar greet the new name, adds a picture through the drop
 // zone (direct upload), then removes it; the member page shows the new profile.
 import { expect, test, type Page } from "./support/fixtures";

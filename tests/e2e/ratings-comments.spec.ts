@@ -1,4 +1,4 @@
-// Ratings and comments in the browser (issue 11): a member rates with the mouse
+// Ratings and comments in the browser: a member rates with the mouse
 // and with the keyboard and clears by clicking the same star; comments with
 // Enter (Shift+Enter makes a new line), edits and deletes after the
 // confirmation while a second member sees each change arrive live; the
@@ -188,7 +188,7 @@ test("members comment, edit and delete, and another member sees it live", async 
   await expect(theirs.locator(".comment-body")).toHaveText("Lovely light, more at https://example.com/tram.");
   await expect(theirs).toContainText("(edited");
 
-  // Delete, after the spec's question; Cancel first keeps it.
+  // Delete, after the contract's question; Cancel first keeps it.
   await mine.getByRole("button", { name: "Delete comment" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete comment" });
   await expect(confirm).toContainText(

@@ -1,5 +1,5 @@
-// A meeting's results and the season's standings in the browser (issue 26,
-// items 3 and 4): Bea and Cal submit to a meeting, the others rate; after the
+// A meeting's results and the season's standings in the browser:
+// Bea and Cal submit to a meeting, the others rate; after the
 // night Bea opens 'Results' from the meeting page: the photo of the night
 // first, then the others ranked with their marks, every link going to the
 // photo in its meeting. From /meetings 'Standings' shows the season's table and

@@ -1,4 +1,4 @@
-// Words typed are never lost (round three): private notes and the upload page's
+// Words typed are never lost: private notes and the upload page's
 // captions save themselves a moment after typing stops, and also at once when
 // the member moves on: Next straight after typing, the browser's Back, the tab
 // closed (a request that outlives the page). Where the words cannot go (the

@@ -1,4 +1,4 @@
-// The hidden-name check (issue 26 item 1), generated from the route table as
+// The hidden-name check, generated from the route table as
 // the authorization matrix is: every page and /api route that answers GET is
 // asked, as a member who is not the photo's owner and as an admin, while a
 // photo of the owner's sits in an anonymous meeting not yet revealed. No

@@ -1,5 +1,5 @@
 // The authorization matrix: every route of app/routes.ts, every method it
-// answers, as each kind of person (spec section 6), with the status each must
+// answers, as each kind of person (docs/product.md, Permissions), with the status each must
 // get. The rows are checked against the route table, so a new route or method
 // without its rows fails here. Each cell runs on fresh targets (its own owner,
 // photo and invite), so one cell's change never decides another's answer.
@@ -149,7 +149,7 @@ const ROWS: Row[] = [
     route: "members/:username",
     method: "GET",
     send: (t) => ({ params: ownerPage(t) }),
-    // Members go to 'All', visitors to last year (spec section 2).
+    // Members go to 'All', visitors to last year.
     expect: { ...members("302 /members/", "302 /members/"), visitor: `302 /members/`, deactivated: `302 /members/` },
   },
   {
@@ -295,7 +295,7 @@ const ROWS: Row[] = [
     route: "passwords/forgot",
     method: "POST",
     send: () => ({ form: { email: "nobody@example.com" } }),
-    // Spec section 8: 'Email not found.'
+    // Any failure reads 'Email not found.'
     expect: everyone(422),
   },
   {
@@ -757,7 +757,7 @@ const ROWS: Row[] = [
   {
     route: "api/meetings/:meetingId/reveal",
     method: "POST",
-    // A fresh anonymous meeting per cell: admins reveal its names (issue 26); members may not.
+    // A fresh anonymous meeting per cell: admins reveal its names; members may not.
     send: async () => ({ params: { meetingId: String((await insertMeeting({ anonymous: true })).id) } }),
     expect: admins(200, 403, 401),
   },

@@ -1,4 +1,4 @@
-// Backup and restore (issue 15 item 4), as an operator uses them: a club on the
+// Backup and restore, as an operator uses them: a club on the
 // embedded defaults (its own PostgreSQL and a data folder) is backed up by `npm run backup`
 // while the site runs and writes, then restored onto PostgreSQL and MinIO (s3rver):
 // every row equal, every stored file byte-identical, and a member logs in and

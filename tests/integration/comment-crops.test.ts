@@ -1,4 +1,4 @@
-// 'Comment on this crop' (issue 13 item 6): POST /api/comments with a crop,
+// 'Comment on this crop': POST /api/comments with a crop,
 // its refusals, the crop kept through an edit, the viewer's form through the
 // photo forms' action, and the crop picture (/media/comments/{id}/crop): the
 // region of the large size, without metadata, bounded, for members only.

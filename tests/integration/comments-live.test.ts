@@ -1,4 +1,4 @@
-// Comments live (issue 11, item 8): members looking at the same photo see new,
+// Comments live: members looking at the same photo see new,
 // edited and deleted comments without reloading. The comments are written
 // through the service, as the photo screens and the API do, and arrive on the
 // real socket.io server's photo room; viewers of another photo hear nothing.

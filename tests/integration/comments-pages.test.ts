@@ -1,4 +1,4 @@
-// Ratings and comments on the screens (issue 11): the photo forms' intents
+// Ratings and comments on the screens: the photo forms' intents
 // (rate, comment, edit-comment, delete-comment) for each role, with and without
 // JavaScript (a plain post names a returnTo and is sent back there); the photo
 // detail's comments and the member's own rating; /comments and

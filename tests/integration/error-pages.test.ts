@@ -1,4 +1,4 @@
-// Error pages keep the site around them (issue 14 item 3): an unknown address,
+// Error pages keep the site around them: an unknown address,
 // a refusal and an id that can name nothing answer with their real status and
 // status text, inside the site's shell: the navbar in the asker's state, the
 // site title in the document title and the footer, a friendly message and a way

@@ -92,7 +92,7 @@ describe("the API's answers", () => {
   });
 });
 
-describe("redirects of spec section 2", () => {
+describe("the redirects the contract fixes", () => {
   it("/passwords goes to /passwords/forgot", async () => {
     expect(location(await call(passwordsIndex, request("/passwords")))).toBe("/passwords/forgot");
   });

@@ -1,4 +1,4 @@
-// Recap e-mails after a meeting (issue 26, item 3), through a real SMTP server:
+// Recap e-mails after a meeting, through a real SMTP server:
 // the top three with their pictures, the member's own photos' marks and the
 // link to the results, in HTML and text; once per member (also when two calls
 // race), to active members with meeting e-mails on; by the jobs two hours after

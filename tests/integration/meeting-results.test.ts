@@ -1,4 +1,4 @@
-// A meeting's results and the season's standings (issue 26, items 3 and 4),
+// A meeting's results and the season's standings,
 // through their /api routes and pages: the ranking and its tie-breaks (the
 // owner's own rating left out), the counts, authors withheld from everyone but
 // the author until an anonymous meeting is revealed, and the standings leaving

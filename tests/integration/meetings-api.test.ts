@@ -1,4 +1,4 @@
-// The meetings API (spec section 7) on real PostgreSQL, per role: visitors are
+// The meetings API (docs/api.md) on real PostgreSQL, per role: visitors are
 // asked to log in, members read, admins write; bad input is refused with the
 // field named and nothing written; a missing meeting or template is 404.
 import { count, eq } from "drizzle-orm";
@@ -95,7 +95,7 @@ describe("who may call what", () => {
 });
 
 describe("POST /api/meetings", () => {
-  it("schedules a one-off meeting at a time on the club's clock and answers 201 with the spec's Meeting", async () => {
+  it("schedules a one-off meeting at a time on the club's clock and answers 201 with the contract's Meeting", async () => {
     const { adminCookie } = await people();
     const response = await meetingsApi("POST", "/api/meetings", {
       cookie: adminCookie,

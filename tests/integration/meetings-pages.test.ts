@@ -1,4 +1,4 @@
-// The meeting screens' loaders and actions (issue 12), per role: /meetings and
+// The meeting screens' loaders and actions, per role: /meetings and
 // its sections, the three meeting forms with their texts, destinations and
 // 422s, deleting a meeting (and refusing one with submissions), the upload
 // page's allowance and the member's own submissions, the meeting view with the

@@ -78,7 +78,7 @@ describe("submitting a photo to a meeting", () => {
     expect(ok.status).toBe(201);
   });
 
-  it("refuses an upload past the allowance with 409 and the spec's text, and discards it", async () => {
+  it("refuses an upload past the allowance with 409 and the contract's text, and discards it", async () => {
     const { member, cookie } = await submitter();
     const meeting = await insertMeeting({ maxUploadsCount: 1 });
     expect((await submitToMeeting(meeting.id, cookie, { filename: "a.jpg", file: await upload(cookie) })).status).toBe(

@@ -51,7 +51,7 @@ describe("the meeting view", () => {
       expect(group.submissions.map((s) => s.position)).toEqual([1, 2, 3]);
       expect(group.submissions.map((s) => s.Photo.id)).toEqual(photoIds.get(member.id));
     }
-    // The spec's MeetingSubmissions: the same photos, author by author, in the same order.
+    // The contract's MeetingSubmissions: the same photos, author by author, in the same order.
     expect(view.meeting.MeetingSubmissions.map((s) => s.Photo.id)).toEqual(view.photoOrder);
     expect(view.photoOrder).toEqual(view.groups.flatMap((g) => g.submissions.map((s) => s.Photo.id)));
     expect(view.title).toBe("Night walk");

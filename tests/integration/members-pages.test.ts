@@ -57,7 +57,7 @@ describe("member pages follow the visibility rule", () => {
       await expect(findMemberForPage(member.username, null)).rejects.toBeInstanceOf(NotFoundError);
       expect((await findMemberForPage(member.username.toUpperCase(), admin)).id).toBe(member.id);
     }
-    // Members see everyone active (spec section 6), but not a deactivated member.
+    // Members see everyone active, but not a deactivated member.
     expect((await findMemberForPage(hidden.username, viewer)).id).toBe(hidden.id);
     await expect(findMemberForPage(gone.username, viewer)).rejects.toBeInstanceOf(NotFoundError);
     await expect(findMemberForPage("no_such_member", viewer)).rejects.toMatchObject({
@@ -233,7 +233,7 @@ describe("the message after saving a profile", () => {
     return (await takeFlash(new Request("http://club.test/", { headers: { Cookie: flash ?? "" } }))).message;
   }
 
-  it("an admin saving someone else's profile hears about that member; saving their own, the spec's text", async () => {
+  it("an admin saving someone else's profile hears about that member; saving their own, the contract's text", async () => {
     const admin = await makeMember({ isAdmin: true });
     const other = await makeMember({ firstName: "Vivian" });
     const cookie = await cookieFor(admin.id);

@@ -1,6 +1,6 @@
 // A club made on the release whose embedded database was PGlite moves over: the
 // archive that release's `npm run backup` wrote (tests/fixtures/backups) restores,
-// with `npm run restore`, into the embedded PostgreSQL of this one (issue 22).
+// with `npm run restore`, into the embedded PostgreSQL of this one.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

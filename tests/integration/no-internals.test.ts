@@ -60,7 +60,7 @@ const keyOfAsset = async (id: number) =>
   (await db().select({ key: assets.key }).from(assets).where(eq(assets.id, id)))[0]!.key;
 
 describe("answers without storage internals", () => {
-  it("POST /api/assets answers the spec's fields, and no storage key or path", async () => {
+  it("POST /api/assets answers the contract's fields, and no storage key or path", async () => {
     const member = await makeMember();
     const cookie = await cookieFor(member.id);
     const response = await announce(cookie, camera.bytes);

@@ -1,4 +1,4 @@
-// The photo forms as a browser without JavaScript sees them (issue 14 item 5):
+// The photo forms as a browser without JavaScript sees them:
 // the server-rendered page alone must carry everything a plain post needs, and
 // the answers must make sense without a script: the edit form as a step of the
 // address with its returnTo, a refused edit shown in the form, a saved one

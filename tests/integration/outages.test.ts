@@ -1,4 +1,4 @@
-// Outages answer clearly and never hang (issue 15 item 3). The site talks to
+// Outages answer clearly and never hang. The site talks to
 // PostgreSQL and to s3rver through a fault proxy of the test's own
 // (tests/support/fault-proxy.ts), which takes the part away (stopped: its
 // connections cut and new ones refused) or makes it hang (frozen: no byte

@@ -1,4 +1,4 @@
-// Photo images on MinIO (issue 16 item 4): after the same permission check,
+// Photo images on MinIO: after the same permission check,
 // the site answers 302 to a short-lived presigned GET of the bucket (s3rver
 // here, the S3 API on loopback, through the real driver), so the bucket sends
 // the bytes, with the answer's Cache-Control signed in. Refusals stay 404 on

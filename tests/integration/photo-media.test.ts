@@ -1,4 +1,4 @@
-// Photo images as browsers get them (issue 16 item 4): over real HTTP through
+// Photo images as browsers get them: over real HTTP through
 // the site's Express app, so the cheap path ahead of React Router is what
 // answers. Versioned URLs are cached for good (public only where a visitor may
 // see the image), stale versions redirect, refusals stay 404, revalidation is a

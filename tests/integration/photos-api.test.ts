@@ -1,4 +1,4 @@
-// The photo API for each role (notes/contracts: the site-wide visibility rule):
+// The photo API for each role (docs/product.md, Permissions):
 // what visitors, members and owners get from every call, editing, deleting with
 // the stored files, the media route, and POST /api/photos on the real pipeline.
 import fs from "node:fs/promises";

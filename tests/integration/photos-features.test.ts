@@ -1,4 +1,4 @@
-// The featured portfolio (spec sections 4 and 9): owner only, at most 12 a year,
+// The featured portfolio: owner only, at most 12 a year,
 // dense 1-based positions that stay dense through adding, moving, removing,
 // deleting and reordering; and random featured photos for the home page.
 import { eq } from "drizzle-orm";
@@ -92,7 +92,7 @@ describe("POST /api/photos/{id}/feature", () => {
     expect(await positionsOfYear(owner.id, thisYear)).toEqual([[d, 1]]);
   });
 
-  it("refuses a 13th photo in a year with the spec's message, and keeps the year as it was", async () => {
+  it("refuses a 13th photo in a year with the contract's message, and keeps the year as it was", async () => {
     const { owner, made, cookie } = await ownerWithPhotos(13);
     for (const photo of made.slice(0, 12))
       expect((await feature(photo.id, { year: thisYear }, cookie)).status).toBe(200);

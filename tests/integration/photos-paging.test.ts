@@ -1,4 +1,4 @@
-// GET /api/photos paging and sorts (spec sections 7 and 9): every sort in its
+// GET /api/photos paging and sorts: every sort in its
 // order with nulls last and ties by newest id, pages read from either end giving
 // the same list, and the Link header with full URLs.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The sorts by rating (issue "Ratings and comments", spec section 9) follow real
+// The sorts by rating follow real
 // ratings made through ratePhoto, never stored averages set by hand:
 // - 'rating': the average of the other members' ratings, highest first, unrated
 //   photos last, ties newest first; it moves as members rate, change and clear;

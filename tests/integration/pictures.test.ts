@@ -29,7 +29,7 @@ function media(url: string, cookie?: string) {
 }
 
 describe("POST /api/assets", () => {
-  it("is for members only and validates the blob with the spec's error shape", async () => {
+  it("is for members only and validates the blob with the contract's error shape", async () => {
     expect((await announce("", { filename: "a.jpg", byte_size: 10 })).status).toBe(401);
     const cookie = await cookieFor((await makeMember()).id);
     const bad = await announce(cookie, { filename: "", byte_size: -1 } as never);

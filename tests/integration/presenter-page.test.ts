@@ -1,4 +1,4 @@
-// The presenter's screen's loader (/meetings/{id}/present, issue 26 item 2):
+// The presenter's screen's loader (/meetings/{id}/present):
 // members only (a visitor is sent to log in), 404 for a meeting that does not
 // exist, the meeting's photos in the order its page shows them, each with only
 // what a shared screen shows; an anonymous meeting names nobody on it until it

@@ -1,4 +1,4 @@
-// One member cannot stall the live layer (issue 24 item 2). The site and its
+// One member cannot stall the live layer. The site and its
 // sockets share one HTTP server and one event loop, as in production: a member
 // opens as many sockets on one photo as the caps let in (100 tried) and floods
 // crop drags from all of them, while another member's GET /api/photos/random is

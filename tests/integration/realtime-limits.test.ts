@@ -1,5 +1,5 @@
-// The caps on what one member and one address hold of the live layer (issue 24
-// item 2), with small limits so each shows in a few sockets: a member's sockets
+// The caps on what one member and one address hold of the live layer,
+// with small limits so each shows in a few sockets: a member's sockets
 // per room and in all (photo and review rooms alike), given back as they close,
 // and the handshakes one address may start a minute, the address read through
 // a trusted proxy as the pages read it. Refusals are sentences a window shows.

@@ -1,4 +1,4 @@
-// Two app processes on one PostgreSQL (issue 13 item 7): a viewer connected to
+// Two app processes on one PostgreSQL: a viewer connected to
 // one and a viewer connected to the other are in the same photo room, through
 // socket.io's PostgreSQL adapter. Real processes, real database, no stand-ins.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

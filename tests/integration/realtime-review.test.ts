@@ -1,4 +1,4 @@
-// A meeting's review room (issue 13 item 5, follow the host): who gets in, who
+// A meeting's review room (follow the host): who gets in, who
 // may lead, that only the leader's views of the meeting's own photos reach the
 // others, and that the lead ends with the leader. Views are sent in order on
 // one socket, so "a later good view arrives first" proves a bad one was dropped.

@@ -1,4 +1,4 @@
-// Rights are read when used, not when connected (issue 24 item 5). An admin
+// Rights are read when used, not when connected. An admin
 // demoted while his review socket is open can no longer take the lead, take it
 // from a real admin or hand it on; a member made an admin may lead at once. A
 // role change made through the site also ends the member's review sockets (the

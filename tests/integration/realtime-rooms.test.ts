@@ -1,4 +1,4 @@
-// A photo's room as the full-screen viewer uses it (issue 13 item 3): who is
+// A photo's room as the full-screen viewer uses it: who is
 // viewing, told on joining and leaving; crops in all their phases, with a late
 // joiner shown those already drawn; bad crop messages dropped.
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Every route module's loader and action is written with page() or apiRoute, the
-// one way a refusal becomes its answer (ARCHITECTURE.md, section 2): the app
+// one way a refusal becomes its answer (ARCHITECTURE.md, convention 2): the app
 // serves React Router's build as it is, nothing wraps a module afterwards
 // (docs/decisions/008), so a module written another way would answer a refusal
 // or an outage with a bare 500.

@@ -130,7 +130,7 @@ describe("schema constraints", () => {
     );
   });
 
-  it("has an index for each photo sort of spec section 9", async () => {
+  it("has an index for each photo sort", async () => {
     const rows = await db().execute<{ indexname: string }>(
       sql`select indexname from pg_indexes where tablename in ('photos', 'ratings')`,
     );

@@ -1,4 +1,4 @@
-// Links from BASE_URL, not from the request (security issue, round three, item 7):
+// Links from BASE_URL, not from the request (docs/security.md):
 // every absolute URL the site writes (the API's paging links, the direct upload's
 // target, the e-mailed reset and invite links, the calendar feeds) names the
 // site's own origin, whatever Host a client sends and whatever X-Forwarded-Host

@@ -1,4 +1,4 @@
-// Password reset fairness (security issue, item 10): requests from many
+// Password reset fairness: requests from many
 // addresses cannot use up a member's own allowance, and the answer does not
 // wait for the mail server, on a real SMTP stand-in behind a stalling link.
 import net from "node:net";

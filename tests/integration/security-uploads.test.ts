@@ -1,4 +1,4 @@
-// What a member can make the server keep (security issue, item 7), on both
+// What a member can make the server keep (docs/security.md), on both
 // storage drivers: announcements are limited in rate and in bytes not yet used,
 // also when they race; and the app's own PUT endpoint lets one PUT per token in.
 import fs from "node:fs/promises";

@@ -1,6 +1,6 @@
 // A storage that stops answering in the middle of a file (a frozen MinIO, a hung
 // disk) ends the stream with the storage error within STORAGE_TIMEOUT_MS, so an
-// image being served lets its connection go (issue 15 item 3). A slow reader,
+// image being served lets its connection go. A slow reader,
 // on the other hand, is never taken for a stalled storage.
 import crypto from "node:crypto";
 import { execFile } from "node:child_process";

@@ -131,7 +131,7 @@ describe("GET /api/users/{id}", () => {
   });
 });
 
-/** What a client sends back: the GET body, createdAt without fractional seconds, password blank (spec section 7). */
+/** What a client sends back: the GET body, createdAt without fractional seconds, password blank (docs/api.md). */
 async function editable(id: number, cookie: string) {
   const body = (await (await getUser(id, cookie)).json()) as Record<string, unknown>;
   return { ...body, createdAt: String(body.createdAt).replace(/\.\d+Z$/, "Z"), password: "", confirmPassword: "" };

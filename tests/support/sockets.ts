@@ -146,7 +146,7 @@ export function nextFrame(socket: PhotoViewerSocket): Promise<PointerFrame> {
   return new Promise((resolve) => socket.once("pointer", (...frame) => resolve(frame)));
 }
 
-/** The pointer message the others receive of a member's move (spec section 7: user id and first name, dx, dy). */
+/** The pointer message the others receive of a member's move: user id and first name, dx, dy. */
 export const pointerOf = (member: { id: number; firstName: string }, dx: number, dy: number): PointerMessage => ({
   dx,
   dy,
