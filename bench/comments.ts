@@ -1,4 +1,4 @@
-// The comments list's paging (issue "Ratings and comments"): GET /api/comments
+// The comments list's paging: GET /api/comments
 // page 1 against the last page with 100,000 comments, ratio <= 1.2. Pages read
 // comments_created_idx from the nearer end, so the last page costs what page 1
 // does; the middle page, the farthest from both ends, is printed for scale.

@@ -1,5 +1,5 @@
-// npm run bench, section "embedded" (also part of "http"; issue 22 item 5, "as fast
-// as the server path"): GET /api/photos and /browse under 50 connections on the
+// npm run bench, section "embedded" (also part of "http"; the target: as fast
+// as the server path): GET /api/photos and /browse under 50 connections on the
 // embedded default (the PostgreSQL server the site starts under DATA_DIR, on its Unix
 // socket) against the same routes on a PostgreSQL server (DATABASE_URL's, else the
 // run's own). Two clubs of the same generated shape run side by side and are loaded

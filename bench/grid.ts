@@ -1,4 +1,4 @@
-// npm run bench, section "grid" (issue 27 item 3, "the grid under load"): /browse
+// npm run bench, section "grid" (the grid under load, docs/performance.md): /browse
 // as a member at 50 connections on two 110,000-photo clubs, one on a PostgreSQL
 // server and one on the embedded default, each beside the bare React Router grid
 // (bench/baseline) measured in the same round. The three are loaded in turns, the

@@ -1,4 +1,4 @@
-// npm run bench:live — the live layer's speed (issue 13): 10, 50 and 100
+// npm run bench:live — the live layer's speed: 10, 50 and 100
 // viewers in one photo room, each moving the pointer at 20 Hz for 20 s and
 // ending one crop, against the club's server process and, as the baseline, a
 // bare socket.io server with the same room (no session, no validation, no rate
@@ -163,7 +163,7 @@ async function main() {
           .map((load) => load.toFixed(1))
           .join(", ")} on ${os.cpus().length} cores`,
       });
-      printFigures("Live layer (issue 13)", figures);
+      printFigures("Live layer", figures);
     },
   );
 }

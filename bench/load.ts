@@ -1,4 +1,4 @@
-// npm run load — a meeting night on loopback (issue 15 item 7): 200 members
+// npm run load — a meeting night on loopback: 200 members
 // browsing (pages, thumbnails and large images, GET /api/photos), 50 members
 // uploading real camera files through the direct-upload flow (POST /api/assets,
 // PUT the bytes, POST /api/photos) and 30 members live on one photo (pointer

@@ -1,4 +1,4 @@
-// npm run bench, section "memory" (issue 22 item 4, "Fits a small server"): how
+// npm run bench, section "memory" (the target: fits a small server): how
 // much memory the whole site takes. On the embedded default the site is the Node
 // process, the PostgreSQL server it starts (the postmaster and every backend and
 // auxiliary process: detached into its own process group, but still the Node

@@ -174,7 +174,7 @@ async function lighthouseRun(url: string, cookie: string | undefined) {
   }
 }
 
-// The script budget (issue 27): each meeting-night page's first-load JavaScript, read from the build.
+// The script budget (docs/performance.md): each meeting-night page's first-load JavaScript, read from the build.
 figuresSection("scripts", "The JavaScript each page loads first (bench:pages, from the build's manifest)");
 printFigures("First-load JavaScript, gzip", scriptBudgetFigures());
 
@@ -237,7 +237,7 @@ await withDatabaseServer(async () => {
         value:
           `performance ${score} (median of ${runs}, ${Math.min(...all)}-${Math.max(...all)}), ` +
           `LCP ${(of("lcp") / 1000).toFixed(2)} s, TBT ${of("tbt").toFixed(0)} ms, CLS ${cls.toFixed(3)} (largest)`,
-        // Issue 27 item 2: at least 98 (the goal is 100), LCP at most 2.0 s in Lighthouse's simulated network.
+        // The target: at least 98 (the goal is 100), LCP at most 2.0 s in Lighthouse's simulated network.
         target: "score >= 98, LCP <= 2.0 s, CLS 0",
         pass: score >= 98 && of("lcp") <= 2000 && cls === 0,
       };

@@ -1,4 +1,4 @@
-// The 'myRating' sort's paging (issue "Ratings and comments"): GET
+// The 'myRating' sort's paging: GET
 // /api/photos?sort=myRating for a member with 10,000 ratings, page 1 against the
 // last page, ratio <= 1.2. The list is the member's rated photos (read from
 // ratings_user_value_idx) then the unrated ones (read from the photos' primary

@@ -1,4 +1,4 @@
-// A meeting's results and the season's standings (issue 26, items 3 and 4):
+// A meeting's results and the season's standings:
 // their queries' plans and times on a club whose meetings hold every one of its
 // photos (the 110,000-photo club of the other sections, twenty years of
 // meetings) against a club with one year of meetings. The year asked for is the

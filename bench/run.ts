@@ -78,7 +78,7 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
 // comma-separated) runs only those.
 const sections = process.env.BENCH_SECTIONS?.split(",");
 const want = (section: string) => !sections || sections.includes(section);
-// The grid's figures repeat part of the http section's, with issue 27's targets (item 3).
+// The grid's figures repeat part of the http section's, with the grid's own targets (docs/performance.md).
 const wantGrid = want("grid");
 
 async function httpSection() {
@@ -182,7 +182,7 @@ if (
     }
 
     if (wantGrid) {
-      figuresSection("grid", "The grid under load (11, issue 27 item 3)");
+      figuresSection("grid", "The grid under load (11)");
       console.log("\n11. /browse at 50 connections on both databases, beside the bare grid");
       printFigures(GRID_TITLE, await gridUnderLoadFigures());
     }

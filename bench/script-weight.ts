@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-/** Issue 27: at most 100 KB of script (gzip) on the first load of a page a member opens on a meeting night. */
+/** The script budget (docs/performance.md): at most 100 KB of script (gzip) on the first load of a page a member opens on a meeting night. */
 export const SCRIPT_BUDGET_BYTES = 100 * 1024;
 
 /** The pages of a meeting night, by the routes they match (app/routes.ts). */

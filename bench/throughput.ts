@@ -21,7 +21,7 @@ import { cameraFixture } from "../tests/fixtures/camera-files";
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const CONNECTIONS = 50;
-/** Issue 27's p99 at 50 connections: the JSON API's, and a page's (the grid's too, bench/grid.ts). */
+/** The p99 targets at 50 connections (docs/performance.md): the JSON API's, and a page's (the grid's too, bench/grid.ts). */
 export const P99_TARGET_MS = { api: 150, page: 300 } as const;
 
 type Load = { rps: number; p99: number; mbPerSecond: number; requests: number };
