@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useBlocker } from "react-router";
 import { openDrafts } from "./typed-drafts";
+import { useShownDialog } from "./use-shown-dialog";
 
 /** How long a navigation waits for the saves on their way before asking. */
 export const LEAVE_WAIT_MS = 5_000;
@@ -82,13 +83,9 @@ export function LeaveGuard() {
  * opens over a page with a field that saves itself, which has loaded it.
  */
 function LeaveQuestion({ onAnswer }: { onAnswer: (leave: boolean) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useShownDialog();
   const titleId = useId();
   const descriptionId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   return (
     <dialog
       ref={dialog}

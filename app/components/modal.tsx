@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
+import { useShownDialog } from "./use-shown-dialog";
 import "./photos.css";
 import "./photo-page.css";
 
@@ -25,15 +26,9 @@ export function Modal({
   onClose: () => void;
   children: React.ReactNode | ((close: () => void) => React.ReactNode);
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useShownDialog(open);
   const titleId = useId();
   const descriptionId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   const described = description !== undefined;
   return (
     <dialog

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useShownDialog } from "~/components/use-shown-dialog";
 import type { JudgedEntryJson } from "~/lib/judging";
 
 /**
@@ -16,7 +17,7 @@ export function JudgeViewer({
   onMove: (entry: JudgedEntryJson) => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useShownDialog();
   const [zoomed, setZoomed] = useState(false);
   const index = entries.findIndex((entry) => entry.photoId === current.photoId);
   const step = (by: number) => {
@@ -26,11 +27,6 @@ export function JudgeViewer({
       onMove(next);
     }
   };
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   return (
     <dialog
