@@ -22,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    // Server code logs through app/server/logger.server.ts, never console: its lines carry the
+    // Server code logs through app/base/logger.server.ts, never console: its lines carry the
     // request's id and go through the log's redaction of secrets. Browser code, tests and the
     // benchmarks may use console. So may the operator's commands (scripts/, npm run db:seed): what
     // they print to the terminal is their answer, not a line of the site's log.
@@ -30,6 +30,7 @@ export default tseslint.config(
       "server.ts",
       "app/**/*.server.{ts,tsx}",
       "app/server/**/*.ts",
+      "app/base/**/*.ts",
       "app/services/**/*.ts",
       "app/storage/**/*.ts",
       "app/realtime/**/*.ts",

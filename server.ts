@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { EnvError, parseEnv } from "./app/env.server";
-import { logger } from "./app/server/logger.server";
+import { logger } from "./app/base/logger.server";
 
 type ClubModule = typeof import("./app/server/app");
 
@@ -68,7 +68,7 @@ if (development) {
   const clientFiles = new Set(fs.readdirSync("build/client").map((name) => `/${name}`));
   const clientFile = express.static("build/client", { maxAge: "1h" });
   web.use((req, res, next) => (clientFiles.has(req.path) ? clientFile(req, res, next) : next()));
-  // The app logs each request itself (app/server/logger.server.ts).
+  // The app logs each request itself (app/base/logger.server.ts).
   web.use(club.app);
 }
 

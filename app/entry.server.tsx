@@ -11,7 +11,7 @@ import type { AppLoadContext, EntryContext, ServerInstrumentation } from "react-
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { env } from "~/env.server";
 import { firstPhotoFirst } from "~/server/first-photo-first.server";
-import { noteRequestRoute, requestLog } from "~/server/logger.server";
+import { noteRequestRoute, requestLog } from "~/base/logger.server";
 
 export const streamTimeout = 5_000;
 

@@ -20,7 +20,7 @@ import { processImage } from "~/services/uploads/image-processing.server";
 import { newOriginalKey } from "~/storage/keys.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { useStorage } from "~/storage/storage.server";
-import { runWithRequestFacts } from "~/server/request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { fileSize, make24MegapixelJpeg } from "./camera-file";
 import { HEIC_12MP, make12MegapixelHeic } from "./heic-file";
 import { median, mb, type Figure } from "./report";

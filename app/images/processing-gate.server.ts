@@ -18,7 +18,7 @@
 // process pool); a turn asked for inside a turn joins it.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { env } from "~/env.server";
-import { clientAddress } from "~/server/request-context.server";
+import { clientAddress } from "~/base/request-context.server";
 import { UnavailableError } from "~/services/errors.server";
 import { FairQueue } from "./fair-queue";
 

@@ -11,8 +11,8 @@ import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
 import pg from "pg";
 import type { ServerOptions } from "socket.io";
 import { Adapter, MessageType, type BroadcastOptions } from "socket.io-adapter";
-import { logger } from "~/server/logger.server";
-import { redisConnection } from "~/server/redis.server";
+import { logger } from "~/base/logger.server";
+import { redisConnection } from "~/base/redis.server";
 
 export type ScaleOut = { databaseUrl?: string; redisUrl?: string };
 

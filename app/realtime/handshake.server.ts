@@ -6,7 +6,7 @@ import type { Member } from "~/lib/member";
 import { memberFromCookieHeader, sessionIdFrom } from "~/services/auth/session.server";
 import { DomainError, NotLoggedInError } from "~/services/errors.server";
 import type { LiveGate } from "./live-limits.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/base/logger.server";
 
 export const NOT_LOGGED_IN = "unauthorized";
 const SERVER_ERROR = "server error";

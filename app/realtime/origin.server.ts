@@ -2,9 +2,9 @@
 // a browser sends the member's cookie to whichever page opens one, so without it
 // another site could watch and speak for a member (cross-site WebSocket hijacking).
 import type http from "node:http";
-import { isSameSite } from "~/server/same-site.server";
+import { isSameSite } from "~/base/same-site.server";
 
-/** Whether a handshake comes from the site itself (app/server/same-site.server.ts). */
+/** Whether a handshake comes from the site itself (app/base/same-site.server.ts). */
 export function isSameSiteHandshake(request: http.IncomingMessage): boolean {
   const fetchSite = request.headers["sec-fetch-site"];
   return isSameSite({

@@ -40,7 +40,7 @@ import { MessageBudget } from "./message-budget";
 import type { RealtimeServer } from "./realtime.server";
 import { PointerFrames, type RoomFrame } from "./pointer-frames";
 import { cropTime, cropsOf, presenceOf, type CropRecord } from "./room-state";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/base/logger.server";
 
 /**
  * What the handshake learnt, kept on each socket, and the crop step it sent

@@ -18,7 +18,7 @@
 // at once, and take away their member's drag not sent yet, which is older.
 
 import type { CropInput, CropMessage, PointerFrame, PointerInput, Viewer } from "~/lib/realtime-events";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/base/logger.server";
 
 export const FRAME_MS = 25;
 

@@ -46,7 +46,7 @@ import type { LiveGate } from "./live-limits.server";
 import { MessageBudget } from "./message-budget";
 import type { RealtimeServer } from "./realtime.server";
 import { presenceOf } from "./room-state";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/base/logger.server";
 import { subscribe } from "~/services/events.server";
 
 export type ReviewSocketData = {

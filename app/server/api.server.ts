@@ -30,7 +30,7 @@ import { fieldErrorsFromZod } from "~/lib/field-errors";
 import { currentMember, type Member } from "~/services/auth/session.server";
 import { DomainError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { readBoundedText, refuseNulCharacters } from "./body-limit.server";
-import { CROSS_SITE_MESSAGE, isSameSite } from "./same-site.server";
+import { CROSS_SITE_MESSAGE, isSameSite } from "~/base/same-site.server";
 import { WRITTEN_AT_EDGE } from "./pages.server";
 import { publicUrl } from "./public-origin.server";
 import { asRefusal, refusalJson } from "./refusals.server";

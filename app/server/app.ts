@@ -7,13 +7,13 @@ import * as build from "virtual:react-router/server-build";
 import { env, type Env } from "~/env.server";
 import { health } from "~/server/health.server";
 import { PHOTO_MEDIA_PATH, photoMedia } from "./media/photo-media-route.server";
-import { requestLogger } from "./logger.server";
+import { requestLogger } from "~/base/logger.server";
 import { routeNames } from "./route-names.server";
 import { forwardedOrigin, refuseMalformedAddresses, siteOrigin } from "./public-origin.server";
-import { runWithRequestFacts } from "./request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { dropUnreadBodies, refuseLargeBodies } from "./body-limit.server";
 import { privateByDefault, quietErrors } from "./request-limits.server";
-import { refuseCrossSiteWrites } from "./same-site.server";
+import { refuseCrossSiteWrites } from "./cross-site.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
 
 export { attachRealtime } from "~/realtime/realtime.server";

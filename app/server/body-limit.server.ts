@@ -8,7 +8,7 @@
 // streams to disk under its announced size (UPLOAD_MAX_BYTES at most).
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { DomainError, InvalidError } from "~/services/errors.server";
-import { requestBodyLimit } from "./request-context.server";
+import { requestBodyLimit } from "~/base/request-context.server";
 import { plainAnswer } from "./request-limits.server";
 
 /** Forms of the site (a profile with a long bio is the largest): 64 KiB. */

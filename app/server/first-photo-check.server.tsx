@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { createRequestHandler, Scripts, ServerRouter, type EntryContext, type ServerBuild } from "react-router";
 import { env } from "~/env.server";
 import { moduleScriptOf } from "./first-photo-first.server";
-import { logger } from "./logger.server";
+import { logger } from "~/base/logger.server";
 
 const NO_HANDLERS = {
   hasAction: false,

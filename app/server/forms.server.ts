@@ -17,7 +17,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { requestLog } from "./logger.server";
+import { requestLog } from "~/base/logger.server";
 import { readBoundedFormData } from "./body-limit.server";
 import { asPageError } from "./pages.server";
 import { asRefusal, refusalForm, type Replyable } from "./refusals.server";

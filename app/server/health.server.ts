@@ -9,7 +9,7 @@
 import os from "node:os";
 import { databaseHandle } from "@db/client.server";
 import { env } from "~/env.server";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { throttleStore } from "~/services/auth/throttle-store.server";
 import { checkDiskSpace } from "~/storage/disk-space.server";
 import { LocalStorage } from "~/storage/local-storage.server";

@@ -3,7 +3,7 @@
 // database), runs once at start, then on its interval, never overlapping
 // itself, and a failure is logged and tried again at the next turn.
 import { env } from "~/env.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/base/logger.server";
 import { MEETING_RECAP_CHECK_SECONDS, recapsSettled, sendDueMeetingRecaps } from "~/services/meetings/recaps.server";
 import { sendDueMeetingReminders } from "~/services/meetings/reminders.server";
 import { passwordResetMailsSettled } from "~/services/members/passwords.server";

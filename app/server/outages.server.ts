@@ -9,7 +9,7 @@
 import { DATABASE_OUTAGE } from "@db/database-socket.server";
 import { STORAGE_NOT_ANSWERING } from "~/storage/deadline.server";
 import { DomainError, UnavailableError } from "~/services/errors.server";
-import { noteRequestCause, requestLog } from "./logger.server";
+import { noteRequestCause, requestLog } from "~/base/logger.server";
 
 export const DATABASE_UNAVAILABLE_MESSAGE = "The club's database is not answering; try again in a minute.";
 export const STORAGE_UNAVAILABLE_MESSAGE = "The club's photo storage is not answering; try again in a minute.";

@@ -10,7 +10,7 @@
 //   });
 import type { RootFailure } from "~/lib/root-failure";
 import { DomainError } from "~/services/errors.server";
-import { requestLog } from "./logger.server";
+import { requestLog } from "~/base/logger.server";
 import { asRefusal, refusalPage } from "./refusals.server";
 
 /** Marks a loader or action written with page() or apiRoute (the route modules' test asks for it). */

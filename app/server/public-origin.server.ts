@@ -8,7 +8,7 @@
 // follow a header, however trusted its proxy.
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { env } from "~/env.server";
-import { answerOrigin } from "./request-context.server";
+import { answerOrigin } from "~/base/request-context.server";
 import { plainAnswer } from "./request-limits.server";
 
 /** A host as a Host header may carry it: a name or IPv4 address, or a bracketed IPv6 one, and a port. */

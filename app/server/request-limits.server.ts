@@ -3,7 +3,7 @@
 // last handler, which never shows an error's internals. Request bodies are
 // bounded in body-limit.server.ts.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { requestLog } from "./logger.server";
+import { requestLog } from "~/base/logger.server";
 
 const wantsJson = (req: Request) => req.path.startsWith("/api/") || req.path === "/api";
 

@@ -14,8 +14,8 @@ import { refuseUnmovedClub } from "~/services/club/unmoved-club.server";
 import { openFirstAdminSetup } from "~/services/members/first-admin.server";
 import { storage } from "~/storage/storage.server";
 import { startJobs, stopJobs } from "./jobs.server";
-import { logger } from "./logger.server";
-import { checkRedis } from "./redis.server";
+import { logger } from "~/base/logger.server";
+import { checkRedis } from "~/base/redis.server";
 
 /**
  * Checks Redis (when set), opens the database and applies migrations. The first-admin link of a

@@ -13,7 +13,7 @@
 import { eq } from "drizzle-orm";
 import { databaseHandle, inTransaction, writesSoFar } from "@db/client.server";
 import { dataVersions as versionsTable } from "@db/schema";
-import { requestScope } from "~/server/request-context.server";
+import { requestScope } from "~/base/request-context.server";
 
 export type DataVersions = {
   members: number;

@@ -6,7 +6,7 @@
 //   subscribe("sessions.ended", ({ userId }) => ...);          // app/realtime
 import { EventEmitter } from "node:events";
 import { afterCommit } from "@db/client.server";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import type { ClubEvents } from "~/lib/club-events";
 
 export type { ClubEvents };

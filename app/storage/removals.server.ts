@@ -7,7 +7,7 @@
 import { asc, inArray, lte, sql } from "drizzle-orm";
 import { afterCommit, db, inTransaction } from "@db/client.server";
 import { storageRemovals } from "@db/schema";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { pausePoint } from "~/services/uploads/pause-points.server";
 import { storage } from "./storage.server";
 

@@ -16,7 +16,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { comments, photos, users } from "@db/schema";
-import { runWithRequestFacts } from "~/server/request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { calendarFeedUrl } from "~/services/meetings/calendar.server";
 import { mediaVersion } from "~/services/photos/json.server";
 import { insertMeeting, insertTemplate, submitDirectly } from "../support/meetings";

@@ -5,7 +5,7 @@ import { sessions, users } from "@db/schema";
 import { action as loginApi } from "~/routes/api/auth.login";
 import { loader as logoutApi } from "~/routes/api/auth.logout";
 import { loader as meApi } from "~/routes/api/users.me";
-import { runWithRequestFacts } from "~/server/request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { destroyMemberSessions } from "~/services/auth/session.server";
 import { cookieFor, cookieHeaderFrom, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { call } from "../support/routes";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { comments, invites, users, type MeetingRow, type PhotoRow } from "@db/schema";
 import { hashPassword } from "~/services/auth/password-hash.server";
-import { runWithRequestFacts } from "~/server/request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { createSession } from "~/services/auth/session.server";
 import { calendarFeedUrl } from "~/services/meetings/calendar.server";
 import { mediaVersion } from "~/services/photos/json.server";

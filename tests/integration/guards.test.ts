@@ -13,7 +13,7 @@ import { loader as memberPage } from "~/routes/members/member";
 import { loader as passwordsIndex } from "~/routes/passwords/index";
 import { loader as register } from "~/routes/register";
 import { action as notFoundApiAction, loader as notFoundApi } from "~/routes/api/not-found";
-import { runWithRequestFacts } from "~/server/request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { cookieFor, makeMember, request, TEST_PASSWORD } from "../support/members";
 import { hoursFromNow, insertMeeting, insertTemplate } from "../support/meetings";
 import { call } from "../support/routes";

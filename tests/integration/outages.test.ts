@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { env } from "~/env.server";
-import { logTo } from "~/server/logger.server";
+import { logTo } from "~/base/logger.server";
 import { DATABASE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE } from "~/server/outages.server";
 import { useStorage } from "~/storage/storage.server";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";

@@ -10,7 +10,7 @@ import { env } from "~/env.server";
 import { action as requestApi } from "~/routes/api/passwords";
 import { action as tokenAction, loader as tokenApi } from "~/routes/api/passwords.token";
 import { loader as meApi } from "~/routes/api/users.me";
-import { runWithRequestFacts } from "~/server/request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { verifyLogin } from "~/services/auth/login.server";
 import { linksIn } from "../support/mail";
 import { cookieFor, cookieHeaderFrom, makeMember, request, TEST_PASSWORD } from "../support/members";

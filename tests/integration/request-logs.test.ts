@@ -9,7 +9,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { logTo } from "~/server/logger.server";
+import { logTo } from "~/base/logger.server";
 import { calendarFeedUrl } from "~/services/meetings/calendar.server";
 import { useStorage, storage as clubStorage, type ObjectStorage } from "~/storage/storage.server";
 import { useMailCatcher } from "../support/club-mail";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, transaction } from "@db/client.server";
 import { photos } from "@db/schema";
-import { runWithRequestFacts } from "~/server/request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { memberFromCookieHeader } from "~/services/auth/session.server";
 import { currentDataVersions } from "~/services/data-versions.server";
 import { photoDetail } from "~/services/photos/detail.server";

@@ -9,7 +9,7 @@ import { passwordResetTokens } from "@db/schema";
 import { env } from "~/env.server";
 import { action as requestApi } from "~/routes/api/passwords";
 import { action as forgotPage } from "~/routes/passwords/forgot";
-import { runWithRequestFacts } from "~/server/request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { closeMail } from "~/services/mail/mail.server";
 import { passwordResetMailsSettled, requestPasswordReset } from "~/services/members/passwords.server";
 import { LEVEL, withLogLines } from "../support/log-lines";

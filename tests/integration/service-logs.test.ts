@@ -1,11 +1,11 @@
 // What services log while a request is answered goes through the site's log
-// (app/server/logger.server.ts), never console: so the line carries the
+// (app/base/logger.server.ts), never console: so the line carries the
 // request's id (the answer's X-Request-Id, which a member quotes) and the
 // log's redaction. Here the mail server refuses, once while an admin's request
 // waits for it (an invite) and once after the answer has gone (a password
 // reset's e-mail, sent once the request's transaction committed).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logTo } from "~/server/logger.server";
+import { logTo } from "~/base/logger.server";
 import { useHttpApp } from "../support/http-app";
 import { cookieFor, makeMember } from "../support/members";
 

@@ -12,7 +12,7 @@ import { env } from "~/env.server";
 import { action as loginApi } from "~/routes/api/auth.login";
 import { action as resetApi } from "~/routes/api/passwords";
 import { action as userAction } from "~/routes/api/users.user";
-import { runWithRequestFacts } from "~/server/request-context.server";
+import { runWithRequestFacts } from "~/base/request-context.server";
 import { closeThrottles, throttleStore } from "~/services/auth/throttle-store.server";
 import { RateLimitedError } from "~/services/errors.server";
 import { passwordResetMailsSettled } from "~/services/members/passwords.server";

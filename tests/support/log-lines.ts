@@ -1,7 +1,7 @@
 // The site's log as a test reads it: its JSON lines collected while `work` runs,
-// instead of printed. Server code logs through app/server/logger.server.ts, never
+// instead of printed. Server code logs through app/base/logger.server.ts, never
 // console, so this is where a test looks for what the server said.
-import { logTo } from "~/server/logger.server";
+import { logTo } from "~/base/logger.server";
 
 export type LogLine = Record<string, unknown> & {
   level: number;

@@ -2,7 +2,7 @@
 // exercise the route, its service and the database together. The load context
 // carries the client address a test set with runWithRequestFacts (app.ts's
 // getLoadContext gives the real one).
-import { clientAddress } from "~/server/request-context.server";
+import { clientAddress } from "~/base/request-context.server";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { logTo } from "~/server/logger.server";
+import { logTo } from "~/base/logger.server";
 import { ForbiddenError, NotFoundError } from "~/services/errors.server";
 import { COMMENT_FAILED_MESSAGE, commentRefusal } from "./photo-forms.server";
 

@@ -19,7 +19,7 @@ import { idParam } from "~/server/api.server";
 import { invalidForm, parseForm, readForm, refusalMessage, replyToRefusal } from "~/server/forms.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { requireMember } from "~/server/guards.server";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { page } from "~/server/pages.server";
 import type { Member } from "~/lib/member";
 import { InvalidError } from "~/services/errors.server";

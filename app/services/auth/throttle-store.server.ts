@@ -27,7 +27,7 @@ import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { databaseHandle, postgresClient, postgresOptions, type DatabaseHandle } from "@db/client.server";
 import { throttleCounts } from "@db/schema";
 import { env } from "~/env.server";
-import { redisConnection } from "~/server/redis.server";
+import { redisConnection } from "~/base/redis.server";
 
 export type ThrottleRule = Pick<IRateLimiterOptions, "keyPrefix" | "points" | "duration" | "blockDuration">;
 export type ThrottleStore = { kind: "memory" } | { kind: "database" } | { kind: "redis"; client: Redis };

@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { env } from "~/env.server";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { clubName } from "~/services/club/club-name.server";
 import type { MailImage } from "./photo-images.server";
 

@@ -13,7 +13,7 @@ import { and, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "@db/client.server";
 import { photos } from "@db/schema";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { photosListedTo, type ViewerRef } from "~/services/access.server";
 import { storage } from "~/storage/storage.server";
 

@@ -8,7 +8,7 @@ import { afterCommit, db, outsideTransaction, transaction } from "@db/client.ser
 import { meetings } from "@db/schema";
 import { mayRevealNames, requireLoggedIn, type ViewerRef } from "~/services/access.server";
 import { ConflictError, ForbiddenError } from "~/services/errors.server";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { toMeetingFieldsJson, type MeetingFieldsJson } from "./meeting-json.server";
 import { loadMeeting } from "./meetings.server";
 import { announceNames } from "./names-changed.server";

@@ -8,7 +8,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { type meetingRecaps, type meetingReminders, meetings, users } from "@db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/base/logger.server";
 import { sendMail, type MailMessage } from "~/services/mail/mail.server";
 
 export type MailClaim = { meetingId: number; userId: number };

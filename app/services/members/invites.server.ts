@@ -8,7 +8,7 @@ import { invites, users, type InviteRow } from "@db/schema";
 import { env } from "~/env.server";
 import type { NewMember } from "~/lib/account-schemas";
 import type { Invite } from "~/lib/member-schemas";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { clubName } from "~/services/club/club-name.server";
 import { requireAdmin } from "~/services/access.server";
 import type { Member } from "~/lib/member";

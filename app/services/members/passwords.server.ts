@@ -8,7 +8,7 @@ import { afterCommit, db, outsideTransaction, transaction } from "@db/client.ser
 import { passwordResetTokens, users } from "@db/schema";
 import { env } from "~/env.server";
 import { EMAIL_NOT_FOUND_MESSAGE, type ForgotPassword, type ResetPassword } from "~/lib/member-schemas";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { clubName } from "~/services/club/club-name.server";
 import { passwordResetMail } from "~/services/mail/messages.server";
 import { sendMail, type MailMessage } from "~/services/mail/mail.server";

@@ -16,7 +16,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, inTransaction, outsideTransaction, transaction } from "@db/client.server";
 import { commentNotifications, comments, photos, users } from "@db/schema";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { clubName } from "~/services/club/club-name.server";
 import { sendMail } from "~/services/mail/mail.server";
 import { mailImagesFor } from "~/services/mail/photo-images.server";

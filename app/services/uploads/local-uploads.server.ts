@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { assets } from "@db/schema";
-import { requestLog } from "~/server/logger.server";
+import { requestLog } from "~/base/logger.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
 import { endWhenDiskStalls, withDeadline } from "~/storage/deadline.server";
 import { LocalStorage } from "~/storage/local-storage.server";

@@ -6,9 +6,7 @@
 // Browsers send Origin on every cross-origin request and on same-origin POSTs,
 // and Sec-Fetch-Site on every request; a client that sends neither (curl, the
 // tests, another server) is not a browser carrying a member's cookie.
-import type { RequestHandler } from "express";
-import { siteOrigin } from "./public-origin.server";
-import { plainAnswer } from "./request-limits.server";
+import { env } from "~/env.server";
 
 export const CROSS_SITE_MESSAGE = "Cross-site requests are refused.";
 
@@ -37,21 +35,9 @@ export function isSameSite({ origin, host, fetchSite }: Facts): boolean {
 
 function baseUrlOrigin(): string | undefined {
   try {
-    return siteOrigin();
+    return new URL(env().BASE_URL).origin;
   } catch {
     // BASE_URL is validated at start; a test that never parsed env still has the Host.
     return undefined;
   }
-}
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Refuses (403) any state-changing request a browser sent from another site. */
-export function refuseCrossSiteWrites(): RequestHandler {
-  return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const facts = { origin: req.headers.origin, host: req.headers.host, fetchSite: req.get("Sec-Fetch-Site") };
-    if (isSameSite(facts)) return next();
-    plainAnswer(req, res, 403, "Forbidden", CROSS_SITE_MESSAGE);
-  };
 }
