@@ -30,7 +30,7 @@ import {
   type Viewer,
 } from "~/lib/realtime-events";
 import { PHOTO_NAMESPACE } from "~/lib/live-names";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { canSeePhoto, liveViewerOf } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import { subscribe, type ClubEvents } from "~/services/events.server";

@@ -30,7 +30,7 @@ import {
   type Viewer,
 } from "~/lib/realtime-events";
 import { REVIEW_NAMESPACE } from "~/lib/live-names";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import {
   canSeeMeeting,
   liveViewerOf,

@@ -8,7 +8,7 @@ import { loadPhotoEditForm } from "~/components/load-photo-edit-form";
 import { PhotoGrid } from "~/components/photo-grid";
 import { SortSelector } from "~/components/sort-selector";
 import { listQuery, pageFrom, sortFrom, type PhotoSort } from "~/lib/photo-sorts";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";

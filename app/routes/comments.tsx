@@ -7,7 +7,7 @@ import { neighbourLinks } from "~/components/detail/neighbour-links";
 import type { PhotoDetailProps } from "~/components/photo-detail";
 import { loadPhotoEditForm } from "~/components/load-photo-edit-form";
 import { pageFrom } from "~/lib/photo-sorts";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";

@@ -1,4 +1,5 @@
-import { apiRoute, textParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { textParam } from "~/services/id-params.server";
 import { receiveLocalUpload } from "~/services/uploads/local-uploads.server";
 
 // PUT /uploads/:token: the app's own signed, expiring upload endpoint, used in

@@ -25,7 +25,7 @@
 // A handler returns the JSON body (status 200), a Response (another status or
 // headers), or nothing (204).
 import type { AppLoadContext } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { fieldErrorsFromZod } from "~/lib/field-errors";
 import { currentMember, type Member } from "~/services/auth/session.server";
 import { DomainError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
@@ -35,33 +35,8 @@ import { WRITTEN_AT_EDGE } from "./pages.server";
 import { publicUrl } from "./public-origin.server";
 import { asRefusal, refusalJson } from "./refusals.server";
 
-/** PostgreSQL's integer columns end here; a larger id can name nothing. */
-export const MAX_ID = 2 ** 31 - 1;
-
-const ID_SHAPE = /^[1-9][0-9]{0,9}$/;
-
-/** A path's id as a zod schema (the media routes parse their params with one): as idParam reads it. */
-export const IdSegmentSchema = z.string().regex(ID_SHAPE).transform(Number).pipe(z.number().max(MAX_ID));
-
 /** JSON bodies of the API are small: a profile with a long bio is a few kilobytes. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
-
-/** Parses a path id: a positive integer within the database's range, else 404 with `message`. */
-export function idParam(message = "Not found.") {
-  return (raw: string | undefined): number => {
-    const id = raw !== undefined && ID_SHAPE.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(id) || id > MAX_ID) throw new NotFoundError(message);
-    return id;
-  };
-}
-
-/** A path parameter taken as it is (an invite id or a reset token, checked by its service). */
-export function textParam(message = "Not found.") {
-  return (raw: string | undefined): string => {
-    if (!raw || raw.length > 200) throw new NotFoundError(message);
-    return raw;
-  };
-}
 
 type ParamParsers = Record<string, (raw: string | undefined) => unknown>;
 type ParsedParams<P extends ParamParsers> = { [K in keyof P]: ReturnType<P[K]> };

@@ -4,7 +4,7 @@ import { PageTitle } from "~/components/page-title";
 import { ProfileForm } from "~/components/profile-form";
 import { env } from "~/env.server";
 import { saveProfileForm } from "~/routes/members/profile-form.server";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { requireAdmin } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { toUserJson } from "~/services/members/members.server";

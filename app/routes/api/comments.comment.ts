@@ -1,5 +1,6 @@
 import { CommentEditSchema } from "~/lib/comment-schemas";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { deleteComment, editComment } from "~/services/ratings/comments.server";
 
 // PATCH /api/comments/{id} {body}: the author edits their comment.

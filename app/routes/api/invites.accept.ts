@@ -1,5 +1,6 @@
 import { NewMemberSchema } from "~/lib/account-schemas";
-import { apiRoute, textParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { textParam } from "~/services/id-params.server";
 import { newSessionFor } from "~/services/auth/session.server";
 import { acceptInvite, INVITE_NOT_FOUND_MESSAGE } from "~/services/members/invites.server";
 import { toUserJson } from "~/services/members/members.server";

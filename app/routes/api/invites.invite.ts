@@ -1,4 +1,5 @@
-import { apiRoute, textParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { textParam } from "~/services/id-params.server";
 import { findInvite, INVITE_NOT_FOUND_MESSAGE, revokeInvite, toInviteJson } from "~/services/members/invites.server";
 
 // GET /api/invites/{id}: anyone holding the link may read the invite it names

@@ -1,4 +1,5 @@
-import { apiRoute, textParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { textParam } from "~/services/id-params.server";
 import { INVITE_NOT_FOUND_MESSAGE, resendInvite, toInviteJson } from "~/services/members/invites.server";
 
 // POST /api/invites/{id}/resend: e-mail the link again; the answer carries the new updatedAt (admins).

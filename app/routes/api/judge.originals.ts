@@ -1,4 +1,5 @@
-import { apiRoute, textParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { textParam } from "~/services/id-params.server";
 import { countJudgeRequest, judgingByToken, JUDGE_LINK_NOT_FOUND_MESSAGE } from "~/services/competitions/judges.server";
 import { originalsResponse } from "~/services/competitions/originals-response.server";
 

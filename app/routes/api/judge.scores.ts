@@ -1,5 +1,6 @@
 import { ScoreSchema } from "~/lib/judging";
-import { apiRoute, idParam, textParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam, textParam } from "~/services/id-params.server";
 import { ENTRY_NOT_FOUND_MESSAGE, saveScore } from "~/services/competitions/judging.server";
 import { countJudgeRequest, JUDGE_LINK_NOT_FOUND_MESSAGE } from "~/services/competitions/judges.server";
 

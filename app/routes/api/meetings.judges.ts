@@ -1,5 +1,6 @@
 import { JudgeInviteSchema } from "~/lib/judging";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { inviteJudge, listJudges } from "~/services/competitions/judges.server";
 import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
 

@@ -1,6 +1,7 @@
 import { DEFAULT_MEETING_SORT } from "~/lib/meeting-order";
 import { MeetingPatchSchema, MeetingViewQuerySchema } from "~/lib/meeting-schemas";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { getMeeting } from "~/services/meetings/meeting-view.server";
 import { deleteMeeting, MEETING_NOT_FOUND_MESSAGE, updateMeeting } from "~/services/meetings/meetings.server";
 

@@ -1,4 +1,5 @@
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { requireAdmin } from "~/services/access.server";
 import { originalsResponse } from "~/services/competitions/originals-response.server";
 import { MEETING_NOT_FOUND_MESSAGE, loadMeeting } from "~/services/meetings/meetings.server";

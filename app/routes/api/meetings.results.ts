@@ -1,5 +1,6 @@
 import { AwardChoiceSchema } from "~/lib/competition-results";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { chooseAward, competitionResults } from "~/services/competitions/competition-results.server";
 import { MEETING_NOT_FOUND_MESSAGE, meetingForMember } from "~/services/meetings/meetings.server";
 import { meetingResults } from "~/services/meetings/results.server";

@@ -1,5 +1,6 @@
 import { DEFAULT_MEETING_SORT } from "~/lib/meeting-order";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { revealMeeting } from "~/services/meetings/anonymity.server";
 import { getMeeting } from "~/services/meetings/meeting-view.server";
 import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";

@@ -1,4 +1,5 @@
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
 import { SUBMISSION_NOT_FOUND_MESSAGE, withdrawSubmission } from "~/services/meetings/submissions.server";
 

@@ -1,5 +1,6 @@
 import { MeetingSubmissionSchema, SubmissionOrderSchema } from "~/lib/meeting-schemas";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
 import { submitOwnPhoto } from "~/services/meetings/own-photo-submissions.server";
 import { reorderSubmissions, submitToMeeting } from "~/services/meetings/submissions.server";

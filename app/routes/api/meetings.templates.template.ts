@@ -1,5 +1,6 @@
 import { TemplatePatchSchema } from "~/lib/meeting-schemas";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { getTemplate, TEMPLATE_NOT_FOUND_MESSAGE, updateTemplate } from "~/services/meetings/templates.server";
 
 // GET /api/meetings/templates/{id}: one recurring meeting.

@@ -1,6 +1,7 @@
 import { PASSWORD_RULE_MESSAGE } from "~/lib/account-schemas";
 import { ResetPasswordSchema } from "~/lib/member-schemas";
-import { apiRoute, textParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { textParam } from "~/services/id-params.server";
 import { newSessionFor } from "~/services/auth/session.server";
 import { toUserJson } from "~/services/members/members.server";
 import { checkResetToken, INVALID_RESET_LINK_MESSAGE, resetPassword } from "~/services/members/passwords.server";

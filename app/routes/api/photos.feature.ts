@@ -1,5 +1,6 @@
 import { FeatureSchema } from "~/lib/photo-schemas";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { featurePhoto } from "~/services/photos/features.server";
 import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
 

@@ -1,5 +1,6 @@
 import { FeatureOrderSchema } from "~/lib/photo-schemas";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { yearParam } from "~/routes/photos/photo-params.server";
 import { reorderFeatures } from "~/services/photos/features.server";
 

@@ -1,5 +1,6 @@
 import { PhotoEditSchema } from "~/lib/photo-schemas";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { deletePhoto, getPhoto, updatePhoto } from "~/services/photos/photos.server";
 import { PHOTO_NOT_FOUND_MESSAGE } from "~/services/photos/ownership.server";
 

@@ -1,5 +1,6 @@
 import { RateSchema } from "~/lib/comment-schemas";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { ratePhoto } from "~/services/ratings/ratings.server";
 
 // POST /api/photos/{id}/rate {value}: 1-5 sets the member's rating, 0 clears it;

@@ -1,5 +1,6 @@
 import { ProfilePatchSchema } from "~/lib/member-schemas";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { newSessionFor } from "~/services/auth/session.server";
 import { toggleDeactivation } from "~/services/members/deactivation.server";
 import { findMemberForViewer, toUserJson } from "~/services/members/members.server";

@@ -2,7 +2,8 @@
 // meeting as an iCalendar file (members only, like everything under /meetings:
 // a visitor goes to /login).
 import type { Route } from "./+types/meeting";
-import { apiErrorResponse, idParam } from "~/server/api.server";
+import { apiErrorResponse } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { requireMember } from "~/server/guards.server";
 import { calendarResponse, meetingCalendarFile } from "~/services/meetings/calendar.server";
 import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";

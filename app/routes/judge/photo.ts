@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/photo";
-import { IdSegmentSchema } from "~/server/api.server";
+import { IdSegmentSchema } from "~/services/id-params.server";
 import { page } from "~/server/pages.server";
 import { judgedEntry } from "~/services/competitions/judging.server";
 import { countJudgeRequest } from "~/services/competitions/judges.server";

@@ -1,5 +1,6 @@
 import { cropPicture, cropPictureEtag } from "~/images/crop-picture.server";
-import { apiRoute, idParam } from "~/server/api.server";
+import { apiRoute } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { commentCropSource } from "~/services/ratings/comment-crops.server";
 import { notFoundResponse } from "~/storage/respond.server";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/pictures";
-import { IdSegmentSchema } from "~/server/api.server";
+import { IdSegmentSchema } from "~/services/id-params.server";
 import { currentMember } from "~/services/auth/session.server";
 import { pictureForViewer } from "~/services/members/pictures.server";
 import { notFoundResponse, PUBLIC_MEDIA_MAX_AGE_SECONDS, storedObjectResponse } from "~/storage/respond.server";

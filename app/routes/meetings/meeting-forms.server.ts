@@ -2,7 +2,7 @@
 import { redirect, type ActionFunctionArgs } from "react-router";
 import { meetingSortCookie, meetingSortFrom } from "~/lib/meeting-order";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { readForm } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";

@@ -18,7 +18,7 @@ import { photoLabel } from "~/lib/photo-label";
 import { useRootData } from "~/lib/root-data";
 import { formatMeetingDate, formatMeetingTime, timeZoneLabel } from "~/lib/club-time";
 import { meetingSortFromCookie } from "~/lib/meeting-order";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { meetingPhotoView, meetingView, PHOTO_NOT_IN_MEETING_MESSAGE } from "~/services/meetings/meeting-view.server";

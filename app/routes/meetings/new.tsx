@@ -7,7 +7,7 @@ import "~/components/meeting-view.css";
 import "~/components/meeting-submissions.css";
 import { NewMeetingSchema } from "~/lib/meeting-schemas";
 import { MEETING_CREATED_MESSAGE } from "~/lib/meetings";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";

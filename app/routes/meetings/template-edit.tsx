@@ -8,7 +8,7 @@ import "~/components/meeting-submissions.css";
 import { formatMeetingDateTime } from "~/lib/club-time";
 import { TemplateEditFormSchema, wholeFormEdit } from "~/lib/meeting-schemas";
 import { meetingTitle, TEMPLATE_UPDATED_MESSAGE } from "~/lib/meetings";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, replyToRefusal } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";

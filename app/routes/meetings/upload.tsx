@@ -15,7 +15,7 @@ import { apiFetch } from "~/lib/api-client";
 import { formatMeetingDateTime } from "~/lib/club-time";
 import { DEFAULT_MEETING_SORT } from "~/lib/meeting-order";
 import { ChosenPhotoFormSchema, SubmissionOrderSchema } from "~/lib/meeting-schemas";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { parseForm, readForm, refusalMessage } from "~/server/forms.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";

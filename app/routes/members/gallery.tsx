@@ -11,7 +11,7 @@ import { LazySortableYearGrid, loadSortableYearGrid } from "~/components/lazy-so
 import { SortSelector } from "~/components/sort-selector";
 import { YearPager } from "~/components/year-pager";
 import { listQuery, pageFrom, sortFrom } from "~/lib/photo-sorts";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { page } from "~/server/pages.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { galleryYearParam } from "~/routes/photos/photo-params.server";

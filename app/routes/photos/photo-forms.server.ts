@@ -15,7 +15,7 @@ import { data, redirect } from "react-router";
 import { CommentCropSchema, CommentEditSchema, RateSchema } from "~/lib/comment-schemas";
 import { FeatureOrderFormSchema, FeatureSchema, PhotoEditSchema } from "~/lib/photo-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { idParam } from "~/server/api.server";
+import { idParam } from "~/services/id-params.server";
 import { invalidForm, parseForm, readForm, refusalMessage, replyToRefusal } from "~/server/forms.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { requireMember } from "~/server/guards.server";

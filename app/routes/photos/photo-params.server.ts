@@ -1,4 +1,4 @@
-// Path parameters of the photo routes beyond api.server's idParam: a year in a
+// Path parameters of the photo routes beyond id-params.server's idParam: a year in a
 // gallery's or a featured year's path. Anything else names no page: 404.
 import { isPlausibleYear } from "~/lib/photo-schemas";
 import { NotFoundError } from "~/services/errors.server";

@@ -17,7 +17,7 @@
 // - a URL without a version (old links, e-mails, the API's older clients): served, cached briefly;
 // - a version that is not the photo's current key's: a redirect to the current URL, never stored.
 import { z } from "zod";
-import { IdSegmentSchema } from "~/server/api.server";
+import { IdSegmentSchema } from "~/services/id-params.server";
 import { imageAtWidth } from "~/images/image-widths.server";
 import { isOfferedWidth } from "~/lib/photo-images";
 import type { ViewerRef } from "~/services/access.server";
