@@ -8,7 +8,7 @@ import { Navbar } from "./components/navbar";
 import { PageTitle } from "./components/page-title";
 import { ErrorScreen } from "./components/route-error-boundary";
 import { errorDetails } from "./lib/error-details";
-import { useRootData } from "./lib/root-data";
+import { useRootData } from "./components/root-data";
 import { siteTitleOfFailure } from "./lib/root-failure";
 import { drawsOwnScreen } from "./lib/route-handle";
 import { rootFailure } from "~/server/pages.server";
@@ -16,7 +16,7 @@ import { takeFlash } from "~/server/flash.server";
 import { currentMember } from "~/services/auth/session.server";
 import { clubName, clubNameWithoutDatabase } from "~/services/club/club-name.server";
 import { toNavMember } from "~/services/members/members.server";
-import type { NavMember } from "~/services/members/members.server";
+import type { NavMember } from "~/lib/member-json";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

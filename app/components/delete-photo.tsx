@@ -1,6 +1,6 @@
 import { useEffect, useId } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import type { photoFormAction } from "~/routes/photos/photo-forms.server";
+import type { PhotoFormReply } from "~/lib/photo-form-replies";
 import { ConfirmButton } from "./confirm-button";
 import { ErrorModal } from "./error-modal";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
@@ -24,7 +24,7 @@ export function DeletePhotoButton({
   returnTo?: string;
   onDeleted?: () => void;
 }) {
-  const fetcher = useFetcher<typeof photoFormAction>({ key: `photo-delete-${photoId}` });
+  const fetcher = useFetcher<PhotoFormReply>({ key: `photo-delete-${photoId}` });
   const [refusal, dismiss] = useFetcherRefusal(fetcher);
   const hydrated = useHydrated();
   const hereWith = useHereWith();

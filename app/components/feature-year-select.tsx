@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import type { photoFormAction } from "~/routes/photos/photo-forms.server";
+import type { PhotoFormReply } from "~/lib/photo-form-replies";
 import { ErrorModal } from "./error-modal";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
 import { useHereWith } from "./photo-steps";
@@ -12,7 +12,7 @@ import { useHydrated } from "./use-hydrated";
  * button and comes back to this page (a refusal shows as the page's message).
  */
 export function FeatureYearSelect({ photoId, year, years }: { photoId: number; year: number | null; years: number[] }) {
-  const fetcher = useFetcher<typeof photoFormAction>({ key: `feature-${photoId}` });
+  const fetcher = useFetcher<PhotoFormReply>({ key: `feature-${photoId}` });
   const [refusal, dismiss] = useFetcherRefusal(fetcher);
   const hydrated = useHydrated();
   const hereWith = useHereWith();

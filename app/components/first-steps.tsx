@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { FirstSteps } from "~/services/club/first-steps.server";
+import type { FirstSteps } from "~/lib/first-steps";
 
 /**
  * An admin's home page while the club has no photos to show (a new club): what

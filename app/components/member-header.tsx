@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PublicMemberJson } from "~/services/members/members.server";
+import type { PublicMemberJson } from "~/lib/member-json";
 import { Avatar } from "./avatar";
 import "./members.css";
 

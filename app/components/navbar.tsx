@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { navLinkState } from "~/lib/link-clicks";
-import type { NavMember } from "~/services/members/members.server";
+import type { NavMember } from "~/lib/member-json";
 import { Avatar } from "./avatar";
 import { useFollowLink } from "./use-follow-link";
 import { useHydrated } from "./use-hydrated";

@@ -1,4 +1,4 @@
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/components/root-data";
 
 /** Sets the document title to 'X - {site title}' (React 19 hoists <title> into <head>). */
 export function PageTitle({ children }: { children: string }) {

@@ -13,7 +13,7 @@ import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from "@d
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useMemo, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import type { photoFormAction } from "~/routes/photos/photo-forms.server";
+import type { PhotoFormReply } from "~/lib/photo-form-replies";
 import { ErrorModal } from "./error-modal";
 import { useFetcherRefusal } from "./forms/use-fetcher-refusal";
 import { useHereWith } from "./photo-steps";
@@ -150,7 +150,7 @@ export function SortableYearGrid({
   year: number;
   hrefFor: (photo: GridPhoto) => string;
 }) {
-  const fetcher = useFetcher<typeof photoFormAction>({ key: `reorder-${year}` });
+  const fetcher = useFetcher<PhotoFormReply>({ key: `reorder-${year}` });
   const [refusal, dismiss] = useFetcherRefusal(fetcher);
   const [order, setOrder] = useState(() => photos.map((photo) => photo.id));
   // The server's order wins whenever the list is (re)loaded.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { ApiError } from "~/lib/api-client";
-import { ACCEPTED_IMAGE_TYPES } from "~/images/sniff";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-sniff";
 import { directUpload, isTransientUploadError } from "~/lib/direct-upload";
 import { roomLeftMessage, STAY_ON_PAGE_WARNING, TOO_MANY_FILES_MESSAGE } from "~/lib/meetings";
 import type { PhotoJson } from "~/lib/club-json";

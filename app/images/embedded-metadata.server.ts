@@ -17,7 +17,7 @@ import zlib from "node:zlib";
 import { heifMetadata } from "./heif-metadata.server";
 import { FileBytes, ImageMetadataTooLargeError, MAX_PARTS, MetadataTally } from "./metadata-bytes.server";
 import { jpegMetadata, tiffMetadata, webpMetadata } from "./metadata-walkers.server";
-import { sniffImage } from "./sniff";
+import { sniffImage } from "~/lib/image-sniff";
 
 export { ImageMetadataTooLargeError };
 

@@ -3,7 +3,7 @@ import { ClubIntro } from "~/components/club-intro";
 import { FirstStepsPanel } from "~/components/first-steps";
 import { PageTitle } from "~/components/page-title";
 import { PhotoGrid } from "~/components/photo-grid";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/components/root-data";
 import { toFeaturedGridPhoto } from "~/services/photos/grid.server";
 import { RANDOM_PHOTO_COUNT, randomPhotos } from "~/services/photos/photos.server";
 import { currentMember } from "~/services/auth/session.server";

@@ -5,7 +5,7 @@
 import { Suspense } from "react";
 import type { Viewer } from "~/lib/realtime-events";
 import { parseRectParam } from "~/lib/viewer-geometry";
-import type { PhotoDetailData } from "~/services/photos/detail.server";
+import type { PhotoDetailData } from "~/lib/photo-detail-json";
 import { CropCommentForm } from "../comments/crop-comment-form";
 import { detailHref, CROP_PARAM, fullScreenHref } from "../viewer/full-screen";
 import { LazyPhotoViewer } from "../viewer/lazy-viewer";

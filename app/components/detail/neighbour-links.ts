@@ -1,6 +1,6 @@
 // The links of a photo shown in place of its list. Apart from photo-detail.tsx,
 // so the grids' routes build them without importing the detail's code (its own route's chunk).
-import type { Neighbour, PhotoDetailData } from "~/services/photos/detail.server";
+import type { Neighbour, PhotoDetailData } from "~/lib/photo-detail-json";
 
 export type PhotoDetailLinks = { previous: string | null; next: string | null; back: string };
 

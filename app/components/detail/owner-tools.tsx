@@ -2,7 +2,7 @@
 // place, or without JavaScript a step of the address), the featured year and
 // Delete, which goes back to the list.
 import { Link } from "react-router";
-import type { PhotoDetailData } from "~/services/photos/detail.server";
+import type { PhotoDetailData } from "~/lib/photo-detail-json";
 import { FeatureYearSelect } from "../feature-year-select";
 import { DeletePhotoButton } from "../delete-photo";
 import { LazyPhotoEditForm, prefetchPhotoEditForm } from "../lazy-photo-edit-form";

@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { LICENSES } from "~/lib/licenses";
 import { ANONYMOUS_AUTHOR } from "~/lib/meetings";
-import type { PhotoDetailData } from "~/services/photos/detail.server";
+import type { PhotoDetailData } from "~/lib/photo-detail-json";
 
 type DetailPhoto = PhotoDetailData["photo"];
 

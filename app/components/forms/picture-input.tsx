@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useDropzone } from "react-dropzone";
 import { ApiError } from "~/lib/api-client";
 import { directUpload } from "~/lib/direct-upload";
-import { ACCEPTED_IMAGE_TYPES } from "~/images/sniff";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-sniff";
 import { FieldErrors } from "./fields";
 
 /** The first message a refused upload carries (422 field errors or a message). */

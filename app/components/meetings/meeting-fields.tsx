@@ -4,7 +4,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { timeZoneLabel } from "~/lib/club-time";
-import type { MemberChoice } from "~/services/meetings/meeting-members.server";
+import type { MemberChoice } from "~/lib/meeting-json";
 import { Field, FieldErrors, hintId, invalid } from "../forms/fields";
 import { useHydrated } from "../use-hydrated";
 

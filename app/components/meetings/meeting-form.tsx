@@ -13,9 +13,9 @@ import {
   TemplateEditFormSchema,
 } from "~/lib/meeting-schemas";
 import { MEETING_RHYTHMS, rhythmLabel } from "~/lib/meetings";
-import type { MemberChoice } from "~/services/meetings/meeting-members.server";
+import type { MemberChoice } from "~/lib/meeting-json";
 import type { MeetingDraft, MeetingEditDraft } from "~/lib/meeting-drafts";
-import type { MeetingTemplateJson } from "~/services/meetings/meeting-json.server";
+import type { MeetingTemplateJson } from "~/lib/meeting-json";
 import { ClubForm } from "../forms/club-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../forms/fields";
 import { useClubForm } from "../forms/use-club-form";

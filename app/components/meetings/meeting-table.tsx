@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatMeetingDateTime } from "~/lib/club-time";
-import type { MeetingListItem } from "~/services/meetings/meeting-list.server";
+import type { MeetingListItem } from "~/lib/meeting-json";
 
 /**
  * A section of /meetings as a table: Date/Time on the club's clock, Topic (its

@@ -2,7 +2,7 @@ import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/invite";
 import { TitledPage } from "~/components/page-title";
 import { SignUpForm } from "~/components/sign-up-form";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/components/root-data";
 import { page } from "~/server/pages.server";
 import { acceptInvite, findInvite, inviteState } from "~/services/members/invites.server";
 import { signUpForm } from "~/routes/members/sign-up-form.server";

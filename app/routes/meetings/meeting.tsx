@@ -15,7 +15,7 @@ import "~/components/meeting-view.css";
 import "~/components/meeting-submissions.css";
 import "~/components/meeting-photo-page.css";
 import { photoLabel } from "~/lib/photo-label";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/components/root-data";
 import { formatMeetingDate, formatMeetingTime, timeZoneLabel } from "~/lib/club-time";
 import { meetingSortFromCookie } from "~/lib/meeting-order";
 import { idParam } from "~/services/id-params.server";

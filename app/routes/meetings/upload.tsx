@@ -21,7 +21,7 @@ import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { photoFormAction } from "~/routes/photos/photo-forms.server";
 import { InvalidError } from "~/services/errors.server";
-import type { MeetingSubmissionJson } from "~/services/meetings/meeting-json.server";
+import type { MeetingSubmissionJson } from "~/lib/meeting-json";
 import { meetingView } from "~/services/meetings/meeting-view.server";
 import { photosToChoose, submitOwnPhoto } from "~/services/meetings/own-photo-submissions.server";
 import {

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import type { useFetcher } from "react-router";
+import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { logTo } from "~/base/logger.server";
 import { ForbiddenError, NotFoundError } from "~/services/errors.server";
-import { COMMENT_FAILED_MESSAGE, commentRefusal } from "./photo-forms.server";
+import type { PhotoFormReply } from "~/lib/photo-form-replies";
+import { COMMENT_FAILED_MESSAGE, commentRefusal, type photoFormAction } from "./photo-forms.server";
 
 type Answer = { data: unknown; init: ResponseInit | null };
 
@@ -32,5 +34,12 @@ describe("commentRefusal", () => {
         err: expect.objectContaining({ message: 'relation "comments" is on fire' }),
       }),
     );
+  });
+});
+
+describe("the answers the screens read", () => {
+  it("are what the action answers (tsc checks this file)", () => {
+    type Answered = NonNullable<ReturnType<typeof useFetcher<typeof photoFormAction>>["data"]>;
+    expectTypeOf<Answered>().toExtend<PhotoFormReply>();
   });
 });

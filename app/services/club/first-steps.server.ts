@@ -4,11 +4,7 @@
 import { db } from "@db/client.server";
 import { meetings } from "@db/schema";
 import { isAdmin, type ViewerRef } from "~/services/access.server";
-
-export type FirstSteps = {
-  /** Whether a meeting has been scheduled (that step is then done). */
-  meetingScheduled: boolean;
-};
+import type { FirstSteps } from "~/lib/first-steps";
 
 /** The steps for this viewer's home page: null for anyone but an admin, and once there are photos to show. */
 export async function firstSteps(viewer: ViewerRef, homeHasPhotos: boolean): Promise<FirstSteps | null> {

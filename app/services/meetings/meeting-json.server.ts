@@ -3,51 +3,8 @@
 import type { MeetingRow, meetingTemplates } from "@db/schema";
 import { addCalendarDays, nextMonthlyStart } from "~/lib/club-time";
 import { frequencyOfRhythm, type MeetingFrequency, type MeetingRhythm } from "~/lib/meetings";
-import type { PhotoJson } from "~/lib/club-json";
-import type { CategoryJson, CompetitionFieldsJson, MeetingKind, ScoreMax } from "~/lib/competitions";
-
-/** A submission; a competition's entry names its category (null on a critique night). */
-export type MeetingSubmissionJson = { id: number; position: number; CategoryId: number | null; Photo: PhotoJson };
-
-/** A meeting's own fields, without its submissions. */
-export type MeetingFieldsJson = {
-  id: number;
-  MeetingTemplateId: number | null;
-  startsAt: string;
-  callLink: string | null;
-  callDetails: string | null;
-  topic: string;
-  maxUploadsCount: number;
-  allowedUserIds: number[] | null;
-  /** Reviewed without names until an admin reveals them. */
-  anonymous: boolean;
-  /** When an admin revealed the names of an anonymous meeting; null before (and for other meetings). */
-  revealedAt: string | null;
-} & CompetitionFieldsJson;
-
-/** A meeting with its submissions, in the meeting's order (author by author, each by position). */
-export type MeetingJson = MeetingFieldsJson & { MeetingSubmissions: MeetingSubmissionJson[] };
-
-export type MeetingTemplateJson = {
-  id: number;
-  topic: string;
-  latestAt: string;
-  callLink: string | null;
-  callDetails: string | null;
-  maxUploadsCount: number;
-  allowedUserIds: number[] | null;
-  /** Days between meetings (the contract's 7 or 14); null for a monthly meeting. */
-  frequency: MeetingFrequency | null;
-  /** How it repeats: 'weekly', 'biweekly' (the frequency's), 'monthly' or 'monthly-last'. */
-  repeats: MeetingRhythm;
-  /** Its meetings are reviewed anonymously. */
-  anonymous: boolean;
-  /**
-   * When 'Create Next Meeting' would start, on the club's clock at latestAt's time: latestAt plus the
-   * frequency in calendar days, or for a monthly meeting the same weekday in the next month (nextMonthlyStart).
-   */
-  nextStartsAt: string;
-};
+import type { CategoryJson, MeetingKind, ScoreMax } from "~/lib/competitions";
+import type { MeetingFieldsJson, MeetingTemplateJson } from "~/lib/meeting-json";
 
 export type MeetingTemplateRow = typeof meetingTemplates.$inferSelect;
 

@@ -15,8 +15,9 @@ import { NotLoggedInError } from "~/services/errors.server";
 import { photoMediaUrl } from "~/services/photos/json.server";
 import { clubTimeZone } from "./club-zone.server";
 import { categoriesOf } from "~/services/competitions/competition-meetings.server";
-import { toMeetingFieldsJson, type MeetingFieldsJson, type MeetingTemplateJson } from "./meeting-json.server";
+import { toMeetingFieldsJson } from "./meeting-json.server";
 import { listTemplates } from "./templates.server";
+import type { MeetingListItem, MeetingTemplateJson, MyUpload } from "~/lib/meeting-json";
 
 export const MEETINGS_PAGE_SIZE = 20;
 
@@ -30,16 +31,6 @@ function startOrder(direction: "asc" | "desc"): SQL[] {
   const nulls = direction === "desc" ? sql.raw("desc nulls last") : sql.raw("asc nulls first");
   return [sql`${meetings.startsAt} ${nulls}`, sql`${meetings.id} ${nulls}`];
 }
-
-/** One of my submissions to a meeting, as its 'My Uploads' thumbnail. */
-export type MyUpload = { id: number; position: number; photoId: number; thumbUrl: string | null };
-
-export type MeetingListItem = MeetingFieldsJson & {
-  /** The topic's first line (the Topic column). */
-  title: string;
-  /** The viewer's own submissions, by position. */
-  myUploads: MyUpload[];
-};
 
 export type MeetingList = {
   year: number | "all";

@@ -4,6 +4,7 @@ import { db } from "@db/client.server";
 import { users } from "@db/schema";
 import { requireAdmin, type ViewerRef } from "~/services/access.server";
 import { InvalidError } from "~/services/errors.server";
+import type { MemberChoice } from "~/lib/meeting-json";
 
 /** Every member a list names must exist (422 naming the field; the caller writes nothing). */
 export async function requireMembersExist(ids: number[] | null | undefined, path = "allowedUserIds") {
@@ -18,8 +19,6 @@ export async function requireMembersExist(ids: number[] | null | undefined, path
     `${one ? "Member" : "Members"} ${missing.join(", ")} ${one ? "does" : "do"} not exist.`,
   );
 }
-
-export type MemberChoice = { id: number; firstName: string; lastName: string };
 
 /** The members the meeting forms offer for 'who may submit': active ones, by last name. */
 export async function meetingMemberChoices(viewer: ViewerRef): Promise<MemberChoice[]> {

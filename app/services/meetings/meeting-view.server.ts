@@ -32,7 +32,8 @@ import type { PhotoJson } from "~/lib/club-json";
 import { photosJson } from "~/services/photos/photos.server";
 import { clubTimeZone } from "./club-zone.server";
 import { categoriesOf } from "~/services/competitions/competition-meetings.server";
-import { toMeetingFieldsJson, type MeetingJson, type MeetingSubmissionJson } from "./meeting-json.server";
+import { toMeetingFieldsJson } from "./meeting-json.server";
+import { type MeetingJson, type MeetingSubmissionJson } from "~/lib/meeting-json";
 import { loadMeeting } from "./meetings.server";
 
 export type MeetingAuthor = { id: number; firstName: string; lastName: string; username: string; fullName: string };

@@ -17,7 +17,7 @@ import { photoMediaUrl } from "~/services/photos/json.server";
 import { photoNotFound } from "~/services/photos/ownership.server";
 import { getPhoto } from "~/services/photos/photos.server";
 import { requireEntryRules } from "~/services/competitions/entries.server";
-import type { MeetingSubmissionJson } from "./meeting-json.server";
+import type { MeetingSubmissionJson } from "~/lib/meeting-json";
 import { loadMeeting } from "./meetings.server";
 import {
   insertSubmission,

@@ -10,12 +10,8 @@ import { rhythmOf } from "~/lib/meetings";
 import { requireAdmin, requireLoggedIn, type ViewerRef } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import { clubTimeZone } from "./club-zone.server";
-import {
-  rhythmColumns,
-  toTemplateJson,
-  type MeetingTemplateJson,
-  type MeetingTemplateRow,
-} from "./meeting-json.server";
+import { rhythmColumns, toTemplateJson, type MeetingTemplateRow } from "./meeting-json.server";
+import { type MeetingTemplateJson } from "~/lib/meeting-json";
 import { requireMembersExist } from "./meeting-members.server";
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = "Recurring meeting not found.";

@@ -9,31 +9,13 @@ import { hashPassword } from "~/services/auth/password-hash.server";
 import { memberColumns, type Member } from "~/services/auth/session.server";
 import { InvalidError, NotFoundError } from "~/services/errors.server";
 import { pictureFields } from "./picture-fields.server";
-
-/** The user as the API and the screens see it: never the password. */
-export type UserJson = {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  isAdmin: boolean;
-  bio: string | null;
-  website: string | null;
-  isPublic: boolean;
-  /** Whether they are e-mailed of comments on their photos; their own and admins' business only. */
-  commentEmails: boolean;
-  /** Whether they get a reminder e-mail before each meeting; their own and admins' business only. */
-  meetingReminders: boolean;
-  license: string;
-  acquireLicensePage: string | null;
-  createdAt: string;
-  picture: string | null;
-  pictureUrl: string | null;
-  pictureThumbUrl: string | null;
-  deactivatedAt: string | null;
-};
+import {
+  PUBLIC_MEMBER_FIELDS,
+  NAV_MEMBER_FIELDS,
+  type UserJson,
+  type PublicMemberJson,
+  type NavMember,
+} from "~/lib/member-json";
 
 export function toUserJson(user: Member): UserJson {
   return {
@@ -56,28 +38,6 @@ export function toUserJson(user: Member): UserJson {
     deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
   };
 }
-
-/**
- * A member as other people see them (the directory, member pages): no email,
- * phone or admin flag. The member themself and admins get the whole UserJson.
- */
-const PUBLIC_MEMBER_FIELDS = [
-  "id",
-  "username",
-  "firstName",
-  "lastName",
-  "bio",
-  "website",
-  "isPublic",
-  "license",
-  "acquireLicensePage",
-  "createdAt",
-  "pictureUrl",
-  "pictureThumbUrl",
-  "deactivatedAt",
-] as const;
-
-export type PublicMemberJson = Pick<UserJson, (typeof PUBLIC_MEMBER_FIELDS)[number]>;
 
 export function toPublicMemberJson(user: Member): PublicMemberJson {
   return pick(toUserJson(user), PUBLIC_MEMBER_FIELDS);
@@ -204,10 +164,6 @@ export function takenError(error: unknown): unknown {
     constraint.includes("email") ? "Email is already in use." : "Username is already taken.",
   );
 }
-
-/** What the navbar needs of the logged-in member. */
-const NAV_MEMBER_FIELDS = ["id", "username", "firstName", "lastName", "isAdmin", "pictureThumbUrl"] as const;
-export type NavMember = Pick<UserJson, (typeof NAV_MEMBER_FIELDS)[number]>;
 
 export function toNavMember(user: Member): NavMember {
   return pick(toUserJson(user), NAV_MEMBER_FIELDS);

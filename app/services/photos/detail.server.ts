@@ -6,7 +6,7 @@ import { and, eq, ne, not, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@db/client.server";
 import { comments } from "@db/schema";
-import { cameraDetails, formatTakenAt, type CameraDetail } from "~/lib/photo-details";
+import { cameraDetails, formatTakenAt } from "~/lib/photo-details";
 import type { PhotoSort } from "~/lib/photo-schemas";
 import {
   authorHiddenFrom,
@@ -17,11 +17,12 @@ import {
   type ViewerRef,
 } from "~/services/access.server";
 import { featureYearsFor } from "./features.server";
-import { shownExif, toPhotoJson, type PhotoJson, type PhotoRecord } from "./json.server";
+import { shownExif, toPhotoJson, type PhotoRecord } from "./json.server";
 import { photoNotFound } from "./ownership.server";
 import { photoWithComments } from "./photo-comments.server";
 import { loadPhotoRecords } from "./photo-records.server";
 import { countPhotos, featuredIdsOfYear, PAGE_SIZE, photoIdsAt, placeInList } from "./queries.server";
+import type { Neighbour, PhotoDetailData } from "~/lib/photo-detail-json";
 
 /**
  * The list a photo detail was opened from: a sorted, paged list, one member's
@@ -34,23 +35,6 @@ export type PhotoListContext =
   | { kind: "commented" }
   /** A list its caller ordered (a meeting's photos, author by author): the neighbours it found. */
   | { kind: "given"; previousId: number | null; nextId: number | null };
-
-/** A neighbour in the list, with the page it sits on (sorted lists) so links keep the pager in step. */
-export type Neighbour = { id: number; page?: number };
-
-export type PhotoDetailData = {
-  photo: PhotoJson;
-  /** Members only: the taken time and camera lines. */
-  details: { takenAt: string | null; camera: CameraDetail[] } | null;
-  previous: Neighbour | null;
-  next: Neighbour | null;
-  /** The page of a sorted list the photo is on (for the way back). */
-  page?: number;
-  /** The owner only: the years the photo may be featured in, newest first. */
-  featureYears: number[] | null;
-  /** Members only: their own rating of the photo, 0 when they have not rated it. */
-  myRating: number | null;
-};
 
 async function neighboursInSortedList(
   viewer: ViewerRef,

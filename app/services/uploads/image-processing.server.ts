@@ -12,7 +12,7 @@ import { env } from "~/env.server";
 import { imageFailureMessage, makeDerivatives, type SizeSpec } from "~/images/derivatives.server";
 import { readPhotoFacts, type PhotoFacts } from "~/images/exif.server";
 import { withinImageTurn } from "~/images/processing-gate.server";
-import { SNIFF_BYTES, sniffImage } from "~/images/sniff";
+import { SNIFF_BYTES, sniffImage } from "~/lib/image-sniff";
 import { InvalidError } from "~/services/errors.server";
 import { derivedKey, type DerivedSize } from "~/storage/keys.server";
 import { storage } from "~/storage/storage.server";
