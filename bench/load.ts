@@ -354,7 +354,7 @@ async function liveThread({ url, photoId, cookies, seconds }: LiveAssignment) {
         forceNew: true,
         timeout: REQUEST_TIMEOUT_MS,
       });
-      // The server sends the room one frame of the latest moves per tick, `pointer(...frame)` (app/realtime/pointer-frames.ts).
+      // The server sends the room one frame of the latest moves per tick, `pointer(...frame)` (app/realtime/server/pointer-frames.ts).
       socket.on("pointer", (...frame: { dx: number }[]) => {
         for (const move of frame) {
           delivered++;

@@ -583,7 +583,7 @@ export const dataVersions = pgTable("data_versions", {
   photos: bigint({ mode: "number" }).notNull().default(0),
 });
 
-// socket.io's PostgreSQL adapter (app/realtime/adapter.server.ts) passes messages
+// socket.io's PostgreSQL adapter (app/realtime/server/adapter.server.ts) passes messages
 // between app processes with NOTIFY; one over NOTIFY's 8000 bytes (a large room's
 // fetchSockets() answer) is stored here for a moment and its id sent instead.
 // The adapter reads and cleans it; the table's name and columns are the adapter's.

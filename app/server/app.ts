@@ -16,7 +16,7 @@ import { privateByDefault, quietErrors } from "./request-limits.server";
 import { refuseCrossSiteWrites } from "./cross-site.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
 
-export { attachRealtime } from "~/realtime/realtime.server";
+export { attachRealtime } from "~/realtime/server/realtime.server";
 export { connectionLimits, createClubServer } from "./connections.server";
 export { listenFailure } from "./listen-failure.server";
 export { announceFirstAdminSetup, startServices, stopServices } from "./services.server";

@@ -6,7 +6,7 @@
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { env } from "~/env.server";
 import { closeExiftool, exiftoolVersion } from "~/images/exif.server";
-import { closeRealtime } from "~/realtime/realtime.server";
+import { closeRealtime } from "~/realtime/server/realtime.server";
 import { deleteExpiredSessions } from "~/services/auth/session.server";
 import { closeThrottles } from "~/services/auth/throttle-store.server";
 import { closeMail } from "~/services/mail/mail.server";

@@ -3,7 +3,7 @@
 // to exactly while it runs.
 import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { attachRealtime, closeRealtime, realtimeServer } from "~/realtime/realtime.server";
+import { attachRealtime, closeRealtime, realtimeServer } from "~/realtime/server/realtime.server";
 import { listenerCount } from "~/services/events.server";
 import { connected, startSocketServer } from "../support/sockets";
 import { cookieFor, makeMember } from "../support/members";

@@ -4,7 +4,7 @@
 // one socket, so "a later good view arrives first" proves a bad one was dropped.
 import { describe, expect, it } from "vitest";
 import type { ReviewView } from "~/lib/realtime-events";
-import { REVIEW_LIMITS } from "~/realtime/review-room.server";
+import { REVIEW_LIMITS } from "~/realtime/server/review-room.server";
 import { cookieFor, makeMember } from "../support/members";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { insertPhoto } from "../support/photos";

@@ -4,7 +4,7 @@
 // sockets), and ending a session closes the sockets opened with it.
 import { describe, expect, it } from "vitest";
 import type { PhotoViewerSocket, PointerFrame } from "~/lib/realtime-events";
-import { MESSAGE_LIMITS } from "~/realtime/photo-viewers.server";
+import { MESSAGE_LIMITS } from "~/realtime/server/photo-viewers.server";
 import { destroyMemberSessions } from "~/services/auth/session.server";
 import { publish } from "~/services/events.server";
 import { action as logout } from "~/routes/logout";

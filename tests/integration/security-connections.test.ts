@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import { io as connectClient } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "~/env.server";
-import { liveLimits } from "~/realtime/live-limits.server";
-import { closeRealtime, NO_DEFAULT_NAMESPACE } from "~/realtime/realtime.server";
+import { liveLimits } from "~/realtime/server/live-limits.server";
+import { closeRealtime, NO_DEFAULT_NAMESPACE } from "~/realtime/server/realtime.server";
 import { startHttpApp, type HttpApp } from "../support/http-app";
 
 const PER_ADDRESS = 20;

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { Socket } from "socket.io-client";
 import type { PhotoViewerSocket, ReviewSocket } from "~/lib/realtime-events";
 import { PHOTO_NAMESPACE, REVIEW_NAMESPACE } from "~/lib/live-names";
-import { closeRealtime } from "~/realtime/realtime.server";
+import { closeRealtime } from "~/realtime/server/realtime.server";
 import { startHttpApp } from "./http-app";
 import { sharedResource } from "./shared-resource";
 import { connectTo, type TestReviewer, type TestViewer } from "./sockets";

@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { closeDatabase, openDatabase } from "@db/client.server";
 import { env } from "~/env.server";
-import { attachRealtime, closeRealtime, realtimeAdapterKind } from "~/realtime/realtime.server";
+import { attachRealtime, closeRealtime, realtimeAdapterKind } from "~/realtime/server/realtime.server";
 
 const config = env();
 await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

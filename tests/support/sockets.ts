@@ -16,8 +16,8 @@ import type {
 } from "~/lib/realtime-events";
 import { PHOTO_NAMESPACE, REVIEW_NAMESPACE } from "~/lib/live-names";
 import { env } from "~/env.server";
-import { liveLimits, type LiveLimits } from "~/realtime/live-limits.server";
-import { attachRealtime, closeRealtime, type RealtimeServer } from "~/realtime/realtime.server";
+import { liveLimits, type LiveLimits } from "~/realtime/server/live-limits.server";
+import { attachRealtime, closeRealtime, type RealtimeServer } from "~/realtime/server/realtime.server";
 import { expect } from "vitest";
 import { action as userApi } from "~/routes/api/users.user";
 import { cookieFor, request } from "./members";

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import type { PhotoComment } from "~/lib/realtime-events";
-import { usePhotoRoom } from "~/realtime/use-photo-room";
+import { usePhotoRoom } from "~/realtime/browser/use-photo-room";
 import { mergeComments, recordChange, type CommentChange } from "./live-comments";
 
 const NO_CHANGES = new Map<number, CommentChange>();

@@ -10,7 +10,7 @@
 // photo recalculated every second. The arithmetic is app/lib/meeting-timer.ts's.
 import { useEffect, useState, type ReactNode } from "react";
 import { photoCountdown, timerStorageKey, type MeetingTimer } from "~/lib/meeting-timer";
-import type { FollowedTimer } from "~/realtime/review-book";
+import type { FollowedTimer } from "~/realtime/browser/review-book";
 import { readTimer } from "./meeting-timer";
 
 /**

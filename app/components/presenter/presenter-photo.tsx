@@ -9,7 +9,7 @@
 import { useState } from "react";
 import { presenterImageAttributes } from "~/lib/photo-images";
 import { layoutOf, type View } from "~/lib/viewer-geometry";
-import type { LiveCrop, LivePointer } from "~/realtime/use-live-layer";
+import type { LiveCrop, LivePointer } from "~/realtime/browser/use-live-layer";
 import { useElementSize } from "../use-element-size";
 import { CropShade, RemoteCrops, RemotePointers } from "../viewer/live-marks";
 import type { PresenterSlide } from "./presenter-steps";

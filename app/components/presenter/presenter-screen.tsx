@@ -17,7 +17,7 @@ import { presenterImageAttributes } from "~/lib/photo-images";
 import { PresenterPhoto, STAGE_VH } from "./presenter-photo";
 import { PhotoCountdown } from "../meetings/photo-countdown";
 import { positionText, type PresenterSlide } from "./presenter-steps";
-import { useLiveLayer } from "~/realtime/use-live-layer";
+import { useLiveLayer } from "~/realtime/browser/use-live-layer";
 import { usePresenter } from "./use-presenter";
 import "./presenter.css";
 

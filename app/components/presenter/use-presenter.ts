@@ -13,7 +13,7 @@
 // What a key does and the position line are in presenter-steps.ts.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { INITIAL_VIEW } from "~/lib/viewer-geometry";
-import { useReviewLead } from "~/realtime/use-review-lead";
+import { useReviewLead } from "~/realtime/browser/use-review-lead";
 import { useKeptTimer } from "../meetings/photo-countdown";
 import { timerStartOf } from "../viewer/follow-lead";
 import { stepIndex, stepOfKey, type PresenterSlide, type PresenterStep } from "./presenter-steps";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FollowedView } from "~/realtime/review-book";
+import type { FollowedView } from "~/realtime/browser/review-book";
 import { followStep, leadKey, ownLeadStep, timerStartOf } from "./follow-lead";
 
 const leaderOn = (photoId: number, timerStartedAt: number | null = 1_000): FollowedView => ({

@@ -1,7 +1,7 @@
 // Following the review's leader in the full-screen viewer,
 // apart from React so it can be tested on its own: where the leader's view
 // takes a follower, and when the meeting's timer started for the photo shown.
-import type { FollowedView } from "~/realtime/review-book";
+import type { FollowedView } from "~/realtime/browser/review-book";
 import type { View } from "~/lib/viewer-geometry";
 
 /** What a follower does with the leader's view: go to the leader's photo first, then take its zoom and centre. */

@@ -5,7 +5,7 @@
 // own crop while drawing it, and a highlighted rectangle (a comment's crop).
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { FractionRect } from "~/lib/viewer-geometry";
-import type { LiveCrop, LivePointer } from "~/realtime/use-live-layer";
+import type { LiveCrop, LivePointer } from "~/realtime/browser/use-live-layer";
 import "./live-marks.css";
 
 const percent = (fraction: number) => `${fraction * 100}%`;

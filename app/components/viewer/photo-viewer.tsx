@@ -16,7 +16,7 @@ import { createPortal } from "react-dom";
 import { memberColour } from "~/lib/member-colour";
 import { photoLabel } from "~/lib/photo-label";
 import { fractionAt, INITIAL_VIEW, onImage, ZOOM_STEP, type View } from "~/lib/viewer-geometry";
-import { useLiveLayer } from "~/realtime/use-live-layer";
+import { useLiveLayer } from "~/realtime/browser/use-live-layer";
 import { useKeptTimer } from "../meetings/photo-countdown";
 import { CropShade, Highlight, OwnCrop, RemoteCrops, RemotePointers } from "./live-marks";
 import { cropRect } from "./own-crop";

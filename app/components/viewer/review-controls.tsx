@@ -4,7 +4,7 @@
 // 'Take over' while someone else leads, and can hand the lead to a member
 // present. The server decides who may do what; these buttons only ask.
 import { useId, useState } from "react";
-import type { ReviewLead } from "~/realtime/use-review-lead";
+import type { ReviewLead } from "~/realtime/browser/use-review-lead";
 
 export function ReviewControls({ lead, strayed, selfId }: { lead: ReviewLead; strayed: boolean; selfId: number }) {
   const selectId = useId();

@@ -11,8 +11,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { View } from "~/lib/viewer-geometry";
-import type { FollowedTimer, FollowedView } from "~/realtime/review-book";
-import { useReviewLead } from "~/realtime/use-review-lead";
+import type { FollowedTimer, FollowedView } from "~/realtime/browser/review-book";
+import { useReviewLead } from "~/realtime/browser/use-review-lead";
 import { followStep, leadKey, ownLeadStep, timerStartOf } from "./follow-lead";
 import type { ViewerMeeting } from "./viewer-props";
 

@@ -3,8 +3,8 @@
 // the review's controls; previous/next, the zoom and Exit.
 import { ZOOM_STEP } from "~/lib/viewer-geometry";
 import type { Viewer } from "~/lib/realtime-events";
-import type { FollowedTimer } from "~/realtime/review-book";
-import type { ReviewLead } from "~/realtime/use-review-lead";
+import type { FollowedTimer } from "~/realtime/browser/review-book";
+import type { ReviewLead } from "~/realtime/browser/use-review-lead";
 import { ReviewControls } from "./review-controls";
 import type { ViewerMeeting, ViewerPhoto } from "./viewer-props";
 import { PhotoCountdown } from "../meetings/photo-countdown";

@@ -22,7 +22,7 @@ import { idParam } from "~/services/id-params.server";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { meetingPhotoView, meetingView, PHOTO_NOT_IN_MEETING_MESSAGE } from "~/services/meetings/meeting-view.server";
-import { useMeetingReveal } from "~/realtime/use-meeting-reveal";
+import { useMeetingReveal } from "~/realtime/browser/use-meeting-reveal";
 import { photoDetail } from "~/services/photos/detail.server";
 import { meetingIdOf, meetingPageAction } from "./meeting-forms.server";
 import { meetingPageData } from "./meeting-view.server";

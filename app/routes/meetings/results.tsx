@@ -5,7 +5,7 @@ import { PhotoOfTheNight, ResultRows } from "~/components/results/result-rows";
 import "~/components/results/results.css";
 import { formatMeetingDate } from "~/lib/club-time";
 import { sharedPlaces } from "~/lib/results";
-import { useMeetingReveal } from "~/realtime/use-meeting-reveal";
+import { useMeetingReveal } from "~/realtime/browser/use-meeting-reveal";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { clubTimeZone } from "~/services/meetings/club-zone.server";
