@@ -151,6 +151,7 @@ export async function connect(config: DatabaseConfig): Promise<DatabaseHandle> {
         exclusive: config.exclusive,
         log: config.embeddedLog,
         keeper: config.embeddedKeeper,
+        openClient: postgresClient,
       });
   const url = config.databaseUrl ?? embedded!.url;
   const options = { ...config, databaseUrl: url };

@@ -16,6 +16,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import type postgres from "postgres";
 import { DatabaseInUseError, lockDataDir } from "./data-dir-lock.server";
 import { keepRunning, type EmbeddedLog, type Keeper } from "./embedded-keeper.server";
 import {
@@ -49,6 +50,8 @@ export type EmbeddedOptions = {
   log?: EmbeddedLog;
   /** Tests only: the keeper's pace (db/embedded-keeper.server.ts). */
   keeper?: { checkEveryMs?: number; maxPauseMs?: number };
+  /** How to open a client on a URL (client.server.ts's postgresClient): the caller's, so this module needs no client of its own. */
+  openClient: (url: string, options: { max: number; onnotice: () => void }) => postgres.Sql;
 };
 
 export type EmbeddedServer = {
@@ -229,7 +232,7 @@ export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<Em
     }
   }
   const port = options.testing?.port ?? SOCKET_PORT;
-  await createClubDatabase(socketUrl(where, "postgres", port));
+  await createClubDatabase(options.openClient, socketUrl(where, "postgres", port));
   const ours = cluster!;
   const keeper = postmaster !== null && options.role === "site" ? keep(options, where, ours, postmaster) : null;
   let started = postmaster !== null;
@@ -282,9 +285,8 @@ async function lockWhile(lock: string): Promise<() => void> {
   }
 }
 
-async function createClubDatabase(url: string) {
-  const { postgresClient } = await import("./client.server");
-  const sql = postgresClient(url, { max: 1, onnotice: () => {} });
+async function createClubDatabase(openClient: EmbeddedOptions["openClient"], url: string) {
+  const sql = openClient(url, { max: 1, onnotice: () => {} });
   try {
     const [found] = await sql`select 1 from pg_database where datname = ${EMBEDDED_DATABASE}`;
     if (!found) await sql.unsafe(`create database ${EMBEDDED_DATABASE}`);

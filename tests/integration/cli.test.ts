@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@db/client.server";
+import { db, postgresClient } from "@db/client.server";
 import { openEmbeddedPostgres } from "@db/embedded-postgres.server";
 import { users } from "@db/schema";
 import { verifyPassword } from "~/services/auth/password-hash.server";
@@ -89,7 +89,7 @@ describe("npm run user:create", () => {
 
   it("joins the running site's embedded PostgreSQL; a restore refuses to run beside the site", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-cli-"));
-    const site = await openEmbeddedPostgres({ dataDir, role: "site" }); // as the running site does
+    const site = await openEmbeddedPostgres({ dataDir, role: "site", openClient: postgresClient }); // as the running site does
     try {
       const result = await run("scripts/user-create.ts", member("joins_site"), {
         DATABASE_URL: undefined,

@@ -58,7 +58,7 @@ export async function startTestDatabaseServer(): Promise<() => Promise<void>> {
   if (!process.env.TEST_DATABASE_SERVER_URL && !process.env.DATABASE_URL) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-test-postgres-"));
     const port = await freePort();
-    const server = await openEmbeddedPostgres({ dataDir, role: "site", testing: { port } });
+    const server = await openEmbeddedPostgres({ dataDir, role: "site", testing: { port }, openClient: postgresClient });
     process.env.TEST_DATABASE_SERVER_URL = `postgres://postgres@127.0.0.1:${port}/postgres`;
     stopServer = async () => {
       await server.release();
