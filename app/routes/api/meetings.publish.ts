@@ -1,6 +1,6 @@
 import { apiRoute } from "~/server/api.server";
 import { idParam } from "~/services/id-params.server";
-import { publishResults } from "~/services/competitions/competition-results.server";
+import { publishResults } from "~/services/competitions/publish-results.server";
 import { MEETING_NOT_FOUND_MESSAGE } from "~/services/meetings/meetings.server";
 
 // POST /api/meetings/{id}/publish (admins): a competition's results become the club's once every

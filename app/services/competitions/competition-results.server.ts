@@ -1,10 +1,10 @@
 // A competition's results: per category, its entries ranked by the judge's
 // score with their awards. Admins see them (without names) while the judge
-// scores and before the night, and may choose an entry's award; publishing
+// scores and before the night, and may choose an entry's award; publishing (publish-results.server.ts)
 // makes them the club's, names and all, and closes the judge's link.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
-import { competitionScores, meetings, meetingSubmissions, photos, users, type MeetingRow } from "@db/schema";
+import { competitionScores, meetingSubmissions, photos, users, type MeetingRow } from "@db/schema";
 import { rankCategory, type AwardChoice, type CompetitionResultsJson } from "~/lib/competition-results";
 import type { ScoreMax } from "~/lib/competitions";
 import { meetingTitle } from "~/lib/meetings";
@@ -13,8 +13,6 @@ import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/se
 import { ownerColumns } from "~/services/photos/json.server";
 import { resultPhotoJson } from "~/services/meetings/results.server";
 import { loadMeeting, meetingForMember } from "~/services/meetings/meetings.server";
-import { announceNames } from "~/services/meetings/names-changed.server";
-import { recapAfterReveal } from "~/services/meetings/anonymity.server";
 import { competitionEntries } from "./judging.server";
 import { NOT_A_COMPETITION_MESSAGE } from "./judges.server";
 
@@ -24,7 +22,7 @@ export const ALREADY_PUBLISHED_MESSAGE = "The results of this competition are pu
 export const notAllScoredMessage = (scored: number, total: number) =>
   `The judge has scored ${scored} of ${total} entries: publish once every entry has its score.`;
 
-function requireCompetition(meeting: MeetingRow) {
+export function requireCompetition(meeting: MeetingRow) {
   if (meeting.kind !== "competition") throw new ConflictError(NOT_A_COMPETITION_MESSAGE);
 }
 
@@ -141,34 +139,4 @@ export async function chooseAward(
     throw InvalidError.field("award", "The judge has not scored this entry yet: an award follows its score.");
   });
   return competitionResults(viewer, await loadMeeting(meetingId));
-}
-
-/**
- * POST /api/meetings/{id}/publish (admins): once the judge has scored every entry, the results
- * become the club's: names shown (the reveal), the judge's link closed, the recaps sent.
- */
-export async function publishResults(viewer: ViewerRef, meetingId: number): Promise<CompetitionResultsJson> {
-  if (!mayManageMeetings(viewer)) throw new ForbiddenError("Only admins may publish the results.");
-  const meeting = await transaction(async () => {
-    const before = await loadMeeting(meetingId, "update");
-    requireCompetition(before);
-    if (before.resultsPublishedAt) throw new ConflictError(ALREADY_PUBLISHED_MESSAGE);
-    const entries = await competitionEntries(meetingId);
-    const scored = entries.filter((entry) => entry.score !== null).length;
-    if (entries.length === 0 || scored < entries.length)
-      throw new ConflictError(notAllScoredMessage(scored, entries.length));
-    const [published] = await db()
-      .update(meetings)
-      .set({
-        resultsPublishedAt: sql`now()`,
-        revealedAt: sql`coalesce(${meetings.revealedAt}, now())`,
-        updatedAt: new Date(),
-      })
-      .where(eq(meetings.id, meetingId))
-      .returning();
-    await announceNames(meetingId);
-    recapAfterReveal(meetingId);
-    return published!;
-  });
-  return competitionResults(viewer, meeting);
 }
