@@ -86,3 +86,20 @@ export const AwardChoiceSchema = z.object({
     .max(2 ** 31 - 1),
   award: z.enum(AWARD_CHOICES, { error: "Award must be 1st, 2nd, 3rd, HC or none." }).nullable(),
 });
+
+/** The results page's award form: `place` gives an entry back the award its place gives (the API's null). */
+export const AWARD_FORM_PLACE = "place";
+export const AWARD_CHOICE_MESSAGE = "Award must be 1st, 2nd, 3rd, HC, none or its place's.";
+export const AwardFormSchema = z.object({
+  PhotoId: z.coerce
+    .number({ error: "PhotoId must be a photo's id." })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+  award: z
+    .enum([...AWARD_CHOICES, AWARD_FORM_PLACE], { error: AWARD_CHOICE_MESSAGE })
+    .transform((award): AwardChoice | null => (award === AWARD_FORM_PLACE ? null : award)),
+});
+
+/** '18 / 20': a judge's score as a screen says it. */
+export const scoreText = (score: number, scoreMax: number) => `${score} / ${scoreMax}`;
