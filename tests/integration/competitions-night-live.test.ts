@@ -18,8 +18,8 @@ const sockets = useSocketServer();
 
 /** A competition with the host's own entry and a member's, a judge's link, and both in its review room. */
 async function room() {
-  const host = await makeMember({ isAdmin: true, firstName: "Hana", lastName: "Hostly" });
-  const bea = await makeMember({ firstName: "Bea", lastName: "Entrant" });
+  const host = await makeMember({ isAdmin: true, firstName: "Hana" });
+  const bea = await makeMember({ firstName: "Bea" });
   const { meeting, categories } = await insertCompetition();
   const own = await insertPhoto(host.id, { caption: "Pier" });
   const beas = await insertPhoto(bea.id, { caption: "Doorway" });
@@ -65,7 +65,7 @@ describe("showing a competition's entries on the night", () => {
   });
 
   it("sends the critique alone, then the score and award without any name before publishing", async () => {
-    const { host, own, beas, token, hostSocket, beaSocket, meeting } = await room();
+    const { host, bea, own, beas, token, hostSocket, beaSocket, meeting } = await room();
     await saveScore(token, beas.id, { score: 15, critique: "Good doorway." });
     await saveScore(token, own.id, { score: 18, critique: "Strong pier." });
 
@@ -104,7 +104,12 @@ describe("showing a competition's entries on the night", () => {
     await publishResults(host, meeting.id);
     const named = nextReview(beaSocket, "entry");
     hostSocket.emit("showEntry", { photoId: beas.id, show: "result" });
-    expect(await named).toMatchObject({ photoId: beas.id, score: 15, award: "2nd", author: "Bea Entrant" });
+    expect(await named).toMatchObject({
+      photoId: beas.id,
+      score: 15,
+      award: "2nd",
+      author: `${bea.firstName} ${bea.lastName}`,
+    });
     const hidden = nextReview(beaSocket, "entry");
     hostSocket.emit("showEntry", { photoId: beas.id, show: "entry" });
     expect(await hidden).toMatchObject({ photoId: beas.id, show: "entry", score: null, author: null });

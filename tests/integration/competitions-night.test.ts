@@ -22,8 +22,8 @@ const mail = useMailCatcher();
 
 /** Two categories, three entries by two members (one of them an admin), and a judge's link. */
 async function night() {
-  const admin = await makeMember({ isAdmin: true, firstName: "Ada", lastName: "Host" });
-  const bea = await makeMember({ firstName: "Bea", lastName: "Entrant" });
+  const admin = await makeMember({ isAdmin: true, firstName: "Ada" });
+  const bea = await makeMember({ firstName: "Bea" });
   const { meeting, categories } = await insertCompetition({ scoreMax: 20 }, [
     { name: "Colour", maxEntries: 2 },
     { name: "Mono", maxEntries: 2 },
