@@ -167,6 +167,7 @@ test("the judge scores on a tablet through the private link, offline too, and do
   await judging.getByRole("button", { name: "Invite Judge" }).click();
   await expect(edit.getByText("Judging link sent to Fay Godwin at fay@example.com.")).toBeVisible();
   await expect(judging.getByRole("list", { name: "Judges invited" })).toContainText("Fay Godwin");
+  await expect(judging.getByLabel("Judge's name")).toHaveValue("");
   await expect(judging.getByRole("link", { name: "Download the originals" })).toHaveAttribute(
     "href",
     `/api/meetings/${meetingId}/originals.zip`,
@@ -312,8 +313,23 @@ test("without a script, the admin changes an award back and publishes; the resul
 
   // Published: every member sees the awards and the names, and the judge's link has closed.
   const member = await contextOf(browser, cy);
+  // Bo's stars go to Cy's Pigeons, the judge's second: the members' favourite, shown apart from the ranking.
+  const published = await api<{ categories: { results: { Photo: { id: number; caption: string } }[] }[] }>(
+    member,
+    "get",
+    `/api/meetings/${meetingId}/results`,
+  );
+  const pigeons = published.categories.flatMap((c) => c.results).find((r) => r.Photo.caption === "Pigeons")!;
+  const rater = await contextOf(browser, bo);
+  await api(rater, "post", `/api/photos/${pigeons.Photo.id}/rate`, { value: 5 });
+  await rater.close();
   const results = await member.newPage();
   await results.goto(`/meetings/${meetingId}/results`);
+  const favourite = results.getByRole("region", { name: "Colour" }).getByRole("complementary", {
+    name: "Members' favourite",
+  });
+  await expect(favourite).toContainText("Pigeons");
+  await expect(favourite).toContainText("★ 5");
   const colour2 = results.getByRole("region", { name: "Colour" });
   await expect(colour2.locator(".award-badge")).toHaveText(["1st", "2nd"]);
   await expect(results.getByRole("region", { name: "Mono" }).getByRole("link", { name: "Bo Bright" })).toBeVisible();

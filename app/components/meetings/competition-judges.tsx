@@ -26,7 +26,6 @@ export function CompetitionJudges({
   timeZone: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { form, fields, hasFieldErrors } = useClubForm({ id: "invite-judge", schema: JudgeInviteSchema, lastResult });
   return (
     <section className="competition-judges" aria-labelledby="competition-judge">
       <h2 id="competition-judge">The judge</h2>
@@ -47,18 +46,8 @@ export function CompetitionJudges({
       {published ? (
         <p className="muted">The results are published, so the judge&apos;s link has closed.</p>
       ) : (
-        <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="judge-invite">
-          <p className="muted">
-            The judge gets an e-mail with a private link that needs no account: the entries by category and number,
-            never a name, to score and critique until the results are published.
-          </p>
-          <input type="hidden" name="intent" value={INVITE_JUDGE_INTENT} />
-          <TextField label="Judge's name" meta={fields.name} max={MAX_JUDGE_NAME_LENGTH} autoComplete="off" />
-          <TextField label="Judge's email" meta={fields.email} type="email" autoComplete="off" />
-          <div className="form-actions">
-            <SubmitButton>Invite Judge</SubmitButton>
-          </div>
-        </ClubForm>
+        // A new judge in the list starts a blank form (the page stays the same after the invitation).
+        <InviteJudgeForm key={judges.length} lastResult={lastResult} />
       )}
       <p>
         <a href={`/api/meetings/${meetingId}/originals.zip`} className="button" download>
@@ -67,5 +56,23 @@ export function CompetitionJudges({
         <span className="muted">One zip, a folder per category, each entry by its number and title.</span>
       </p>
     </section>
+  );
+}
+
+function InviteJudgeForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { form, fields, hasFieldErrors } = useClubForm({ id: "invite-judge", schema: JudgeInviteSchema, lastResult });
+  return (
+    <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="judge-invite">
+      <p className="muted">
+        The judge gets an e-mail with a private link that needs no account: the entries by category and number, never a
+        name, to score and critique until the results are published.
+      </p>
+      <input type="hidden" name="intent" value={INVITE_JUDGE_INTENT} />
+      <TextField label="Judge's name" meta={fields.name} max={MAX_JUDGE_NAME_LENGTH} autoComplete="off" />
+      <TextField label="Judge's email" meta={fields.email} type="email" autoComplete="off" />
+      <div className="form-actions">
+        <SubmitButton>Invite Judge</SubmitButton>
+      </div>
+    </ClubForm>
   );
 }
