@@ -385,5 +385,16 @@ test("the night is presented: entry by entry, the judge's comments, then the sco
   await expect(screen.getByTestId("entry-result")).toHaveCount(0);
   await screen.keyboard.press("r");
   await expect(screen.getByTestId("entry-result").locator(".presenter-score")).toHaveText("Score 12 / 20");
+  // A member's own full-screen viewer of that entry shows it too (the room's latest showing).
+  const { categories } = await api<{ categories: { results: { number: number; Photo: { id: number } }[] }[] }>(
+    member,
+    "get",
+    `/api/meetings/${meetingId}/results`,
+  );
+  const second = categories.flatMap((c) => c.results).find((r) => r.number === 2)!;
+  const own = await member.newPage();
+  await own.goto(`/meetings/${meetingId}/${second.Photo.id}?view=full`);
+  await expect(own.getByTestId("viewer-entry")).toHaveText("2nd · Score 12 / 20 · Cy Contrast");
+  await own.screenshot({ path: test.info().outputPath("viewer-entry-390.png") });
   await Promise.all([host.close(), member.close()]);
 });
