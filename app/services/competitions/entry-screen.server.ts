@@ -6,12 +6,7 @@
 // browser holds its score.
 import type { MeetingRow } from "@db/schema";
 import type { EntryShown, ShowEntry } from "~/lib/realtime-events";
-import {
-  authorOnSharedScreen,
-  mayManageMeetings,
-  mayShowEntryResults,
-  type ViewerRef,
-} from "~/services/access.server";
+import { authorOnSharedScreen, mayManageMeetings, mayShowEntryResults, type ViewerRef } from "~/services/access.server";
 import { loadMeeting } from "~/services/meetings/meetings.server";
 import { competitionResults } from "./competition-results.server";
 import { competitionEntries } from "./judging.server";
@@ -40,7 +35,11 @@ const entryOf = (entry: { number: number; categoryName: string }): ScreenEntry =
  * again), or null when this member may not (not an admin, not a competition, not every entry scored
  * yet, not an entry of it): the room hears nothing then.
  */
-export async function entryOnScreen(viewer: ViewerRef, meetingId: number, asked: ShowEntry): Promise<EntryShown | null> {
+export async function entryOnScreen(
+  viewer: ViewerRef,
+  meetingId: number,
+  asked: ShowEntry,
+): Promise<EntryShown | null> {
   if (!mayManageMeetings(viewer)) return null;
   const meeting = await loadMeeting(meetingId);
   if (meeting.kind !== "competition") return null;

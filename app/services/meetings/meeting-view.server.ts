@@ -194,10 +194,12 @@ function anonymousGroup(groups: AuthorGroup[], meetingId: number, categories: { 
   const byCategory = (s: { CategoryId: number | null }) => rank.get(s.CategoryId ?? -1) ?? categories.length;
   const seeded = anonymousOrder(submissions, meetingId);
   // Positions are per author: in one group the order is the position.
-  const ordered = [...seeded].sort((a, b) => byCategory(a) - byCategory(b)).map((submission, index) => ({
-    ...submission,
-    position: index + 1,
-  }));
+  const ordered = [...seeded]
+    .sort((a, b) => byCategory(a) - byCategory(b))
+    .map((submission, index) => ({
+      ...submission,
+      position: index + 1,
+    }));
   return [{ author: null, submissions: ordered }];
 }
 
