@@ -3,11 +3,11 @@
 // plain arithmetic here, so the pages, the recap and the tests share it.
 import { z } from "zod";
 import type { PhotoOwnerJson } from "./club-json";
+import { AWARD_FORM_PLACE, COMMENDED_PLACES } from "./awards";
 import { AWARDS, awardOfPlace, type Award, type ScoreMax } from "./competitions";
 import type { ResultPhotoJson } from "./results";
 
-/** How many places after the third are Highly Commended. */
-export const COMMENDED_PLACES = 3;
+export { COMMENDED_PLACES, scoreText, AWARD_FORM_PLACE } from "./awards";
 
 /** What an admin may set an entry's award to before publishing: an award, none, or back to its place's (null). */
 export const AWARD_CHOICES = [...AWARDS, "none"] as const;
@@ -87,8 +87,7 @@ export const AwardChoiceSchema = z.object({
   award: z.enum(AWARD_CHOICES, { error: "Award must be 1st, 2nd, 3rd, HC or none." }).nullable(),
 });
 
-/** The results page's award form: `place` gives an entry back the award its place gives (the API's null). */
-export const AWARD_FORM_PLACE = "place";
+/** The results page's award form's schema (`place`: the award its place gives). */
 export const AWARD_CHOICE_MESSAGE = "Award must be 1st, 2nd, 3rd, HC, none or its place's.";
 export const AwardFormSchema = z.object({
   PhotoId: z.coerce
@@ -100,6 +99,3 @@ export const AwardFormSchema = z.object({
     .enum([...AWARD_CHOICES, AWARD_FORM_PLACE], { error: AWARD_CHOICE_MESSAGE })
     .transform((award): AwardChoice | null => (award === AWARD_FORM_PLACE ? null : award)),
 });
-
-/** '18 / 20': a judge's score as a screen says it. */
-export const scoreText = (score: number, scoreMax: number) => `${score} / ${scoreMax}`;

@@ -5,8 +5,7 @@
 // from the review room (useReviewLead's shownEntries), the same on every
 // screen; the host's buttons and keys ask the server, which reads it.
 import { useEffect, useRef } from "react";
-import { AWARD_LABELS } from "~/lib/competitions";
-import { scoreText } from "~/lib/competition-results";
+import { AWARD_LABELS, scoreText } from "~/lib/awards";
 import type { EntryShown, ScreenShow, ShowEntry } from "~/lib/realtime-events";
 import type { PresenterSlide } from "./presenter-steps";
 

@@ -6,14 +6,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { useMeetingReveal } from "~/realtime/browser/use-meeting-reveal";
-import {
-  AWARD_FORM_PLACE,
-  COMMENDED_PLACES,
-  scoreText,
-  type CompetitionResultRowJson,
-  type CompetitionResultsJson,
-} from "~/lib/competition-results";
-import { AWARD_LABELS, AWARDS, awardOfPlace } from "~/lib/competitions";
+import { AWARD_FORM_PLACE, AWARD_LABELS, AWARDS, awardOfPlace, COMMENDED_PLACES, scoreText } from "~/lib/awards";
+import type { CompetitionResultRowJson, CompetitionResultsJson } from "~/lib/competition-results";
 import { authorName, formatRating, plural } from "~/lib/results";
 import { FormErrors } from "~/components/forms/fields";
 import { Thumb } from "./result-rows";

@@ -2,8 +2,7 @@
 // of it on the room's screens (the judge's comments, or its award and score)
 // shows here too, over the photo's top, so a member following in their own
 // window sees what the call sees. It comes from the review room (useReviewLead).
-import { AWARD_LABELS } from "~/lib/competitions";
-import { scoreText } from "~/lib/competition-results";
+import { AWARD_LABELS, scoreText } from "~/lib/awards";
 import type { EntryShown } from "~/lib/realtime-events";
 
 export function ViewerEntry({ shown }: { shown: EntryShown | undefined }) {
