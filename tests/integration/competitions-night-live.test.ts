@@ -6,7 +6,7 @@
 // window joining later is told what was shown last.
 import { describe, expect, it } from "vitest";
 import type { EntryShown } from "~/lib/realtime-events";
-import { publishResults } from "~/services/competitions/competition-results.server";
+import { publishResults } from "~/services/competitions/publish-results.server";
 import { saveScore } from "~/services/competitions/judging.server";
 import { enterDirectly, insertCompetition, insertJudge } from "../support/competitions";
 import { insertMeeting, submitDirectly } from "../support/meetings";
