@@ -3,11 +3,11 @@
 // plain arithmetic here, so the pages, the recap and the tests share it.
 import { z } from "zod";
 import type { PhotoOwnerJson } from "./club-json";
+import { AWARD_FORM_PLACE, COMMENDED_PLACES } from "./awards";
 import { AWARDS, awardOfPlace, type Award, type ScoreMax } from "./competitions";
 import type { ResultPhotoJson } from "./results";
 
-/** How many places after the third are Highly Commended. */
-export const COMMENDED_PLACES = 3;
+export { COMMENDED_PLACES, scoreText, AWARD_FORM_PLACE } from "./awards";
 
 /** What an admin may set an entry's award to before publishing: an award, none, or back to its place's (null). */
 export const AWARD_CHOICES = [...AWARDS, "none"] as const;
@@ -85,4 +85,17 @@ export const AwardChoiceSchema = z.object({
     .positive()
     .max(2 ** 31 - 1),
   award: z.enum(AWARD_CHOICES, { error: "Award must be 1st, 2nd, 3rd, HC or none." }).nullable(),
+});
+
+/** The results page's award form's schema (`place`: the award its place gives). */
+export const AWARD_CHOICE_MESSAGE = "Award must be 1st, 2nd, 3rd, HC, none or its place's.";
+export const AwardFormSchema = z.object({
+  PhotoId: z.coerce
+    .number({ error: "PhotoId must be a photo's id." })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+  award: z
+    .enum([...AWARD_CHOICES, AWARD_FORM_PLACE], { error: AWARD_CHOICE_MESSAGE })
+    .transform((award): AwardChoice | null => (award === AWARD_FORM_PLACE ? null : award)),
 });

@@ -3,6 +3,7 @@
 // schemas here are shared by the meeting forms and the /api routes; the wire
 // types by the pages and the tests.
 import { z } from "zod";
+import type { Award } from "./awards";
 
 export const MEETING_KINDS = ["critique", "competition"] as const;
 export type MeetingKind = (typeof MEETING_KINDS)[number];
@@ -17,15 +18,8 @@ export const MAX_ENTRIES_PER_CATEGORY = 100;
 export const MAX_CRITIQUE_LENGTH = 5000;
 export const MAX_JUDGE_NAME_LENGTH = 120;
 
-/** The awards, best first; 'HC' is Highly Commended. 'none' is an admin's choice to give no award. */
-export const AWARDS = ["1st", "2nd", "3rd", "HC"] as const;
-export type Award = (typeof AWARDS)[number];
-export const AWARD_LABELS: Record<Award, string> = {
-  "1st": "1st",
-  "2nd": "2nd",
-  "3rd": "3rd",
-  HC: "Highly Commended",
-};
+/** The awards, best first ('HC' is Highly Commended), in a zod-free module for the night's screens. */
+export { AWARD_LABELS, AWARDS, awardOfPlace, type Award } from "./awards";
 
 /** The entry rules and the season's points: club settings, these by default. */
 export type CompetitionSettings = {
@@ -109,14 +103,6 @@ export type CompetitionFieldsJson = {
   scoreMax: ScoreMax | null;
   resultsPublishedAt: string | null;
 };
-
-/** The award a place gives: 1st to 3rd, then Highly Commended for the next `commended` places. */
-export function awardOfPlace(place: number, commended: number): Award | null {
-  if (place === 1) return "1st";
-  if (place === 2) return "2nd";
-  if (place === 3) return "3rd";
-  return place <= 3 + commended ? "HC" : null;
-}
 
 /** 'Colour/07 - Doorway.jpg': an entry's name in the originals' archive, never its author's. */
 export function entryFileName(category: string, number: number, title: string | null, extension: string): string {

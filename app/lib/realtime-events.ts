@@ -8,6 +8,7 @@
 import type { Socket } from "socket.io-client";
 import { z } from "zod";
 import type { CommentJson } from "~/lib/club-json";
+import type { Award } from "~/lib/competitions";
 
 /** A share of the photo's width or height: 0 is the left/top edge, 1 the right/bottom one. */
 const fraction = z.number().finite().min(0).max(1);
@@ -135,6 +136,31 @@ export const ReviewViewSchema = z.object({
 
 export const HandLeadSchema = z.object({ memberId: id });
 
+/**
+ * What a competition night's screens show of an entry beside its picture: the entry alone, the
+ * judge's comments, or its result (score and award). The host (an admin) chooses; the server reads
+ * what goes with it.
+ */
+export const SCREEN_SHOWS = ["entry", "comments", "result"] as const;
+export type ScreenShow = (typeof SCREEN_SHOWS)[number];
+export const ShowEntrySchema = z.object({ photoId: id, show: z.enum(SCREEN_SHOWS) });
+export type ShowEntry = z.infer<typeof ShowEntrySchema>;
+
+/**
+ * An entry's result or critique as the room's screens show it, read by the server when the host
+ * shows it: only what `show` needs (the critique for 'comments'; the score, award and author for
+ * 'result'), and the author only once the results are published.
+ */
+export type EntryShown = {
+  photoId: number;
+  show: ScreenShow;
+  critique: string | null;
+  score: number | null;
+  scoreMax: number | null;
+  award: Award | null;
+  author: string | null;
+};
+
 export type ReviewView = z.infer<typeof ReviewViewSchema>;
 export type LedTimer = z.infer<typeof LedTimerSchema>;
 
@@ -147,6 +173,8 @@ export type ReviewSnapshot = {
   view: ReviewView | null;
   /** Whether this member may take the lead: an admin, or handed it. */
   mayLead: boolean;
+  /** A competition's entry the host showed last (its comments or result), or null. */
+  entry?: EntryShown | null;
 };
 
 export interface ReviewClientToServerEvents {
@@ -157,6 +185,8 @@ export interface ReviewClientToServerEvents {
   handTo: (message: { memberId: number }) => void;
   /** The leader's view; anybody else's is dropped. */
   view: (view: ReviewView) => void;
+  /** A competition's host (an admin) shows an entry's comments or result on every screen; anybody else's is dropped. */
+  showEntry: (message: ShowEntry) => void;
 }
 
 export interface ReviewServerToClientEvents {
@@ -172,6 +202,8 @@ export interface ReviewServerToClientEvents {
    * they ask: an admin demoted since joining is told false).
    */
   mayLead: (may: boolean) => void;
+  /** What the host shows of a competition's entry now (to the whole room, the host's own windows too). */
+  entry: (shown: EntryShown) => void;
   /** An admin revealed the meeting's names (anonymous review): load the page's data again. */
   revealed: (message: { meetingId: number }) => void;
 }

@@ -128,3 +128,14 @@ export function ratingsShownTo<R extends { UserId: number }>(
 export function mayEndAnonymity(meeting: MeetingAnonymity, { submitted }: { submitted: boolean }): boolean {
   return !isUnrevealed(meeting) || !submitted;
 }
+
+/**
+ * The author a shared screen (the presenter's, every window of a review room) may name for an entry:
+ * nobody until the meeting's names are out, its owner's own screen included, since the call sees it.
+ */
+export function authorOnSharedScreen(
+  meeting: MeetingAnonymity,
+  owner: { firstName: string; lastName: string } | null,
+): string | null {
+  return isUnrevealed(meeting) || !owner ? null : `${owner.firstName} ${owner.lastName}`;
+}

@@ -196,6 +196,18 @@ export function mayManageMeetings(viewer: ViewerRef): boolean {
   return isAdmin(viewer);
 }
 
+/**
+ * A competition's night: only the host who may see the results before they are published (an
+ * admin) shows an entry's comments or result on the room's screens, and only once the judge has
+ * scored every entry (its awards are then settled) or the results are published.
+ */
+export function mayShowEntryResults(
+  viewer: ViewerRef,
+  results: { published: boolean; scored: number; total: number },
+): boolean {
+  return isAdmin(viewer) && (results.published || (results.total > 0 && results.scored === results.total));
+}
+
 /** A submission is reordered or withdrawn by its author only (and only while its meeting is upcoming). */
 export function mayChangeSubmission(viewer: ViewerRef, submission: { userId: number }): boolean {
   return isOwner(viewer, submission);

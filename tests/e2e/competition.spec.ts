@@ -3,8 +3,10 @@
 // (large enough to project) in a category with a title; entries close; the
 // outside judge opens the private link on a tablet, views an entry full
 // screen, scores it offline (kept on the device, saved when the connection is
-// back), scores the rest and downloads the originals; the admin publishes, and
-// the results name the authors with their awards.
+// back), scores the rest and downloads the originals; the admin changes an award
+// and publishes on the results page (with and without a script), which then
+// names the authors with their awards; and the night is presented: each entry by
+// category, number and title, the judge's comments, then its score and award.
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
@@ -15,7 +17,7 @@ import { api, logInContext } from "./support/club-api";
 import { MAIL_TIMEOUT, type MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
-import { untilHydrated } from "./support/ui";
+import { clickAndCancel, untilHydrated } from "./support/ui";
 
 const ada = memberDetails("ada_admin", "Ada", "Arbiter", true);
 const bo = memberDetails("bo_enters", "Bo", "Bright");
@@ -63,6 +65,8 @@ async function galleryPhoto(context: BrowserContext, seed: number, caption: stri
 
 const local = (date: Date) => date.toISOString().slice(0, 16);
 let meetingId: number;
+/** The judge's private link's token, closed once the results are published. */
+let judgeToken: string;
 
 test("an admin creates a competition with two categories on the meeting form, at 1280 and 390 px", async ({
   browser,
@@ -152,7 +156,26 @@ test("the judge scores on a tablet through the private link, offline too, and do
 }) => {
   test.setTimeout(120_000);
   const admin = await contextOf(browser, ada);
-  await api(admin, "post", `/api/meetings/${meetingId}/judges`, { name: "Fay Godwin", email: "fay@example.com" });
+  // The admin invites the judge on the competition's edit page (the link goes by e-mail only).
+  const edit = await admin.newPage();
+  await edit.goto(`/meetings/${meetingId}/edit`);
+  await untilHydrated(edit);
+  const judging = edit.getByRole("region", { name: "The judge" });
+  await expect(judging).toContainText("No judge has been invited yet.");
+  await judging.getByLabel("Judge's name").fill("Fay Godwin");
+  await judging.getByLabel("Judge's email").fill("fay@example.com");
+  await judging.getByRole("button", { name: "Invite Judge" }).click();
+  await expect(edit.getByText("Judging link sent to Fay Godwin at fay@example.com.")).toBeVisible();
+  await expect(judging.getByRole("list", { name: "Judges invited" })).toContainText("Fay Godwin");
+  await expect(judging.getByLabel("Judge's name")).toHaveValue("");
+  await expect(judging.getByRole("link", { name: "Download the originals" })).toHaveAttribute(
+    "href",
+    `/api/meetings/${meetingId}/originals.zip`,
+  );
+  await edit.setViewportSize({ width: 390, height: 900 });
+  await judging.scrollIntoViewIfNeeded();
+  await edit.screenshot({ path: test.info().outputPath("competition-judge-invite-390.png") });
+  await edit.close();
   // No mail server here: each e-mail is a file in the data folder.
   const mailDir = path.join(server.dataDir, "mail");
   await expect
@@ -229,14 +252,149 @@ test("the judge scores on a tablet through the private link, offline too, and do
   const saved = await zip.path();
   expect(fs.statSync(saved!).size).toBeGreaterThan(3 * 10_000);
   await tablet.close();
-
-  // Published: the results name the authors, and the link closes.
-  const results = await api<{
-    categories: { name: string; results: { award: string; score: number; User: { firstName: string } }[] }[];
-  }>(admin, "post", `/api/meetings/${meetingId}/publish`);
-  const mono = results.categories.find((category) => category.name === "Mono")!;
-  expect(mono.results[0]).toMatchObject({ award: "1st", User: { firstName: "Bo" } });
-  const closed = await admin.request.get(`/api/judge/${token}`);
-  expect(closed.status()).toBe(410);
+  judgeToken = token;
   await admin.close();
+});
+
+test("before publishing, the admin sees the judge's ranking without names and changes an award", async ({
+  browser,
+}) => {
+  const admin = await contextOf(browser, ada);
+  const page = await admin.newPage();
+  await page.goto(`/meetings/${meetingId}/results`);
+  await untilHydrated(page);
+  await expect(page.getByTestId("judge-progress")).toHaveText("The judge has scored 3 of 3 entries.");
+  await expect(page.locator("main")).not.toContainText(/Bo Bright|Cy Contrast/);
+  // Colour: entry 1 scored 17 (1st), entry 2 scored 12 (2nd); Mono: entry 3 scored 19 (1st).
+  const colour = page.getByRole("region", { name: "Colour" });
+  await expect(colour.locator(".entry-score")).toHaveText(["Score 17 / 20", "Score 12 / 20"]);
+  await expect(colour.locator(".award-badge")).toHaveText(["1st", "2nd"]);
+  await expect(colour.locator(".judge-critique")).toHaveText(["Lovely layering; the doorway frames it."]);
+  await colour.getByLabel("Award for entry 2").selectOption("HC");
+  await colour.getByRole("listitem").nth(1).getByRole("button", { name: "Change award" }).click();
+  await expect(page.getByText("Entry 2 is now Highly Commended.")).toBeVisible();
+  await expect(colour.locator(".award-badge")).toHaveText(["1st", "Highly Commended"]);
+  // Publishing asks first; Cancel sends nothing.
+  expect(await clickAndCancel(page, page.getByRole("button", { name: "Publish results" }))).toContain(
+    "This cannot be undone.",
+  );
+  await expect(page.getByTestId("judge-progress")).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`competition-results-admin-${width}.png`), fullPage: true });
+  }
+  // A member sees nothing of them yet.
+  const member = await contextOf(browser, bo);
+  const theirs = await member.newPage();
+  await theirs.goto(`/meetings/${meetingId}/results`);
+  await expect(theirs.getByText("The results of this competition are shown when they are published.")).toBeVisible();
+  await expect(theirs.locator("main")).not.toContainText(/Score|Lovely layering/);
+  await Promise.all([admin.close(), member.close()]);
+});
+
+test("without a script, the admin changes an award back and publishes; the results name the authors", async ({
+  browser,
+}) => {
+  const noScript = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false });
+  await logInContext(noScript, ada);
+  const page = await noScript.newPage();
+  await page.goto(`/meetings/${meetingId}/results`);
+  const colour = page.getByRole("region", { name: "Colour" });
+  await colour.getByLabel("Award for entry 2").selectOption("place");
+  await colour.getByRole("listitem").nth(1).getByRole("button", { name: "Change award" }).click();
+  await expect(page.getByText("Entry 2 is now 2nd.")).toBeVisible();
+  // ConfirmButton's <details>: the question opens in place, and its button posts the form.
+  await page.locator("summary", { hasText: "Publish results" }).click();
+  await expect(page.getByText(/Publish the results\? Every member sees/)).toBeVisible();
+  await page.getByRole("button", { name: "Yes, Publish results" }).click();
+  await expect(page.getByText("Results published!")).toBeVisible();
+  await noScript.close();
+
+  // Published: every member sees the awards and the names, and the judge's link has closed.
+  const member = await contextOf(browser, cy);
+  // Bo's stars go to Cy's Pigeons, the judge's second: the members' favourite, shown apart from the ranking.
+  const published = await api<{ categories: { results: { Photo: { id: number; caption: string } }[] }[] }>(
+    member,
+    "get",
+    `/api/meetings/${meetingId}/results`,
+  );
+  const pigeons = published.categories.flatMap((c) => c.results).find((r) => r.Photo.caption === "Pigeons")!;
+  const rater = await contextOf(browser, bo);
+  await api(rater, "post", `/api/photos/${pigeons.Photo.id}/rate`, { value: 5 });
+  await rater.close();
+  const results = await member.newPage();
+  await results.goto(`/meetings/${meetingId}/results`);
+  const favourite = results.getByRole("region", { name: "Colour" }).getByRole("complementary", {
+    name: "Members' favourite",
+  });
+  await expect(favourite).toContainText("Pigeons");
+  await expect(favourite).toContainText("★ 5");
+  const colour2 = results.getByRole("region", { name: "Colour" });
+  await expect(colour2.locator(".award-badge")).toHaveText(["1st", "2nd"]);
+  await expect(results.getByRole("region", { name: "Mono" }).getByRole("link", { name: "Bo Bright" })).toBeVisible();
+  await expect(colour2.getByRole("link", { name: /Bo Bright|Cy Contrast/ })).toHaveCount(2);
+  for (const width of [1280, 390]) {
+    await results.setViewportSize({ width, height: 900 });
+    expect(await results.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await results.screenshot({ path: test.info().outputPath(`competition-results-${width}.png`), fullPage: true });
+  }
+  expect((await member.request.get(`/api/judge/${judgeToken}`)).status()).toBe(410);
+  await member.close();
+});
+
+test("the night is presented: entry by entry, the judge's comments, then the score and award on every screen", async ({
+  browser,
+}) => {
+  const host = await contextOf(browser, ada);
+  const screen = await host.newPage();
+  await screen.setViewportSize({ width: 1280, height: 720 });
+  await screen.goto(`/meetings/${meetingId}/present`);
+  await expect(screen.locator("main.presenter.hydrated")).toHaveCount(1);
+  await expect(screen.getByTestId("presenter-entry")).toHaveText("Colour · Entry 1");
+  await expect(screen.locator(".presenter-caption")).toHaveText(/^(Doorway|Pigeons)$/);
+  // A member's screen (following the room) shows what the host shows.
+  const member = await contextOf(browser, bo, 390);
+  const follower = await member.newPage();
+  await follower.goto(`/meetings/${meetingId}/present`);
+  await expect(follower.locator("main.presenter.hydrated")).toHaveCount(1);
+  await expect(follower.getByTestId("presenter-entry")).toHaveText("Colour · Entry 1");
+  await expect(follower.getByRole("button", { name: "Show result" })).toHaveCount(0);
+  await expect(follower.getByTestId("entry-result")).toHaveCount(0);
+
+  await screen.mouse.move(640, 300);
+  await screen.getByRole("button", { name: "Judge's comments" }).click();
+  for (const page of [screen, follower])
+    await expect(page.getByTestId("judge-comments")).toContainText("Lovely layering; the doorway frames it.");
+  await screen.screenshot({ path: test.info().outputPath("presenter-comments-1280.png") });
+  await screen.mouse.move(600, 320);
+  await screen.getByRole("button", { name: "Show result" }).click();
+  for (const page of [screen, follower]) {
+    const result = page.getByTestId("entry-result");
+    await expect(result.locator(".presenter-award")).toHaveText("1st");
+    await expect(result.locator(".presenter-score")).toHaveText("Score 17 / 20");
+    await expect(result.locator(".presenter-result-author")).toHaveText(/^(Bo Bright|Cy Contrast)$/);
+    await expect(page.getByTestId("judge-comments")).toHaveCount(0);
+  }
+  await screen.mouse.move(1, 1);
+  await screen.screenshot({ path: test.info().outputPath("presenter-result-1280.png") });
+  await follower.screenshot({ path: test.info().outputPath("presenter-result-390.png") });
+  // The next entry: its own line, nothing shown of it until the host shows it.
+  await screen.keyboard.press("ArrowRight");
+  await expect(screen.getByTestId("presenter-entry")).toHaveText("Colour · Entry 2");
+  await expect(screen.getByTestId("entry-result")).toHaveCount(0);
+  await screen.keyboard.press("r");
+  await expect(screen.getByTestId("entry-result").locator(".presenter-score")).toHaveText("Score 12 / 20");
+  // A member's own full-screen viewer of that entry shows it too (the room's latest showing).
+  const { categories } = await api<{ categories: { results: { number: number; Photo: { id: number } }[] }[] }>(
+    member,
+    "get",
+    `/api/meetings/${meetingId}/results`,
+  );
+  const second = categories.flatMap((c) => c.results).find((r) => r.number === 2)!;
+  const own = await member.newPage();
+  await own.goto(`/meetings/${meetingId}/${second.Photo.id}?view=full`);
+  await expect(own.getByTestId("viewer-entry")).toHaveText("2nd · Score 12 / 20 · Cy Contrast");
+  await own.screenshot({ path: test.info().outputPath("viewer-entry-390.png") });
+  await Promise.all([host.close(), member.close()]);
 });

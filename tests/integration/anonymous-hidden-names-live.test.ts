@@ -3,7 +3,9 @@
 // namespaces can send are read from their typed interfaces in
 // app/lib/realtime-events.ts, and a night is played in both rooms while a
 // photo's anonymous meeting is unrevealed, its owner joining, pointing,
-// drawing a crop, commenting, leading the review and leaving. Everything a
+// drawing a crop, commenting, leading the review and leaving; and a
+// competition's night, whose host shows the owner's entry's judge's comments and
+// result (by its photo id, which no message may set beside the owner's name). Everything a
 // member and an admin receive is checked: no message may hold something of the
 // photo beside something of its owner, nor tie the photo to the owner's id, and
 // every member a message names is named as themself, the owner as anyone else
@@ -21,6 +23,8 @@ import { photos } from "@db/schema";
 import { PHOTO_NAMESPACE, REVIEW_NAMESPACE } from "~/lib/live-names";
 import type { PhotoViewerSocket, ReviewSocket } from "~/lib/realtime-events";
 import { createComment, deleteComment, editComment } from "~/services/ratings/comments.server";
+import { saveScore } from "~/services/competitions/judging.server";
+import { enterDirectly, insertCompetition, insertJudge } from "../support/competitions";
 import { insertMeeting, submitDirectly } from "../support/meetings";
 import { cookieFor, makeMember } from "../support/members";
 import { insertPhoto } from "../support/photos";
@@ -171,6 +175,25 @@ describe("no live message sets the author of a photo in an unrevealed anonymous 
     const lateReview = await enterReview(sockets, meeting.id, admin);
     heard.push({ event: "review", args: [lateReview.snapshot], by: "the host joining late" });
 
+    // A competition night: the host shows the owner's entry's judge's comments, then its result, to the room.
+    const { meeting: competition, categories } = await insertCompetition();
+    const entry = await insertPhoto(owner.id, { caption: "Caption of the hidden entry" });
+    photoMarks.push("Caption of the hidden entry");
+    await enterDirectly(competition.id, categories[0]!.id, entry);
+    const { token } = await insertJudge(competition.id);
+    await saveScore(token, entry.id, { score: 19, critique: "Caption of the hidden entry: well seen." });
+    const watching = await enterReview(sockets, competition.id, other);
+    record(watching.socket, "a member on the competition's night", heard);
+    const hosting = await enterReview(sockets, competition.id, admin);
+    record(hosting.socket, "the competition's host", heard);
+    for (const show of ["comments", "result"] as const) {
+      const shown = nextReview(watching.socket, "entry");
+      hosting.socket.emit("showEntry", { photoId: entry.id, show });
+      await shown;
+    }
+    const lateNight = await enterReview(sockets, competition.id, other);
+    heard.push({ event: "review", args: [lateNight.snapshot], by: "a member joining the night late" });
+
     // Every event either namespace can send was heard, or is listed with the reason it cannot be.
     const events = [...eventsOf("ServerToClientEvents"), ...eventsOf("ReviewServerToClientEvents")];
     const unheard = events.filter((event) => !(event in UNSENT) && !heard.some((h) => h.event === event));
@@ -183,6 +206,9 @@ describe("no live message sets the author of a photo in an unrevealed anonymous 
       const ofPhoto = photoMarks.filter((mark) => text.includes(mark));
       const ofOwner = ownerMarks.filter((mark) => text.includes(mark));
       if (ofPhoto.length && ofOwner.length) leaks.push(`${event} to ${by}: ${ofPhoto} beside ${ofOwner}`);
+      // A message about one of the owner's photos by its id (a screen's entry) names nothing of the owner.
+      const aboutOwnersPhoto = [photo.id, entry.id].some((id) => text.includes(`"photoId":${id}`));
+      if (aboutOwnersPhoto && ofOwner.length) leaks.push(`${event} to ${by}: a photo of theirs beside ${ofOwner}`);
       for (const { at, user } of membersIn(args)) {
         // A member is named as themself, with nothing more; a comment's author (User) is left out while hidden.
         const named = typeof user.id === "number" && members.get(user.id) === user.firstName;

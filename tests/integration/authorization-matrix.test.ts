@@ -858,6 +858,52 @@ const ROWS: Row[] = [
     },
     expect: admins(200, 403, 401),
   },
+  // A competition's results page: admins publish and change awards with plain forms; members are refused.
+  {
+    route: "meetings/:meetingId/results",
+    method: "POST",
+    case: "publish a competition's results",
+    send: async () => {
+      const { meeting, token, entry } = await judged();
+      await saveScore(token, entry.photoId, { score: 15, critique: "" });
+      return { params: { meetingId: String(meeting.id) }, form: { intent: "publish" } };
+    },
+    expect: admins("302 /meetings/", 403, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/results",
+    method: "POST",
+    case: "change an entry's award",
+    send: async () => {
+      const { meeting, token, entry } = await judged();
+      await saveScore(token, entry.photoId, { score: 15, critique: "" });
+      return {
+        params: { meetingId: String(meeting.id) },
+        form: { intent: "award", PhotoId: String(entry.photoId), award: "HC" },
+      };
+    },
+    expect: admins("302 /meetings/", 403, "302 /login"),
+  },
+  {
+    route: "meetings/:meetingId/edit",
+    method: "POST",
+    case: "invite a competition's judge",
+    send: async () => ({
+      params: { meetingId: String((await judged()).meeting.id) },
+      form: { intent: "invite-judge", name: "Fay Godwin", email: "fay@example.com" },
+    }),
+    expect: admins("302 /meetings/", "302 /", "302 /login"),
+  },
+  {
+    ...meetingPage("meetings/:meetingId/results"),
+    case: "a competition's results, before publishing",
+    send: async () => ({ params: { meetingId: String((await judged()).meeting.id) } }),
+  },
+  {
+    ...meetingPage("meetings/:meetingId/present"),
+    case: "a competition's presenter's screen",
+    send: async () => ({ params: { meetingId: String((await judged()).meeting.id) } }),
+  },
   { route: "judge/:token", method: "GET", send: async () => ({ params: await judgeLink() }), expect: everyone(200) },
   {
     route: "judge/:token",

@@ -64,8 +64,10 @@ describe("the presenter's screen's loader", () => {
     expect(slides.every((slide) => slide.largeUrl?.startsWith(`/media/photos/${slide.id}/large?v=`))).toBe(true);
     // Nothing else of the photos: no ratings, notes, camera or member ids on a shared screen's data.
     expect(Object.keys(slides[0]!).sort()).toEqual(
-      ["author", "caption", "height", "id", "largeUrl", "thumbUrl", "width"].sort(),
+      ["author", "caption", "entry", "height", "id", "largeUrl", "thumbUrl", "width"].sort(),
     );
+    // A critique night's photo is no competition's entry.
+    expect(slides.every((slide) => (slide as { entry?: unknown }).entry === null)).toBe(true);
   });
 
   it("names nobody in an anonymous meeting until it is revealed, not even the presenting member's own photo", async () => {

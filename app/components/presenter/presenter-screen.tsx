@@ -18,6 +18,7 @@ import { PresenterPhoto, STAGE_VH } from "./presenter-photo";
 import { PhotoCountdown } from "../meetings/photo-countdown";
 import { positionText, type PresenterSlide } from "./presenter-steps";
 import { useLiveLayer } from "~/realtime/browser/use-live-layer";
+import { EntryLine, EntryReveal, RevealControls } from "./entry-reveal";
 import { usePresenter } from "./use-presenter";
 import "./presenter.css";
 
@@ -26,11 +27,14 @@ export function PresenterScreen({
   title,
   timeZone,
   slides,
+  competition,
 }: {
   meeting: { id: number };
   title: string;
   timeZone: string;
   slides: PresenterSlide[];
+  /** A competition's night: whether this member (an admin) may show the entries' comments and results. */
+  competition: { mayShowResults: boolean } | null;
 }) {
   const presenter = usePresenter(meeting.id, timeZone, slides);
   const { slide, index, move, lead } = presenter;
@@ -41,6 +45,7 @@ export function PresenterScreen({
   const hydrated = useHydrated();
   const fullScreen = useFullScreen();
   const next = slides[index + 1];
+  const shown = slide ? lead.shownEntries[slide.id] : undefined;
   // The next photo is on its way before the host moves (the same choice of width as the one shown).
   if (next?.largeUrl) {
     const { srcSet, sizes } = presenterImageAttributes(next, STAGE_VH);
@@ -62,13 +67,17 @@ export function PresenterScreen({
             view={presenter.view}
             marks={{ pointers: live.pointers, crops: live.crops }}
           />
+          <EntryReveal shown={shown} />
           <div className="presenter-line">
             <div className="presenter-about" aria-live="polite" aria-atomic="true">
               <p className="visually-hidden">{`Photo ${index + 1} of ${slides.length}`}</p>
+              {slide.entry ? <EntryLine entry={slide.entry} /> : null}
               {slide.caption ? <p className="presenter-caption">{slide.caption}</p> : null}
-              <p className="presenter-author" data-testid="presenter-author">
-                {slide.author ?? "Anonymous"}
-              </p>
+              {slide.entry ? null : (
+                <p className="presenter-author" data-testid="presenter-author">
+                  {slide.author ?? "Anonymous"}
+                </p>
+              )}
             </div>
             <div className="presenter-side">
               <PhotoCountdown
@@ -95,6 +104,9 @@ export function PresenterScreen({
         <button type="button" onClick={() => move("next")} disabled={index >= slides.length - 1}>
           Next
         </button>
+        {competition?.mayShowResults && slide ? (
+          <RevealControls slide={slide} shown={shown} showEntry={lead.showEntry} />
+        ) : null}
         <button type="button" onClick={toggleFullScreen}>
           {fullScreen ? "Leave full screen" : "Full screen"}
         </button>

@@ -13,6 +13,8 @@ export type PresenterSlide = {
   height: number | null;
   /** Null while the meeting hides its authors: the screen says 'Anonymous'. */
   author: string | null;
+  /** A competition's entry: its category and number (its author comes with its result). */
+  entry: { number: number; category: string } | null;
 };
 
 /** What a key does on the presenter's screen (arrows, a clicker's Page Up/Down, Home/End). */

@@ -32,6 +32,7 @@ import { useViewerView } from "./use-viewer-view";
 import { useViewerSource } from "./use-viewer-source";
 import { isZoomed } from "./view-state";
 import type { ViewerCommand } from "./viewer-keys";
+import { ViewerEntry } from "./viewer-entry";
 import { ViewerPanel } from "./viewer-panel";
 import type { PhotoViewerProps } from "./viewer-props";
 import "./viewer.css";
@@ -205,6 +206,8 @@ function ViewerLayer({
           Following {follow.lead.leader.firstName}
         </p>
       ) : null}
+
+      {reviewed ? <ViewerEntry shown={follow.lead.shownEntries[photo.id]} /> : null}
 
       <ViewerPanel
         photo={photo}

@@ -72,6 +72,7 @@ describe("ReviewBook", () => {
       members: [],
       leaderView: null,
       ownWindowsView: null,
+      shownEntries: {},
     });
     expect(book.getSnapshot()).toBe(empty);
 
@@ -92,5 +93,30 @@ describe("ReviewBook", () => {
     book.changed();
     expect(book.getSnapshot()).toMatchObject({ leader: bob, amLeader: false, ownWindowsView: null });
     expect(book.getSnapshot().leaderView?.photoId).toBe(8);
+  });
+
+  it("keeps what a competition's host showed of each entry, from the snapshot on, the latest of each", () => {
+    const book = new ReviewBook();
+    const shown = (photoId: number, show: "entry" | "comments" | "result") => ({
+      photoId,
+      show,
+      critique: show === "comments" ? "Well seen." : null,
+      score: show === "result" ? 18 : null,
+      scoreMax: show === "result" ? 20 : null,
+      award: show === "result" ? ("1st" as const) : null,
+      author: null,
+    });
+    book.joinedRoom({ me: ann, members: [], leader: null, view: null, mayLead: false, entry: shown(7, "comments") });
+    book.entryShown(shown(8, "result"));
+    book.changed();
+    const first = book.getSnapshot().shownEntries;
+    expect(first[7]?.critique).toBe("Well seen.");
+    expect(first[8]?.score).toBe(18);
+    // Hidden again: the entry shows nothing more, the other keeps its result.
+    book.entryShown(shown(8, "entry"));
+    book.changed();
+    expect(book.getSnapshot().shownEntries[8]?.show).toBe("entry");
+    expect(book.getSnapshot().shownEntries[7]?.show).toBe("comments");
+    expect(first[8]?.show).toBe("result");
   });
 });

@@ -1,7 +1,7 @@
 // The bookkeeping behind following the host, apart from
 // sockets and React: who is in the meeting's review room, who leads, and the
 // leader's latest view.
-import type { Presence, ReviewSnapshot, ReviewView, Viewer } from "~/lib/realtime-events";
+import type { EntryShown, Presence, ReviewSnapshot, ReviewView, Viewer } from "~/lib/realtime-events";
 import { BookStore } from "./book-store";
 import { PresenceBook } from "./live-book";
 
@@ -34,6 +34,8 @@ export type ReviewState = {
   members: Viewer[];
   leaderView: FollowedView | null;
   ownWindowsView: FollowedView | null;
+  /** What a competition's host has shown of each entry this window heard of (by photo id). */
+  shownEntries: Readonly<Record<number, EntryShown>>;
 };
 
 export class ReviewBook extends BookStore<ReviewState> {
@@ -49,8 +51,11 @@ export class ReviewBook extends BookStore<ReviewState> {
    */
   ownWindowsView: FollowedView | null = null;
   mayLead = false;
+  /** Each entry's latest showing: going back to an entry shown before shows it as it was left. */
+  entries: Record<number, EntryShown> = {};
 
   joinedRoom(snapshot: ReviewSnapshot, receivedAt = Date.now()) {
+    if (snapshot.entry) this.entryShown(snapshot.entry);
     this.me = snapshot.me;
     this.presence.snapshot(snapshot.members);
     this.leader = snapshot.leader;
@@ -74,6 +79,10 @@ export class ReviewBook extends BookStore<ReviewState> {
       this.ownWindowsView = null;
     }
     this.leader = leader;
+  }
+
+  entryShown(shown: EntryShown) {
+    this.entries = { ...this.entries, [shown.photoId]: shown };
   }
 
   viewed(view: ReviewView, receivedAt = Date.now()) {
@@ -103,6 +112,7 @@ export class ReviewBook extends BookStore<ReviewState> {
       members: this.presence.viewers(),
       leaderView: this.leader ? this.view : null,
       ownWindowsView: this.amLeader ? this.ownWindowsView : null,
+      shownEntries: this.entries,
     };
   }
 }

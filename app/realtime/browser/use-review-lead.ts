@@ -9,7 +9,7 @@
 //   if (review.amLeader) review.publishView({ photoId, zoom, centerX, centerY, timerElapsedMs });
 import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
-import type { ReviewSocket, ReviewView, Viewer } from "~/lib/realtime-events";
+import type { EntryShown, ReviewSocket, ReviewView, ShowEntry, Viewer } from "~/lib/realtime-events";
 import { REVIEW_NAMESPACE } from "~/lib/live-names";
 import { frameCoalescer, type FrameCoalescer } from "./frame-coalescer";
 import { ReviewBook, type FollowedView } from "./review-book";
@@ -39,6 +39,10 @@ export type ReviewLead = {
   ownWindowsView: FollowedView | null;
   /** Leader only (the server drops anyone else's); sent at most once per frame. */
   publishView(view: ReviewView): void;
+  /** A competition's entries as its host showed them (their comments or result), by photo id. */
+  shownEntries: Readonly<Record<number, EntryShown>>;
+  /** A competition's host (an admin) shows an entry's comments or result to the room (anyone else's is dropped). */
+  showEntry(message: ShowEntry): void;
 };
 
 export function useReviewLead(meetingId: number | null): ReviewLead {
@@ -78,6 +82,10 @@ export function useReviewLead(meetingId: number | null): ReviewLead {
         book.viewed(view);
         book.changed();
       });
+      socket.on("entry", (shown) => {
+        book.entryShown(shown);
+        book.changed();
+      });
       socket.on("mayLead", (may) => {
         book.mayLead = may;
         book.changed();
@@ -99,6 +107,7 @@ export function useReviewLead(meetingId: number | null): ReviewLead {
   }, [socketRef]);
   const stopLeading = useCallback(() => socketRef.current?.emit("stopLeading"), [socketRef]);
   const handTo = useCallback((memberId: number) => socketRef.current?.emit("handTo", { memberId }), [socketRef]);
+  const showEntry = useCallback((message: ShowEntry) => socketRef.current?.emit("showEntry", message), [socketRef]);
   const follow = useCallback(() => setFollowing(true), []);
   const unfollow = useCallback(() => setFollowing(false), []);
   const publishView = useCallback(
@@ -121,5 +130,6 @@ export function useReviewLead(meetingId: number | null): ReviewLead {
     follow,
     unfollow,
     publishView,
+    showEntry,
   };
 }

@@ -13,17 +13,18 @@
 //
 // The state is kept in socket.io rooms, which the adapter keeps across app
 // processes: the leader's sockets are in the meeting's "leader" room, members
-// handed the lead in its "may-lead" room, and the leader's latest view on the
-// socket that sent it (read with fetchSockets() from every process).
+// handed the lead in its "may-lead" room, the leader's latest view (and a
+// competition host's entry shown, review-entries.server.ts) on the socket that sent it.
 //
-// A window that only waits for an anonymous meeting's reveal (the meeting
-// page, `?meeting={id}&watch=1`) joins the meeting's "watch" room instead: it
-// is in nobody's presence list and sends nothing. The reveal tells both rooms
-// (`revealed`), and their pages load the names again (relayRevealToReviewRooms).
+// A window that only waits for an anonymous meeting's reveal (the meeting page, `?meeting={id}&watch=1`)
+// joins the meeting's "watch" room instead: in nobody's presence list, it sends nothing. The reveal
+// tells both rooms (`revealed`), and their pages load the names again (relayRevealToReviewRooms).
 import type { Namespace, Socket } from "socket.io";
 import {
   HandLeadSchema,
   ReviewViewSchema,
+  ShowEntrySchema,
+  type EntryShown,
   type ReviewClientToServerEvents,
   type ReviewServerToClientEvents,
   type ReviewView,
@@ -45,6 +46,7 @@ import { admission, memberNow, memberOfHandshake, memberRoom, queryValue, sessio
 import type { LiveGate } from "./live-limits.server";
 import { MessageBudget } from "./message-budget";
 import type { RealtimeServer } from "./realtime.server";
+import { latestEntryShown, showEntry } from "./review-entries.server";
 import { presenceOf } from "./room-state";
 import { logger } from "~/base/logger.server";
 import { subscribe } from "~/services/events.server";
@@ -55,6 +57,8 @@ export type ReviewSocketData = {
   sessionId: string;
   /** The view this socket showed last while leading, and when. */
   view?: { view: ReviewView; at: number };
+  /** What this socket's host showed last of a competition's entry, and when (a joiner is told the latest). */
+  entry?: { shown: EntryShown; at: number };
 };
 
 type ReviewRooms = Namespace<
@@ -102,8 +106,8 @@ export function openReviewRooms(io: RealtimeServer, gate: LiveGate) {
     socket.to(room.review).emit("member.joined", { socketId: socket.id, user: viewer });
     // Messages are handled one after another, so a view checked against the database never overtakes a later one.
     // A failed welcome (another process not answering in time) is logged; it must never go unhandled.
-    let queue: Promise<unknown> = welcome(review, socket).catch((error: unknown) =>
-      logger().error({ err: error }, "A review room's welcome failed"),
+    let queue: Promise<unknown> = welcome(review, socket).catch((err: unknown) =>
+      logger().error({ err }, "A review room's welcome failed"),
     );
     const inTurn = (work: () => Promise<unknown>) => {
       queue = queue
@@ -125,6 +129,11 @@ export function openReviewRooms(io: RealtimeServer, gate: LiveGate) {
       if (!controlLimit.take(viewer.id)) return;
       const message = HandLeadSchema.safeParse(payload);
       if (message.success) inTurn(() => handLead(review, socket, message.data.memberId));
+    });
+    const tellRoom: Parameters<typeof showEntry>[2] = (shown) => review.to(room.review).emit("entry", shown);
+    socket.on("showEntry", (payload: unknown) => {
+      const message = controlLimit.take(viewer.id) && ShowEntrySchema.safeParse(payload);
+      if (message && message.success) inTurn(() => showEntry(socket, message.data, tellRoom));
     });
     const knownPhotos = new Set<number>();
     socket.on("view", (payload: unknown) => {
@@ -189,6 +198,7 @@ async function welcome(review: ReviewRooms, socket: ReviewConnection) {
     leader,
     view: leader && latest ? aged(latest) : null,
     mayLead: mayLeadReview(member) || socket.rooms.has(room.mayLead),
+    entry: latestEntryShown(everyone),
   });
 }
 
@@ -258,17 +268,15 @@ async function stopLeading(review: ReviewRooms, socket: ReviewConnection) {
 
 /** The admin or the leader hands the lead to a member in the room, who may take it again later. */
 async function handLead(review: ReviewRooms, socket: ReviewConnection, memberId: number) {
-  const { meetingId } = socket.data;
-  const room = rooms(meetingId);
+  const room = rooms(socket.data.meetingId);
   const rights = await rightsOf(socket);
   if (!rights) return;
   if (!mayHandReviewLead(rights, { leads: socket.rooms.has(room.leader) })) return refuse(socket, rights);
-  const windows = await review.in(room.member(memberId)).fetchSockets();
-  const member = windows[0]?.data.viewer;
+  const member = (await review.in(room.member(memberId)).fetchSockets())[0]?.data.viewer;
   if (!member) return;
   await moveSockets(review, room.member(memberId), room.mayLead);
   review.to(room.member(memberId)).emit("mayLead", true);
-  await setLeader(review, meetingId, member);
+  await setLeader(review, socket.data.meetingId, member);
 }
 
 /** The leader's window left: if it was their last, nobody leads any more. */

@@ -1,5 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useActionData } from "react-router";
 import type { Route } from "./+types/edit";
+import { CompetitionJudges, INVITE_JUDGE_INTENT } from "~/components/meetings/competition-judges";
 import { DeleteMeeting } from "~/components/meetings/delete-meeting";
 import { EditMeetingForm } from "~/components/meetings/meeting-form";
 import { PageTitle } from "~/components/page-title";
@@ -7,6 +9,7 @@ import "~/components/meetings.css";
 import "~/components/meeting-view.css";
 import "~/components/meeting-submissions.css";
 import { DEFAULT_MEETING_SORT } from "~/lib/meeting-order";
+import { JudgeInviteSchema } from "~/lib/judging";
 import { MeetingEditFormSchema, wholeFormEdit } from "~/lib/meeting-schemas";
 import { MEETING_UPDATED_MESSAGE, meetingTitle } from "~/lib/meetings";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -16,6 +19,7 @@ import { page } from "~/server/pages.server";
 import { clubTimeZone } from "~/services/meetings/club-zone.server";
 import { meetingMemberChoices } from "~/services/meetings/meeting-members.server";
 import { meetingEditDraft } from "~/services/meetings/meeting-drafts.server";
+import { inviteJudge, judgeInvitedMessage, listJudges } from "~/services/competitions/judges.server";
 import { meetingView } from "~/services/meetings/meeting-view.server";
 import {
   anonymityEndsOnlyByReveal,
@@ -37,9 +41,14 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
     meetingView(admin, meetingId, DEFAULT_MEETING_SORT),
     anonymityEndsOnlyByReveal(meetingId),
   ]);
+  const competition =
+    view.meeting.kind === "competition"
+      ? { judges: await listJudges(admin, meetingId), published: view.meeting.resultsPublishedAt !== null }
+      : null;
   return {
     draft,
     members,
+    competition,
     anonymityLocked,
     timeZone: clubTimeZone(),
     // A meeting with submissions, or whose withdrawn photos still hide their authors, stays: the page says why.
@@ -66,6 +75,16 @@ export const action = page(async ({ request, params }: Route.ActionArgs) => {
     }
     return redirectWithFlash("/meetings", MEETING_DELETED_MESSAGE);
   }
+  if (formData.get("intent") === INVITE_JUDGE_INTENT) {
+    const submission = await parseForm(request, JudgeInviteSchema, formData);
+    if (submission.status !== "success") return invalidForm(submission);
+    try {
+      const judge = await inviteJudge(admin, meetingId, submission.value);
+      return redirectWithFlash(`/meetings/${meetingId}/edit#competition-judge`, judgeInvitedMessage(judge));
+    } catch (error) {
+      return replyToRefusal(submission, error);
+    }
+  }
   const submission = await parseForm(request, MeetingEditFormSchema, formData);
   if (submission.status !== "success") return invalidForm(submission);
   try {
@@ -79,7 +98,10 @@ export const action = page(async ({ request, params }: Route.ActionArgs) => {
 export default function EditMeetingPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const { draft, members, timeZone, anonymityLocked, deleteRefusal, confirmingDelete } = loaderData;
-  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  // Two forms answer through this action: each takes its own answer (by the intent it sent).
+  const answer = actionData && "result" in actionData ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const judgeAnswer = answer?.initialValue?.intent === INVITE_JUDGE_INTENT;
+  const result = judgeAnswer ? undefined : answer;
   const deleteError = actionData && "error" in actionData ? actionData.error : null;
   return (
     <section className="meeting-form-page">
@@ -93,6 +115,15 @@ export default function EditMeetingPage({ loaderData }: Route.ComponentProps) {
         anonymityLocked={anonymityLocked}
         lastResult={result}
       />
+      {loaderData.competition ? (
+        <CompetitionJudges
+          meetingId={draft.id}
+          judges={loaderData.competition.judges}
+          published={loaderData.competition.published}
+          timeZone={timeZone}
+          lastResult={judgeAnswer ? answer : undefined}
+        />
+      ) : null}
       <DeleteMeeting
         refusal={deleteRefusal}
         confirming={confirmingDelete}

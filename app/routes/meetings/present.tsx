@@ -4,7 +4,9 @@ import { meetingSortFromCookie } from "~/lib/meeting-order";
 import type { RouteHandle } from "~/lib/route-handle";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
+import { competitionScreen } from "~/services/competitions/entry-screen.server";
 import { meetingView } from "~/services/meetings/meeting-view.server";
+import { loadMeeting } from "~/services/meetings/meetings.server";
 import { meetingIdOf } from "./meeting-forms.server";
 import { presenterData } from "./presenter-data.server";
 
@@ -17,7 +19,10 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const member = await requireMember(request);
   const meetingId = meetingIdOf(params);
   const sort = meetingSortFromCookie(request.headers.get("Cookie"));
-  return presenterData(await meetingView(member, meetingId, sort));
+  const view = await meetingView(member, meetingId, sort);
+  const competition =
+    view.meeting.kind === "competition" ? await competitionScreen(member, await loadMeeting(meetingId)) : null;
+  return presenterData(view, competition);
 });
 
 /** No navbar, flash banner or footer: the screen is the photo (app/root.tsx reads this). */

@@ -8,8 +8,12 @@
 import { isUnrevealed } from "~/services/access.server";
 import type { PresenterSlide } from "~/components/presenter/presenter-steps";
 import type { MeetingView } from "~/services/meetings/meeting-view.server";
+import type { ScreenEntry } from "~/services/competitions/entry-screen.server";
 
-export function presenterData(view: MeetingView) {
+/** A competition's screen: its entries by photo, and whether this member (an admin) may show their results. */
+type CompetitionScreen = { entries: Map<number, ScreenEntry>; mayShowResults: boolean };
+
+export function presenterData(view: MeetingView, competition: CompetitionScreen | null = null) {
   const { meeting } = view;
   const hidden = isUnrevealed(meeting);
   const photos = new Map(meeting.MeetingSubmissions.map(({ Photo }) => [Photo.id, Photo]));
@@ -25,11 +29,19 @@ export function presenterData(view: MeetingView) {
         thumbUrl: photo.thumbUrl,
         width: photo.width,
         height: photo.height,
-        author: !hidden && owner ? `${owner.firstName} ${owner.lastName}` : null,
+        // A competition's entry is named by its category and number; its author comes with its result.
+        author: !hidden && owner && !competition ? `${owner.firstName} ${owner.lastName}` : null,
+        entry: competition?.entries.get(photo.id) ?? null,
       },
     ];
   });
-  return { meeting: { id: meeting.id }, title: view.title, timeZone: view.timeZone, slides };
+  return {
+    meeting: { id: meeting.id },
+    title: view.title,
+    timeZone: view.timeZone,
+    slides,
+    competition: competition ? { mayShowResults: competition.mayShowResults } : null,
+  };
 }
 
 export type PresenterData = ReturnType<typeof presenterData>;

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { competitionScores, meetingSubmissions, photos, users, type MeetingRow } from "@db/schema";
 import { rankCategory, type AwardChoice, type CompetitionResultsJson } from "~/lib/competition-results";
-import type { ScoreMax } from "~/lib/competitions";
+import { AWARD_LABELS, type ScoreMax } from "~/lib/competitions";
 import { meetingTitle } from "~/lib/meetings";
 import { authorHiddenFrom, mayManageMeetings, type ViewerRef } from "~/services/access.server";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/services/errors.server";
@@ -139,4 +139,25 @@ export async function chooseAward(
     throw InvalidError.field("award", "The judge has not scored this entry yet: an award follows its score.");
   });
   return competitionResults(viewer, await loadMeeting(meetingId));
+}
+
+/**
+ * The results page of a competition: the results for admins at any time and for members once
+ * published; null for a member before then (the page says when they come, where the API answers 403).
+ */
+export async function competitionResultsShown(
+  viewer: ViewerRef,
+  meeting: MeetingRow,
+): Promise<CompetitionResultsJson | null> {
+  if (meeting.resultsPublishedAt === null && !mayManageMeetings(viewer)) return null;
+  return competitionResults(viewer, meeting);
+}
+
+export const RESULTS_PUBLISHED_MESSAGE = "Results published!";
+
+/** 'Entry 7 is now Highly Commended.': what the results page says after an admin's choice. */
+export function awardChangedMessage(results: CompetitionResultsJson, photoId: number): string {
+  const row = results.categories.flatMap((category) => category.results).find((r) => r.Photo.id === photoId);
+  if (!row) return "Award changed.";
+  return row.award ? `Entry ${row.number} is now ${AWARD_LABELS[row.award]}.` : `Entry ${row.number} has no award now.`;
 }

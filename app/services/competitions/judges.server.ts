@@ -113,3 +113,6 @@ export async function countJudgeRequest(clientAddress: string): Promise<void> {
     taken.retryAfterMs / 1000,
   );
 }
+
+/** What the edit page says once a judge is invited: where the link went. */
+export const judgeInvitedMessage = (judge: JudgeJson) => `Judging link sent to ${judge.name} at ${judge.email}.`;

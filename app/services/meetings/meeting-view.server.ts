@@ -152,14 +152,15 @@ export async function meetingView(
   const namesHidden = isUnrevealed(meeting);
   // A meeting reviewed anonymously is walked in its night's order before and after the reveal:
   // the reveal names the authors, it does not move the screen from '3 / 8' to '8 / 8' nor change the pace.
-  const night = meeting.anonymous ? anonymousGroup([...byAuthor.values()], meeting.id) : null;
+  const categories = (await categoriesOf([meeting.id])).get(meeting.id);
+  const night = meeting.anonymous ? anonymousGroup([...byAuthor.values()], meeting.id, categories) : null;
   const groups: AuthorGroup[] =
     namesHidden && night ? night : orderAuthorGroups([...byAuthor.values()] as Named[], sort, meeting.id);
   const uploaded = byAuthor.get(viewer.id)?.submissions.length ?? 0;
 
   return {
     meeting: {
-      ...toMeetingFieldsJson(meeting, (await categoriesOf([meeting.id])).get(meeting.id)),
+      ...toMeetingFieldsJson(meeting, categories),
       MeetingSubmissions: groups.flatMap((group) =>
         group.submissions.map(({ id, position, CategoryId, Photo }) => ({ id, position, CategoryId, Photo })),
       ),
@@ -182,15 +183,23 @@ export async function meetingView(
 
 type Named = AuthorGroup & { author: MeetingAuthor };
 
-/** Before the reveal: every submission in one group without an author, in the meeting's seeded order. */
-function anonymousGroup(groups: AuthorGroup[], meetingId: number): AuthorGroup[] {
+/**
+ * Before the reveal: every submission in one group without an author, in the meeting's seeded order;
+ * a competition's category by category, so the night goes in its entries' numbers (the judge's).
+ */
+function anonymousGroup(groups: AuthorGroup[], meetingId: number, categories: { id: number }[] = []): AuthorGroup[] {
   const submissions = groups.flatMap((group) => group.submissions);
   if (submissions.length === 0) return [];
+  const rank = new Map(categories.map((category, index) => [category.id, index]));
+  const byCategory = (s: { CategoryId: number | null }) => rank.get(s.CategoryId ?? -1) ?? categories.length;
+  const seeded = anonymousOrder(submissions, meetingId);
   // Positions are per author: in one group the order is the position.
-  const ordered = anonymousOrder(submissions, meetingId).map((submission, index) => ({
-    ...submission,
-    position: index + 1,
-  }));
+  const ordered = [...seeded]
+    .sort((a, b) => byCategory(a) - byCategory(b))
+    .map((submission, index) => ({
+      ...submission,
+      position: index + 1,
+    }));
   return [{ author: null, submissions: ordered }];
 }
 
