@@ -15,6 +15,7 @@ import { rootFailure } from "~/server/pages.server";
 import { takeFlash } from "~/server/flash.server";
 import { currentMember } from "~/services/auth/session.server";
 import { clubName, clubNameWithoutDatabase } from "~/services/club/club-name.server";
+import { winnersGalleryOn } from "~/services/competitions/competition-settings.server";
 import { toNavMember } from "~/services/members/members.server";
 import type { NavMember } from "~/lib/member-json";
 
@@ -26,9 +27,14 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   try {
     // The club's name and the member share one read of the data versions (requestVersions).
-    const [member, flash, siteTitle] = await Promise.all([currentMember(request), takeFlash(request), clubName()]);
+    const [member, flash, siteTitle, winnersGallery] = await Promise.all([
+      currentMember(request),
+      takeFlash(request),
+      clubName(),
+      winnersGalleryOn(),
+    ]);
     return data(
-      { siteTitle, member: member ? toNavMember(member) : null, flash: flash.message },
+      { siteTitle, member: member ? toNavMember(member) : null, flash: flash.message, winnersGallery },
       { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
     );
   } catch (error) {
@@ -60,12 +66,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell(props: {
   siteTitle: string;
   member: NavMember | null;
+  winnersGallery: boolean;
   flash: string | null;
   children: React.ReactNode;
 }) {
   return (
     <>
-      <Navbar siteTitle={props.siteTitle} member={props.member} />
+      <Navbar siteTitle={props.siteTitle} member={props.member} winnersGallery={props.winnersGallery} />
       <main className="page">
         <FlashBanner serverMessage={props.flash} />
         {props.children}
@@ -80,7 +87,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const ownScreen = drawsOwnScreen(useMatches());
   if (ownScreen) return <Outlet />;
   return (
-    <Shell siteTitle={loaderData.siteTitle} member={loaderData.member} flash={loaderData.flash}>
+    <Shell
+      siteTitle={loaderData.siteTitle}
+      member={loaderData.member}
+      flash={loaderData.flash}
+      winnersGallery={loaderData.winnersGallery}
+    >
       <Outlet />
       {/* Words typed into fields that save themselves are saved, or asked about, before leaving. */}
       <LeaveGuard />
@@ -98,7 +110,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   const siteTitle = root?.siteTitle ?? siteTitleOfFailure(error) ?? "";
   return (
-    <Shell siteTitle={siteTitle} member={root?.member ?? null} flash={null}>
+    <Shell
+      siteTitle={siteTitle}
+      member={root?.member ?? null}
+      flash={null}
+      winnersGallery={root?.winnersGallery ?? false}
+    >
       {isRouteErrorResponse(error) ? (
         <ErrorScreen error={error} siteTitle={siteTitle} />
       ) : (

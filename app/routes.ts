@@ -28,6 +28,8 @@ export default [
   route("browse", "routes/browse.tsx", [photoOf("browse")]),
   route("upload", "routes/upload.tsx"),
   route("comments", "routes/comments.tsx", [photoOf("comments")]),
+  // The winners gallery: public while the club shows it (a club setting), else 404.
+  route("winners", "routes/winners.tsx"),
 
   ...prefix("meetings", [
     index("routes/meetings/index.tsx"),

@@ -32,7 +32,16 @@ function useMenuLinks(follow: React.MouseEventHandler<HTMLAnchorElement>) {
   };
 }
 
-export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMember | null }) {
+export function Navbar({
+  siteTitle,
+  member,
+  winnersGallery,
+}: {
+  siteTitle: string;
+  member: NavMember | null;
+  /** The club shows its winners gallery (a club setting): linked for visitors and members alike. */
+  winnersGallery: boolean;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const hydrated = useHydrated();
@@ -69,6 +78,7 @@ export function Navbar({ siteTitle, member }: { siteTitle: string; member: NavMe
       <nav id={MENU_ID} className={menuOpen ? "navbar-menu open" : "navbar-menu"} aria-label="Main">
         {menuLink("/", "Home", true)}
         {menuLink("/members", "Members")}
+        {winnersGallery ? menuLink("/winners", "Winners") : null}
         {member ? (
           <>
             {menuLink("/meetings", "Meetings")}

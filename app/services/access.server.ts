@@ -10,6 +10,7 @@ import { and, eq, exists, isNull, not, sql, type SQL, type SQLWrapper } from "dr
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "@db/client.server";
 import { features, meetings, photos, users, type UserRow } from "@db/schema";
+import { COMMENDED_PLACES } from "~/lib/competition-results";
 import { authorHiddenSql } from "./access-anonymity.server";
 import type { Member } from "~/lib/member";
 import { ForbiddenError, NotLoggedInError } from "./errors.server";
@@ -127,6 +128,46 @@ export * from "./access-anonymity.server";
 /** The photos a list may show the viewer: those they may see whose author is not hidden from them. */
 export function photosListedTo(viewer: ViewerRef): SQL {
   return and(photosVisibleTo(viewer), not(authorHiddenSql(viewer, photos.id)))!;
+}
+
+// The winners gallery ---------------------------------------------------------
+
+/**
+ * An entry awarded in a competition whose results are published, as a condition on a photo's id: an admin's
+ * chosen award (1st to HC; 'none' is none), else its place's (lib/competition-results.ts, rankCategory): a
+ * scored entry with fewer than 3 + COMMENDED_PLACES entries of its category scored above it.
+ */
+export function awardedEntrySql(photoId: SQLWrapper): SQL {
+  return sql`exists (select 1 from meeting_submissions entry
+    join meetings competition on competition.id = entry.meeting_id
+      and competition.kind = 'competition' and competition.results_published_at is not null
+    join competition_scores judged on judged.photo_id = entry.photo_id
+    where entry.photo_id = ${photoId} and entry.category_id is not null
+      and (judged.award in ('1st', '2nd', '3rd', 'HC')
+        or (judged.award is null and judged.score is not null and (select count(*) from meeting_submissions rival
+          join competition_scores rival_score on rival_score.photo_id = rival.photo_id
+          where rival.category_id = entry.category_id and rival_score.score > judged.score) < ${3 + COMMENDED_PLACES})))`;
+}
+
+/** A photo the winners gallery shows (to anyone, while it is on): awarded, by a member visitors may see. */
+export function winnerShownSql(): SQL {
+  return and(
+    awardedEntrySql(photos.id),
+    exists(rowsOf(users, and(eq(users.id, photos.userId), membersVisibleTo(null)))),
+  )!;
+}
+
+/** The winners gallery's photos as a condition on `photos`: none while the club has it off. */
+export function winnersListedSql(galleryOn: boolean): SQL {
+  return galleryOn ? winnerShownSql() : sql`false`;
+}
+
+/**
+ * Whether a visitor may see a photo's thumbnail: a public member's featured photo, or, only while the
+ * winners gallery is on, a public member's photo awarded in a published competition.
+ */
+export function visitorMaySeeImage(photo: { featuredPublic: boolean; publicWinner: boolean }, galleryOn: boolean) {
+  return photo.featuredPublic || (galleryOn && photo.publicWinner);
 }
 
 // Galleries -------------------------------------------------------------------

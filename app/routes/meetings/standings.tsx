@@ -2,23 +2,36 @@ import { Link } from "react-router";
 import type { Route } from "./+types/standings";
 import { PageTitle } from "~/components/page-title";
 import { PhotosOfTheYear, StandingsTable } from "~/components/results/standings-table";
+import { CategorySeason } from "~/components/season/category-standings";
 import "~/components/photos.css";
 import "~/components/results/results.css";
+import "~/components/season/season.css";
 import { StandingsQuerySchema } from "~/lib/results-schemas";
 import { requireMember } from "~/server/guards.server";
 import { page } from "~/server/pages.server";
 import { NotFoundError } from "~/services/errors.server";
 import { standings } from "~/services/meetings/standings.server";
+import { categoryStandings } from "~/services/competitions/season.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-// /meetings/standings?year=YYYY: the season's standings and its 'Photos of the year' candidates (members).
+// /meetings/standings?year=YYYY[&category=Name]: the season's standings and its 'Photos of the year'
+// candidates (members), and the year's competitions' points table of a category (the first by default).
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const member = await requireMember(request);
-  const query = StandingsQuerySchema.safeParse({ year: new URL(request.url).searchParams.get("year") ?? undefined });
+  const params = new URL(request.url).searchParams;
+  const query = StandingsQuerySchema.safeParse({
+    year: params.get("year") ?? undefined,
+    category: params.get("category") ?? undefined,
+  });
   // '?year=soon' names no season.
   if (!query.success) throw new NotFoundError("There are no standings at this address.");
-  return { standings: await standings(member, query.data.year) };
+  const { year, category } = query.data;
+  const [season, asked] = await Promise.all([standings(member, year), categoryStandings(member, year, category ?? "")]);
+  // No category named: the year's first, when its competitions have any.
+  const first = asked.categories[0];
+  const competitions = category || !first ? asked : await categoryStandings(member, year, first);
+  return { standings: season, competitions: competitions.categories.length || category ? competitions : null };
 });
 
 function YearLinks({ years, current }: { years: number[]; current: number }) {
@@ -38,7 +51,7 @@ function YearLinks({ years, current }: { years: number[]; current: number }) {
 }
 
 export default function StandingsPage({ loaderData }: Route.ComponentProps) {
-  const { standings: season } = loaderData;
+  const { standings: season, competitions } = loaderData;
   return (
     <section className="standings-page">
       <PageTitle>{`Standings ${season.year}`}</PageTitle>
@@ -65,6 +78,7 @@ export default function StandingsPage({ loaderData }: Route.ComponentProps) {
           <p className="muted">No photos were submitted to a meeting in {season.year}.</p>
         )}
       </section>
+      {competitions ? <CategorySeason season={competitions} /> : null}
       {season.photosOfTheYear.length ? (
         <section aria-labelledby="photos-of-the-year" className="standings-section">
           <h2 id="photos-of-the-year">Photos of the year</h2>

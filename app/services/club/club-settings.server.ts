@@ -1,24 +1,17 @@
 // The club's settings as one resource (GET/PATCH /api/club, admins): its name,
 // the standings' placing points, the competitions' entry rules and season
 // points, and whether visitors see the winners gallery.
-import { eq } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { clubSettings } from "@db/schema";
 import type { ClubPatch } from "~/lib/club-schemas";
 import type { CompetitionSettings } from "~/lib/competitions";
 import type { PlacingPoints } from "~/lib/results";
 import { requireAdmin, type ViewerRef } from "~/services/access.server";
-import { competitionSettings } from "~/services/competitions/competition-settings.server";
+import { competitionSettings, winnersGalleryOn } from "~/services/competitions/competition-settings.server";
 import { clubName, saveClubName } from "./club-name.server";
 import { placingPoints } from "./placing-points.server";
 
 export type ClubJson = { name: string; placingPoints: PlacingPoints; winnersGallery: boolean } & CompetitionSettings;
-
-/** Whether visitors see /winners (off until an admin turns it on). */
-export async function winnersGalleryOn(): Promise<boolean> {
-  const [row] = await db().select({ on: clubSettings.winnersGallery }).from(clubSettings).where(eq(clubSettings.id, 1));
-  return row?.on ?? false;
-}
 
 export async function getClub(admin: ViewerRef): Promise<ClubJson> {
   requireAdmin(admin);

@@ -8,6 +8,7 @@ import { DEFAULT_COMPETITION_SETTINGS, type CompetitionSettings } from "~/lib/co
 import { requestVersions, VersionedCache } from "~/services/data-versions.server";
 
 const kept = new VersionedCache<CompetitionSettings>("members", 1);
+const galleryKept = new VersionedCache<boolean>("members", 1);
 
 async function storedSettings(): Promise<CompetitionSettings> {
   const [row] = await db().select().from(clubSettings).where(eq(clubSettings.id, 1));
@@ -34,4 +35,22 @@ export async function competitionSettings(): Promise<CompetitionSettings> {
     if (versions) kept.set(versions, "competition", settings);
   }
   return settings;
+}
+
+/**
+ * Whether the club shows its winners gallery (/winners; off until an admin turns it on): the navbar
+ * and every visitor's image request read it, so it is kept like the settings above.
+ */
+export async function winnersGalleryOn(): Promise<boolean> {
+  const versions = await requestVersions();
+  let on = versions ? galleryKept.get(versions, "gallery") : undefined;
+  if (on === undefined) {
+    const [row] = await db()
+      .select({ on: clubSettings.winnersGallery })
+      .from(clubSettings)
+      .where(eq(clubSettings.id, 1));
+    on = row?.on ?? false;
+    if (versions) galleryKept.set(versions, "gallery", on);
+  }
+  return on;
 }

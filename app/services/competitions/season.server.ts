@@ -9,8 +9,9 @@ import { db } from "@db/client.server";
 import { competitionCategories, competitionScores, meetings, meetingSubmissions, users } from "@db/schema";
 import { clubYearOf, clubYearRange } from "~/lib/club-time";
 import { rankCategory, type AwardChoice } from "~/lib/competition-results";
-import { AWARDS, type Award, type CompetitionSettings } from "~/lib/competitions";
+import { AWARDS, type Award } from "~/lib/competitions";
 import type { PhotoOwnerJson } from "~/lib/club-json";
+import type { CategoryStandingsJson } from "~/lib/season";
 import { canSeeMeetings, type ViewerRef } from "~/services/access.server";
 import { NotLoggedInError } from "~/services/errors.server";
 import { ownerColumns } from "~/services/photos/json.server";
@@ -18,24 +19,7 @@ import { clubTimeZone } from "~/services/meetings/club-zone.server";
 import { competitionSettings } from "./competition-settings.server";
 import { competitionEntries } from "./judging.server";
 
-export type CategoryStandingJson = {
-  position: number;
-  User: PhotoOwnerJson;
-  entries: number;
-  averageScore: number | null;
-  awards: Record<Award, number>;
-  points: number;
-};
-
-export type CategoryStandingsJson = {
-  year: number;
-  category: string;
-  /** The categories of the year's published competitions, to choose from. */
-  categories: string[];
-  standings: CategoryStandingJson[];
-  awardPoints: CompetitionSettings["awardPoints"];
-  scoredEntryPoints: number;
-};
+export type { CategoryStandingJson, CategoryStandingsJson } from "~/lib/season";
 
 /** The year's competitions whose results are published. */
 async function publishedCompetitions(year: number) {

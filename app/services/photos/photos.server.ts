@@ -11,8 +11,11 @@ import {
   canSeePhotoDetails,
   memberVisibleToVisitors,
   photoVisibleToVisitors,
+  visitorMaySeeImage,
+  winnerShownSql,
   type ViewerRef,
 } from "~/services/access.server";
+import { winnersGalleryOn } from "~/services/competitions/competition-settings.server";
 import { IMAGE_WIDTHS } from "~/lib/photo-images";
 import { requestVersions, VersionedCache } from "~/services/data-versions.server";
 import { widthKey } from "~/storage/keys.server";
@@ -132,10 +135,11 @@ function narrowerCopies(photo: { thumbKey: string | null; largeKey: string | nul
   });
 }
 
-type StoredImages = { thumbKey: string | null; largeKey: string | null; public: boolean };
+type StoredImages = { thumbKey: string | null; largeKey: string | null; public: boolean; winner: boolean };
 
 // A grid's 24 thumbnails are 24 requests: what each needs is kept at the photos'
-// data version (a change to the photo, its feature or its member moves it).
+// data version (a change to the photo, its feature or its member moves it; a
+// competition's awards are fixed once its publishing, a meetings change, shows them).
 const storedImages = new VersionedCache<StoredImages | null>("photos", 20_000);
 
 async function storedImagesOf(photoId: number): Promise<StoredImages | null> {
@@ -147,6 +151,7 @@ async function storedImagesOf(photoId: number): Promise<StoredImages | null> {
       thumbKey: photos.thumbKey,
       largeKey: photos.largeKey,
       public: sql<boolean>`${photoVisibleToVisitors()}`.mapWith(Boolean),
+      winner: sql<boolean>`${winnerShownSql()}`.mapWith(Boolean),
     })
     .from(photos)
     .where(eq(photos.id, photoId))
@@ -161,7 +166,8 @@ export type PhotoMediaSize = (typeof PHOTO_MEDIA_SIZES)[number];
 
 /**
  * Which stored image to serve for /media/photos/{id}/{size}, else 404: the
- * thumbnail to anyone who may see the photo, the large size to members only.
+ * thumbnail to anyone who may see the photo (visitors: a public member's featured
+ * photo, or a winners gallery's while it is on), the large size to members only.
  * `visibleToVisitors` says whether a visitor may see this very image (the
  * media path makes it publicly cacheable then); `cacheControl` is the bounded
  * caching of a URL without a version (an old link, an e-mail): images visitors
@@ -175,13 +181,15 @@ export async function photoImage(
 ): Promise<{ key: string; visibleToVisitors: boolean; cacheControl: string }> {
   // The session's member may still be being looked up: the photo's row is read meanwhile,
   // so both wait on the same data-versions read (one round trip, not two in a row).
-  const [viewer, photo] = await Promise.all([who, storedImagesOf(photoId)]);
+  const [viewer, photo, galleryOn] = await Promise.all([who, storedImagesOf(photoId), winnersGalleryOn()]);
   // Visitors get thumbnails and basic data only; the large size is a member's detail.
   if (size === "large" && !canSeePhotoDetails(viewer)) throw photoNotFound();
-  if (!photo || (!canSeePhotoDetails(viewer) && !photo.public)) throw photoNotFound();
+  if (!photo) throw photoNotFound();
+  const forVisitors = visitorMaySeeImage({ featuredPublic: photo.public, publicWinner: photo.winner }, galleryOn);
+  if (!canSeePhotoDetails(viewer) && !forVisitors) throw photoNotFound();
   const key = size === "thumb" ? photo.thumbKey : photo.largeKey;
   if (!key) throw photoNotFound();
-  const visibleToVisitors = photo.public && size === "thumb";
+  const visibleToVisitors = forVisitors && size === "thumb";
   return {
     key,
     visibleToVisitors,

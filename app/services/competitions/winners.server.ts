@@ -1,0 +1,99 @@
+// The public winners gallery (/winners, a club setting, off by default): a
+// year's awarded entries of published competitions, by members who chose to be
+// public, per competition and category with the award. The same for visitors
+// and members; the access layer's winnersListedSql decides which photos, so the
+// gallery and its images (photos.server.ts, photoImage) cannot disagree.
+import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { db } from "@db/client.server";
+import { competitionCategories, competitionScores, meetings, meetingSubmissions, photos, users } from "@db/schema";
+import { clubYearOf, clubYearRange } from "~/lib/club-time";
+import { COMMENDED_PLACES } from "~/lib/competition-results";
+import { AWARDS, awardOfPlace, type Award } from "~/lib/competitions";
+import { meetingTitle } from "~/lib/meetings";
+import type { WinnersCompetitionJson, WinnersJson } from "~/lib/season";
+import { winnersListedSql } from "~/services/access.server";
+import { NotFoundError } from "~/services/errors.server";
+import { clubTimeZone } from "~/services/meetings/club-zone.server";
+import { resultPhotoJson } from "~/services/meetings/results.server";
+import { ownerColumns } from "~/services/photos/json.server";
+import { winnersGalleryOn } from "./competition-settings.server";
+
+export const NO_WINNERS_GALLERY_MESSAGE = "There is no winners gallery at this address.";
+
+export type { WinnerJson, WinnersJson } from "~/lib/season";
+
+const isPublished = and(eq(meetings.kind, "competition"), isNotNull(meetings.resultsPublishedAt));
+
+/** The years of the published competitions (a club holds a few a month: a short list). */
+async function galleryYears(zone: string): Promise<number[]> {
+  const year = sql<number>`extract(year from ${meetings.startsAt} at time zone ${zone})::int`.mapWith(Number);
+  const rows = await db().selectDistinct({ year }).from(meetings).where(isPublished);
+  return rows.map((row) => row.year).sort((a, b) => b - a);
+}
+
+/** The gallery of a year (this year on the club's clock by default); 404 while the club has it off. */
+export async function winnersGallery(year: number | undefined, now = new Date()): Promise<WinnersJson> {
+  if (!(await winnersGalleryOn())) throw new NotFoundError(NO_WINNERS_GALLERY_MESSAGE);
+  const zone = clubTimeZone();
+  const shown = year ?? clubYearOf(now, zone);
+  const { from, to } = clubYearRange(shown, zone);
+  // Its place in its category: one more than the entries scored above it (ties share a place).
+  const place = sql<number>`1 + (select count(*) from meeting_submissions rival
+    join competition_scores rival_score on rival_score.photo_id = rival.photo_id
+    where rival.category_id = ${meetingSubmissions.categoryId} and rival_score.score > ${competitionScores.score})`;
+  const [years, rows] = await Promise.all([
+    galleryYears(zone),
+    db()
+      .select({
+        meeting: { id: meetings.id, topic: meetings.topic, startsAt: meetings.startsAt },
+        category: { name: competitionCategories.name, position: competitionCategories.position },
+        photo: {
+          id: photos.id,
+          caption: photos.caption,
+          thumbKey: photos.thumbKey,
+          width: photos.width,
+          height: photos.height,
+        },
+        User: ownerColumns(users),
+        chosen: competitionScores.award,
+        place: place.mapWith(Number),
+      })
+      .from(meetingSubmissions)
+      .innerJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
+      .innerJoin(competitionCategories, eq(competitionCategories.id, meetingSubmissions.categoryId))
+      .innerJoin(photos, eq(photos.id, meetingSubmissions.photoId))
+      .innerJoin(users, eq(users.id, photos.userId))
+      .innerJoin(competitionScores, eq(competitionScores.photoId, meetingSubmissions.photoId))
+      .where(and(gte(meetings.startsAt, from), lt(meetings.startsAt, to), isPublished, winnersListedSql(true)))
+      .orderBy(asc(meetings.startsAt), asc(meetings.id), asc(competitionCategories.position)),
+  ]);
+  const competitions = new Map<number, WinnersCompetitionJson>();
+  for (const row of rows) {
+    // An admin's choice, else its place's (the access rule admitted only awarded entries).
+    const award = (row.chosen as Award | null) ?? awardOfPlace(row.place, COMMENDED_PLACES);
+    if (!award) continue;
+    const competition = competitions.get(row.meeting.id) ?? {
+      id: row.meeting.id,
+      title: meetingTitle(row.meeting.topic),
+      startsAt: row.meeting.startsAt.toISOString(),
+      categories: [],
+    };
+    competitions.set(row.meeting.id, competition);
+    let category = competition.categories.find((shownCategory) => shownCategory.name === row.category.name);
+    if (!category) {
+      category = { name: row.category.name, winners: [] };
+      competition.categories.push(category);
+    }
+    category.winners.push({ award, Photo: resultPhotoJson(row.photo), User: row.User });
+  }
+  for (const competition of competitions.values()) {
+    for (const category of competition.categories) {
+      category.winners.sort((a, b) => AWARDS.indexOf(a.award) - AWARDS.indexOf(b.award));
+    }
+  }
+  return {
+    year: shown,
+    years: years.includes(shown) ? years : [shown, ...years].sort((a, b) => b - a),
+    competitions: [...competitions.values()],
+  };
+}
