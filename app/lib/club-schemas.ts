@@ -1,6 +1,6 @@
 // zod schemas for the club's own settings: its name, chosen at setup (with the
 // first admin's account, account-schemas.ts) and changed by admins on /admin/club,
-// and the standings' placing points, changed there too.
+// the standings' placing points, and the competitions' settings, changed there too.
 import { z } from "zod";
 import { MAX_PLACING_POINTS, type PlacingPoints } from "./results";
 
@@ -48,10 +48,50 @@ export const placingPointsOf = (form: z.output<typeof PlacingPointsSchema>): Pla
   third: form.thirdPlacePoints,
 });
 
+/** The most a projected image's shortest long edge may be set to. */
+export const MAX_ENTRY_LONG_EDGE = 20_000;
+
 const awardPoints = (what: string) => {
   const message = `Points for ${what} must be a whole number from 0 to ${MAX_PLACING_POINTS}.`;
   return z.number({ error: message }).int(message).min(0, message).max(MAX_PLACING_POINTS, message);
 };
+
+const entryMinLongEdge = z
+  .number({ error: "The shortest long edge must be a number of pixels." })
+  .int("The shortest long edge must be a whole number of pixels.")
+  .min(0, "The shortest long edge must be 0 or more.")
+  .max(MAX_ENTRY_LONG_EDGE, "The shortest long edge must be at most 20,000 px.");
+const entryTitleRequired = z.boolean({ error: "Whether a title is required must be true or false." });
+const winnersGallery = z.boolean({ error: "The winners gallery must be true or false." });
+
+/**
+ * /admin/club's competition form: the entry rules, the season's points and the winners gallery, the
+ * PATCH's fields under a form's flat names (an unticked box sends nothing: no). competitionPatchOf.
+ */
+export const CompetitionSettingsFormSchema = z.object({
+  entryMinLongEdge,
+  entryTitleRequired: entryTitleRequired.optional(),
+  firstAwardPoints: awardPoints("a 1st"),
+  secondAwardPoints: awardPoints("a 2nd"),
+  thirdAwardPoints: awardPoints("a 3rd"),
+  commendedAwardPoints: awardPoints("a Highly Commended"),
+  scoredEntryPoints: awardPoints("each entry scored"),
+  winnersGallery: winnersGallery.optional(),
+});
+
+/** The form's values as the club's settings (PATCH /api/club's shape). */
+export const competitionPatchOf = (form: z.output<typeof CompetitionSettingsFormSchema>) => ({
+  entryMinLongEdge: form.entryMinLongEdge,
+  entryTitleRequired: form.entryTitleRequired ?? false,
+  awardPoints: {
+    "1st": form.firstAwardPoints,
+    "2nd": form.secondAwardPoints,
+    "3rd": form.thirdAwardPoints,
+    HC: form.commendedAwardPoints,
+  },
+  scoredEntryPoints: form.scoredEntryPoints,
+  winnersGallery: form.winnersGallery ?? false,
+});
 
 /**
  * PATCH /api/club (admins): any of the club's settings; a missing one stays as it is. The
@@ -64,13 +104,8 @@ export const ClubPatchSchema = z.strictObject(
       .object({ first: placePoints("first"), second: placePoints("second"), third: placePoints("third") })
       .refine((p) => p.second <= p.first && p.third <= p.second, "A place cannot be worth more than the one above it.")
       .optional(),
-    entryMinLongEdge: z
-      .number({ error: "The shortest long edge must be a number of pixels." })
-      .int("The shortest long edge must be a whole number of pixels.")
-      .min(0, "The shortest long edge must be 0 or more.")
-      .max(20_000, "The shortest long edge must be at most 20,000 px.")
-      .optional(),
-    entryTitleRequired: z.boolean({ error: "Whether a title is required must be true or false." }).optional(),
+    entryMinLongEdge: entryMinLongEdge.optional(),
+    entryTitleRequired: entryTitleRequired.optional(),
     awardPoints: z
       .object({
         "1st": awardPoints("a 1st"),
@@ -80,7 +115,7 @@ export const ClubPatchSchema = z.strictObject(
       })
       .optional(),
     scoredEntryPoints: awardPoints("each entry scored").optional(),
-    winnersGallery: z.boolean({ error: "The winners gallery must be true or false." }).optional(),
+    winnersGallery: winnersGallery.optional(),
   },
   {
     error:

@@ -13,6 +13,8 @@ export type ScoreMax = (typeof SCORE_MAXES)[number];
 export const DEFAULT_SCORE_MAX: ScoreMax = 20;
 
 export const MAX_CATEGORIES = 12;
+/** A recurring competition's entries close at most this many days before each meeting. */
+export const MAX_CLOSES_DAYS_BEFORE = 60;
 export const MAX_CATEGORY_NAME_LENGTH = 60;
 export const MAX_ENTRIES_PER_CATEGORY = 100;
 export const MAX_CRITIQUE_LENGTH = 5000;
@@ -92,6 +94,37 @@ const categoryList = z
     "Each category needs a name of its own.",
   );
 export const categoriesField = z.preprocess(withoutBlankRows, categoryList.optional());
+
+const CLOSES_DAYS_MESSAGE = `Entries close must be a whole number of days from 0 to ${MAX_CLOSES_DAYS_BEFORE} before each meeting.`;
+const closesDaysBeforeField = z.coerce
+  .number({ error: CLOSES_DAYS_MESSAGE })
+  .int(CLOSES_DAYS_MESSAGE)
+  .min(0, CLOSES_DAYS_MESSAGE)
+  .max(MAX_CLOSES_DAYS_BEFORE, CLOSES_DAYS_MESSAGE);
+
+/** A recurring competition's fields: its meetings' categories and score out of, and when their entries close. */
+export const templateCompetitionFields = {
+  kind: kindField.optional(),
+  categories: categoriesField,
+  scoreMax: scoreMaxField.nullish(),
+  closesDaysBefore: closesDaysBeforeField.nullish(),
+};
+
+/** A recurring critique night has no categories or entry deadline (the service checks a competition's are whole). */
+export function templateKindFits(
+  value: { kind?: MeetingKind; categories?: unknown; closesDaysBefore?: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.kind !== "critique") return;
+  for (const key of ["categories", "closesDaysBefore"] as const) {
+    if (value[key] !== undefined && value[key] !== null)
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: "Only a competition has categories, a deadline and a score.",
+      });
+  }
+}
 
 export type CategoryJson = { id: number; name: string; maxEntries: number };
 

@@ -1,6 +1,6 @@
 // Meetings and recurring meetings as the API and the screens see them (camelCase fields, PascalCase relations).
 import type { PhotoJson } from "./club-json";
-import type { CompetitionFieldsJson } from "./competitions";
+import type { CompetitionFieldsJson, MeetingKind, ScoreMax } from "./competitions";
 import type { MeetingFrequency, MeetingRhythm } from "./meetings";
 
 /** A submission; a competition's entry names its category (null on a critique night). */
@@ -44,6 +44,12 @@ export type MeetingTemplateJson = {
    * frequency in calendar days, or for a monthly meeting the same weekday in the next month (nextMonthlyStart).
    */
   nextStartsAt: string;
+  /** A recurring competition's meetings are competitions with these categories and score out of. */
+  kind: MeetingKind;
+  categories: { name: string; maxEntries: number }[];
+  scoreMax: ScoreMax | null;
+  /** How many days before each meeting starts its entries close (a competition's; else null). */
+  closesDaysBefore: number | null;
 };
 
 /** One of my submissions to a meeting, as its 'My Uploads' thumbnail. */

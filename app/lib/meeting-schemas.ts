@@ -18,7 +18,14 @@ import {
 } from "./meetings";
 import { MEETING_SORTS, type MeetingSort } from "./meeting-order";
 import { NewPhotoSchema } from "./photo-schemas";
-import { categoriesField, kindField, scoreMaxField, type MeetingKind } from "./competitions";
+import {
+  categoriesField,
+  kindField,
+  scoreMaxField,
+  templateCompetitionFields,
+  templateKindFits,
+  type MeetingKind,
+} from "./competitions";
 import { MAX_CAPTION_LENGTH } from "./photo-limits";
 
 /** A row id in a body: PostgreSQL's integer columns end at 2^31 - 1, so a larger one names nothing. */
@@ -201,10 +208,15 @@ export const MeetingPatchSchema = z
   .superRefine((meeting, ctx) => competitionComplete(meeting, ctx, false));
 export type MeetingPatch = z.output<typeof MeetingPatchSchema>;
 
-const templateFields = { ...sharedPatch, frequency: frequency.optional(), repeats: repeats.optional() };
+const templateFields = {
+  ...sharedPatch,
+  frequency: frequency.optional(),
+  repeats: repeats.optional(),
+  ...templateCompetitionFields,
+};
 
 /** PATCH /api/meetings/templates/{id} and the edit recurring meeting form (it has no date). */
-export const TemplatePatchSchema = z.object(templateFields).superRefine(sameRhythm);
+export const TemplatePatchSchema = z.object(templateFields).superRefine(sameRhythm).superRefine(templateKindFits);
 export type TemplatePatch = z.output<typeof TemplatePatchSchema>;
 
 /**
@@ -315,4 +327,5 @@ export const MeetingEditFormSchema = z
 export const TemplateEditFormSchema = z
   .object({ ...templateFields, topic, maxUploadsCount: maxUploadsCount.default(DEFAULT_MAX_UPLOADS) })
   .superRefine(sameRhythm)
+  .superRefine(templateKindFits)
   .refine((template) => template.frequency || template.repeats, { path: ["repeats"], message: REPEATS_MESSAGE });

@@ -6,7 +6,13 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { timeZoneLabel } from "~/lib/club-time";
-import { MAX_CATEGORIES, SCORE_MAXES, type CategoryJson, type MeetingKind } from "~/lib/competitions";
+import {
+  MAX_CATEGORIES,
+  MAX_CLOSES_DAYS_BEFORE,
+  SCORE_MAXES,
+  type CategoryJson,
+  type MeetingKind,
+} from "~/lib/competitions";
 import { Field, invalid } from "../forms/fields";
 import { useHydrated } from "../use-hydrated";
 import { asText } from "./meeting-fields";
@@ -21,13 +27,49 @@ const BLANK_ROWS = 3;
 
 type Draft = { kind: MeetingKind; categories: Array<Omit<CategoryJson, "id"> & { id?: number }> };
 
+function DeadlineField({
+  fields,
+  timeZone,
+}: {
+  fields: { closesAt: FieldMetadata<unknown> } | { closesDaysBefore: FieldMetadata<unknown> };
+  timeZone: string;
+}) {
+  if ("closesDaysBefore" in fields) {
+    const meta = fields.closesDaysBefore;
+    return (
+      <Field label="Entries close (days before each meeting)" meta={meta} hint="0 closes them as the meeting starts.">
+        <input
+          {...getInputProps(asText(meta), { type: "number", ariaAttributes: true })}
+          key={meta.key}
+          inputMode="numeric"
+          min={0}
+          max={MAX_CLOSES_DAYS_BEFORE}
+          step={1}
+          className={invalid(meta)}
+        />
+      </Field>
+    );
+  }
+  return (
+    <Field label="Entries close" meta={fields.closesAt} hint={`On the club's clock (${timeZoneLabel(timeZone)}).`}>
+      <input
+        {...getInputProps(asText(fields.closesAt), { type: "datetime-local", ariaAttributes: true })}
+        key={fields.closesAt.key}
+        className={invalid(fields.closesAt)}
+      />
+    </Field>
+  );
+}
+
 export function CompetitionFields({
   fields,
   draft,
   timeZone,
   kindLocked = false,
 }: {
-  fields: Record<"kind" | "closesAt" | "scoreMax" | "categories", FieldMetadata<unknown>>;
+  /** A meeting's deadline is a date (closesAt); a recurring meeting's a number of days before each (closesDaysBefore). */
+  fields: Record<"kind" | "scoreMax" | "categories", FieldMetadata<unknown>> &
+    ({ closesAt: FieldMetadata<unknown> } | { closesDaysBefore: FieldMetadata<unknown> });
   draft: Draft;
   timeZone: string;
   /** A meeting with submissions stays the kind it is. */
@@ -75,17 +117,7 @@ export function CompetitionFields({
             A competition is judged without names; they are shown when its results are published.
             {hydrated ? null : " Leave these blank for a critique night."}
           </p>
-          <Field
-            label="Entries close"
-            meta={fields.closesAt}
-            hint={`On the club's clock (${timeZoneLabel(timeZone)}).`}
-          >
-            <input
-              {...getInputProps(asText(fields.closesAt), { type: "datetime-local", ariaAttributes: true })}
-              key={fields.closesAt.key}
-              className={invalid(fields.closesAt)}
-            />
-          </Field>
+          <DeadlineField fields={fields} timeZone={timeZone} />
           <Field label="Score out of" meta={fields.scoreMax}>
             <select
               {...getSelectProps(asText(fields.scoreMax), { ariaAttributes: true })}

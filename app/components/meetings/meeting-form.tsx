@@ -13,6 +13,7 @@ import {
   TemplateEditFormSchema,
 } from "~/lib/meeting-schemas";
 import { MEETING_RHYTHMS, rhythmLabel } from "~/lib/meetings";
+import { DEFAULT_SCORE_MAX } from "~/lib/competitions";
 import type { MemberChoice } from "~/lib/meeting-json";
 import type { MeetingDraft, MeetingEditDraft } from "~/lib/meeting-drafts";
 import type { MeetingTemplateJson } from "~/lib/meeting-json";
@@ -198,21 +199,30 @@ export function EditMeetingForm({
 export function TemplateForm({
   template,
   members,
+  timeZone,
   lastResult,
 }: {
   template: MeetingTemplateJson;
   members: MemberChoice[];
+  timeZone: string;
   lastResult: Result;
 }) {
   const { form, fields, hasFieldErrors } = useClubForm({
     id: `edit-template-${template.id}`,
     schema: TemplateEditFormSchema,
     lastResult,
-    defaultValue: { ...detailsDefaults(template), repeats: template.repeats },
+    defaultValue: {
+      ...detailsDefaults(template),
+      repeats: template.repeats,
+      kind: template.kind,
+      scoreMax: String(template.scoreMax ?? DEFAULT_SCORE_MAX),
+      closesDaysBefore: template.closesDaysBefore === null ? "" : String(template.closesDaysBefore),
+    },
   });
   return (
     <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
       <MeetingDetailsFields fields={fields} members={members} />
+      <CompetitionFields fields={fields} draft={template} timeZone={timeZone} />
       <RhythmField meta={fields.repeats} withNo={false} />
       <SubmitRow label="Save Recurring Meeting" cancelTo="/meetings" />
     </ClubForm>

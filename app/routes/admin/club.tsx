@@ -7,23 +7,38 @@ import { useClubForm } from "~/components/forms/use-club-form";
 import type { SubmissionResult } from "@conform-to/react";
 import { TitledPage } from "~/components/page-title";
 import { PLACING_POINTS_INTENT, PlacingPointsForm } from "~/components/results/placing-points-form";
-import { ClubSettingsSchema, placingPointsOf, PlacingPointsSchema } from "~/lib/club-schemas";
+import { COMPETITION_SETTINGS_INTENT, CompetitionSettingsForm } from "~/components/season/competition-settings-form";
+import {
+  ClubSettingsSchema,
+  competitionPatchOf,
+  CompetitionSettingsFormSchema,
+  placingPointsOf,
+  PlacingPointsSchema,
+} from "~/lib/club-schemas";
 import { env } from "~/env.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { invalidForm, parseForm, readForm, replyToRefusal } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
 import { clubName, renameClub } from "~/services/club/club-name.server";
 import { placingPoints, savePlacingPoints } from "~/services/club/placing-points.server";
+import { getClub, patchClub } from "~/services/club/club-settings.server";
 import { page } from "~/server/pages.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // /admin/club: the club's own settings, for admins: its name, on every page and in every e-mail
 // (chosen at setup; SITE_TITLE is only the name a new club starts with), and the standings'
-// placing points, each its own form (intent=placing-points for the points).
+// placing points, and the competitions' settings, each its own form (intent=placing-points for the points,
+// intent=competition-settings for the competitions').
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
-  return { clubName: await clubName(), startingName: env().SITE_TITLE, placingPoints: await placingPoints() };
+  const admin = await requireAdmin(request);
+  const { name: _name, placingPoints: _points, ...competitions } = await getClub(admin);
+  return {
+    clubName: await clubName(),
+    startingName: env().SITE_TITLE,
+    placingPoints: await placingPoints(),
+    competitions,
+  };
 });
 
 export const action = page(async ({ request }: Route.ActionArgs) => {
@@ -35,6 +50,16 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
     try {
       const { first, second, third } = await savePlacingPoints(admin, placingPointsOf(submission.value));
       return redirectWithFlash("/admin/club", `Placing points saved: ${first}, ${second} and ${third}.`);
+    } catch (error) {
+      return replyToRefusal(submission, error);
+    }
+  }
+  if (formData.get("intent") === COMPETITION_SETTINGS_INTENT) {
+    const submission = await parseForm(request, CompetitionSettingsFormSchema, formData);
+    if (submission.status !== "success") return invalidForm(submission);
+    try {
+      await patchClub(admin, competitionPatchOf(submission.value));
+      return redirectWithFlash("/admin/club", "Competition settings saved.");
     } catch (error) {
       return replyToRefusal(submission, error);
     }
@@ -64,6 +89,7 @@ export default function ClubSettingsPage({ loaderData }: Route.ComponentProps) {
     defaultValue: { clubName: loaderData.clubName },
   });
   const pointsResult = useAnswerTo(PLACING_POINTS_INTENT);
+  const competitionsResult = useAnswerTo(COMPETITION_SETTINGS_INTENT);
   return (
     <TitledPage width="narrow" title="Club Settings">
       <p>
@@ -83,6 +109,7 @@ export default function ClubSettingsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </ClubForm>
       <PlacingPointsForm points={loaderData.placingPoints} lastResult={pointsResult} />
+      <CompetitionSettingsForm settings={loaderData.competitions} lastResult={competitionsResult} />
     </TitledPage>
   );
 }

@@ -58,7 +58,7 @@ export default function EditTemplatePage({ loaderData }: Route.ComponentProps) {
         <Link to={`/meetings/new?meetingTemplateId=${template.id}`}>Create Next Meeting</Link>). Meetings already made
         from it keep their own details.
       </p>
-      <TemplateForm template={template} members={members} lastResult={actionData?.result} />
+      <TemplateForm template={template} members={members} timeZone={timeZone} lastResult={actionData?.result} />
     </section>
   );
 }

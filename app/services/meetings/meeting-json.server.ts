@@ -69,5 +69,9 @@ export function toTemplateJson(template: MeetingTemplateRow, zone: string): Meet
     repeats: rhythmOfRow(template),
     anonymous: template.anonymous,
     nextStartsAt: nextStartOf(template, zone).toISOString(),
+    kind: template.kind as MeetingKind,
+    categories: template.categories ?? [],
+    scoreMax: template.scoreMax as ScoreMax | null,
+    closesDaysBefore: template.closesDaysBefore,
   };
 }

@@ -4,7 +4,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { db, transaction } from "@db/client.server";
 import { meetingSubmissions, meetings, meetingTemplates, withdrawnSubmissions, type MeetingRow } from "@db/schema";
-import { instantFromText } from "~/lib/club-time";
+import { instantFromText, toDateTimeInput } from "~/lib/club-time";
 import type { MeetingPatch, NewMeeting } from "~/lib/meeting-schemas";
 import { rhythmOf } from "~/lib/meetings";
 import { canSeeMeetings, isUnrevealed, mayEndAnonymity, requireAdmin, type ViewerRef } from "~/services/access.server";
@@ -12,7 +12,7 @@ import { ConflictError, InvalidError, NotFoundError, NotLoggedInError } from "~/
 import { clubTimeZone } from "./club-zone.server";
 import { requireMembersExist } from "./meeting-members.server";
 import { refreshMeetingStarts } from "./meeting-starts.server";
-import { rhythmColumns } from "./meeting-json.server";
+import { rhythmColumns, type MeetingTemplateRow } from "./meeting-json.server";
 import { announceNames } from "./names-changed.server";
 import {
   competitionColumns,
@@ -20,7 +20,7 @@ import {
   saveCategories,
   type CompetitionColumns,
 } from "~/services/competitions/competition-meetings.server";
-import type { CategoryInput } from "~/lib/competitions";
+import type { CategoryInput, ScoreMax } from "~/lib/competitions";
 import { loadTemplate } from "./templates.server";
 
 export const MEETING_NOT_FOUND_MESSAGE = "Meeting not found.";
@@ -75,15 +75,19 @@ export async function createMeeting(viewer: ViewerRef, input: NewMeeting): Promi
       allowedUserIds: input.allowedUserIds ?? null,
       anonymous: input.anonymous,
     };
+    const template = input.meetingTemplateId
+      ? await loadTemplate(input.meetingTemplateId, "update").catch((error: unknown) => {
+          if (error instanceof NotFoundError)
+            throw InvalidError.field("meetingTemplateId", "That recurring meeting does not exist.");
+          throw error;
+        })
+      : null;
+    // The next meeting of a recurring competition is one, unless the admin says what it is.
+    if (template) input = { ...templateCompetition(template, startsAt), ...sentFields(input) };
     const competition = await competitionColumns(input, startsAt);
     fields.anonymous = competition.anonymous;
     let meetingTemplateId: number | null = null;
-    if (input.meetingTemplateId) {
-      const template = await loadTemplate(input.meetingTemplateId, "update").catch((error: unknown) => {
-        if (error instanceof NotFoundError)
-          throw InvalidError.field("meetingTemplateId", "That recurring meeting does not exist.");
-        throw error;
-      });
+    if (template) {
       meetingTemplateId = template.id;
       await db()
         .update(meetingTemplates)
@@ -114,6 +118,22 @@ export async function createMeeting(viewer: ViewerRef, input: NewMeeting): Promi
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A recurring competition's fields for a meeting starting at `startsAt` (nothing for a critique series). */
+function templateCompetition(template: MeetingTemplateRow, startsAt: Date): Partial<NewMeeting> {
+  if (template.kind !== "competition" || !template.categories || template.closesDaysBefore === null) return {};
+  const closesAt = new Date(startsAt.getTime() - template.closesDaysBefore * DAY_MS);
+  return {
+    kind: "competition",
+    categories: template.categories,
+    scoreMax: (template.scoreMax as ScoreMax | null) ?? undefined,
+    closesAt: toDateTimeInput(closesAt, clubTimeZone()),
+  };
+}
+
+/** The fields sent (a null is not sent: the series' own then). */
+const sentFields = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined && field !== null)) as T;
 
 /** A recurring competition keeps its categories, score out of, and how many days before each start entries close. */
 function templateCompetitionColumns(competition: CompetitionColumns, startsAt: Date, categories?: CategoryInput[]) {
