@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { comments, invites, users, type MeetingRow, type PhotoRow } from "@db/schema";
+import { clubSettings, comments, invites, meetings, users, type MeetingRow, type PhotoRow } from "@db/schema";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { runWithRequestFacts } from "~/base/request-context.server";
 import { createSession } from "~/services/auth/session.server";
@@ -123,6 +123,33 @@ async function judged() {
 }
 const judgeLink = async () => ({ token: (await judged()).token });
 
+/** The club's winners gallery turned on or off, as a cell's first step (cells run one after another). */
+async function setGallery(on: boolean) {
+  await db()
+    .insert(clubSettings)
+    .values({ id: 1, winnersGallery: on })
+    .onConflictDoUpdate({
+      target: clubSettings.id,
+      set: { winnersGallery: on },
+    });
+}
+const galleryTurned = (on: boolean) => async () => {
+  await setGallery(on);
+  return {};
+};
+
+/** A public member's 1st in a published competition (its files stored), with the gallery as `galleryOn` says. */
+async function awardedPhotoId(galleryOn: boolean) {
+  await setGallery(galleryOn);
+  const { meeting, entry, token } = await judged();
+  await saveScore(token, entry.photoId, { score: 18, critique: "" });
+  await db()
+    .update(meetings)
+    .set({ resultsPublishedAt: new Date(), revealedAt: new Date() })
+    .where(eq(meetings.id, meeting.id));
+  return entry.photoId;
+}
+
 const ROWS: Row[] = [
   // Pages: loaders
   { route: "", method: "GET", expect: everyone(200) },
@@ -172,6 +199,9 @@ const ROWS: Row[] = [
     expect: everyone(200),
   },
   { route: "browse/:photoId?", method: "GET", expect: members(200, "302 /login") },
+  // The winners gallery: a club setting, off by default (404 for everyone), public while on.
+  { route: "winners", method: "GET", case: "the gallery off", send: galleryTurned(false), expect: everyone(404) },
+  { route: "winners", method: "GET", case: "the gallery on", send: galleryTurned(true), expect: everyone(200) },
   { route: "upload", method: "GET", expect: members(200, "302 /login") },
   { route: "comments/:photoId?", method: "GET", expect: members(200, "302 /login") },
   { route: "meetings", method: "GET", expect: members(200, "302 /login") },
@@ -253,6 +283,21 @@ const ROWS: Row[] = [
     send: (t) => ({ params: { ...photo(t), size: "large" }, query: "v=AAAAAAAAAAAA" }),
     // To the current URL, for those who may see it; a visitor is not told it exists.
     expect: members("302 /media/photos/", 404),
+  },
+  {
+    route: "media/photos/:photoId/:size",
+    method: "GET",
+    case: "a public member's award, the winners gallery off",
+    send: async () => ({ params: { photoId: String(await awardedPhotoId(false)), size: "thumb" } }),
+    // A thumbnail of a published competition's 1st: members only while the club shows no gallery.
+    expect: members(200, 404),
+  },
+  {
+    route: "media/photos/:photoId/:size",
+    method: "GET",
+    case: "a public member's award, the winners gallery on",
+    send: async () => ({ params: { photoId: String(await awardedPhotoId(true)), size: "thumb" } }),
+    expect: everyone(200),
   },
   {
     route: "media/comments/:commentId/crop",

@@ -10,7 +10,7 @@ import { clubYearOf, clubYearRange } from "~/lib/club-time";
 import { COMMENDED_PLACES } from "~/lib/competition-results";
 import { AWARDS, awardOfPlace, type Award } from "~/lib/competitions";
 import { meetingTitle } from "~/lib/meetings";
-import type { WinnersCompetitionJson, WinnersJson } from "~/lib/season";
+import type { WinnerJson, WinnersCompetitionJson, WinnersJson } from "~/lib/season";
 import { winnersListedSql } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import { clubTimeZone } from "~/services/meetings/club-zone.server";
@@ -68,6 +68,7 @@ export async function winnersGallery(year: number | undefined, now = new Date())
       .orderBy(asc(meetings.startsAt), asc(meetings.id), asc(competitionCategories.position)),
   ]);
   const competitions = new Map<number, WinnersCompetitionJson>();
+  const places = new Map<number, number>();
   for (const row of rows) {
     // An admin's choice, else its place's (the access rule admitted only awarded entries).
     const award = (row.chosen as Award | null) ?? awardOfPlace(row.place, COMMENDED_PLACES);
@@ -85,11 +86,12 @@ export async function winnersGallery(year: number | undefined, now = new Date())
       competition.categories.push(category);
     }
     category.winners.push({ award, Photo: resultPhotoJson(row.photo), User: row.User });
+    places.set(row.photo.id, row.place);
   }
+  // Best award first; within an award, by place (as the results rank them).
+  const order = (winner: WinnerJson) => AWARDS.indexOf(winner.award) * 1000 + (places.get(winner.Photo.id) ?? 0);
   for (const competition of competitions.values()) {
-    for (const category of competition.categories) {
-      category.winners.sort((a, b) => AWARDS.indexOf(a.award) - AWARDS.indexOf(b.award));
-    }
+    for (const category of competition.categories) category.winners.sort((a, b) => order(a) - order(b));
   }
   return {
     year: shown,
