@@ -7,9 +7,11 @@ import { db } from "@db/client.server";
 import { meetings } from "@db/schema";
 import * as clubApi from "~/routes/api/club";
 import * as standingsApi from "~/routes/api/standings";
+import * as standingsPage from "~/routes/meetings/standings";
+import * as clubPage from "~/routes/admin/club";
 import { saveScore } from "~/services/competitions/judging.server";
 import { enterDirectly, insertCompetition, insertJudge } from "../support/competitions";
-import { cookieFor, makeMember, request } from "../support/members";
+import { cookieFor, formRequest, makeMember, request } from "../support/members";
 import { insertPhoto } from "../support/photos";
 import { call } from "../support/routes";
 
@@ -95,6 +97,106 @@ describe("a category's season", () => {
       entries: 2,
       averageScore: 15,
       awards: { "1st": 1, "2nd": 0, "3rd": 1, HC: 0 },
+    });
+  });
+});
+
+describe("the standings page's competition season", () => {
+  it("shows the year's first category by default, another by the address, and nothing for a year without", async () => {
+    const [ann, ben] = await Promise.all([makeMember({ firstName: "Ann" }), makeMember({ firstName: "Ben" })]);
+    // A year of its own, so other tests' competitions do not share it.
+    const year = new Date().getUTCFullYear() - 3;
+    const startsAt = new Date(Date.UTC(year, 2, 10, 19));
+    const { meeting, categories } = await insertCompetition(
+      { startsAt, closesAt: new Date(startsAt.getTime() - 86_400_000) },
+      [
+        { name: "Colour", maxEntries: 2 },
+        { name: "Altered Reality", maxEntries: 2 },
+      ],
+    );
+    const { token } = await insertJudge(meeting.id);
+    const entries: [typeof ann, number, number][] = [
+      [ann, 0, 14],
+      [ben, 0, 19],
+      [ann, 1, 17],
+    ];
+    for (const [member, category, score] of entries) {
+      const photo = await insertPhoto(member.id, { caption: "Entry", width: 2000, height: 1500 });
+      await enterDirectly(meeting.id, categories[category]!.id, photo);
+      await saveScore(token, photo.id, { score, critique: "" });
+    }
+    await db()
+      .update(meetings)
+      .set({ resultsPublishedAt: new Date(), revealedAt: new Date() })
+      .where(eq(meetings.id, meeting.id));
+
+    const cookie = await cookieFor(ann.id);
+    const load = async (query: string) => {
+      const response = await call(standingsPage.loader, request(`/meetings/standings?${query}`, { cookie }), {});
+      expect(response.status).toBe(200);
+      return (await response.json()).competitions;
+    };
+    const first = await load(`year=${year}`);
+    // Sorted by name: 'Altered Reality' comes first, and is shown when no category is named.
+    expect(first.categories).toEqual(["Altered Reality", "Colour"]);
+    expect(first.category).toBe("Altered Reality");
+    expect(first.standings.map((row: { User: { firstName: string } }) => row.User.firstName)).toEqual(["Ann"]);
+
+    const colour = await load(`year=${year}&category=colour`);
+    expect(colour.category).toBe("Colour");
+    // Ben: 1st (6) + 1 entry; Ann: 2nd (4) + 1 entry.
+    expect(
+      colour.standings.map((row: { User: { firstName: string }; points: number }) => [row.User.firstName, row.points]),
+    ).toEqual([
+      ["Ben", 7],
+      ["Ann", 5],
+    ]);
+    // A category the year has not: its name, and no rows; a year without competitions: no section.
+    expect((await load(`year=${year}&category=Nature`)).standings).toEqual([]);
+    expect(await load(`year=${year - 1}`)).toBeNull();
+    // Visitors are sent to log in.
+    const visitor = await call(standingsPage.loader, request(`/meetings/standings?year=${year}`), {});
+    expect(visitor.status).toBe(302);
+  });
+});
+
+describe("the club settings page's competition form", () => {
+  it("saves the entry rules, the points and the winners gallery without JavaScript; refuses a wrong number", async () => {
+    const admin = await cookieFor((await makeMember({ isAdmin: true })).id);
+    const fields = {
+      intent: "competition-settings",
+      entryMinLongEdge: "1920",
+      firstAwardPoints: "10",
+      secondAwardPoints: "7",
+      thirdAwardPoints: "5",
+      commendedAwardPoints: "2",
+      scoredEntryPoints: "0",
+      winnersGallery: "on",
+    };
+    const saved = await call(clubPage.action, formRequest("/admin/club", fields, admin), {});
+    expect(saved.status).toBe(302);
+    expect(await (await club("GET", admin)).json()).toMatchObject({
+      entryMinLongEdge: 1920,
+      // An unticked box sends nothing: no title required.
+      entryTitleRequired: false,
+      awardPoints: { "1st": 10, "2nd": 7, "3rd": 5, HC: 2 },
+      scoredEntryPoints: 0,
+      winnersGallery: true,
+    });
+    const refused = await call(
+      clubPage.action,
+      formRequest("/admin/club", { ...fields, firstAwardPoints: "101" }, admin),
+      {},
+    );
+    expect(refused.status).toBe(422);
+    const page = await (await call(clubPage.loader, request("/admin/club", { cookie: admin }), {})).json();
+    expect(page.competitions).toMatchObject({ entryMinLongEdge: 1920, winnersGallery: true });
+    await club("PATCH", admin, {
+      entryMinLongEdge: 1600,
+      entryTitleRequired: true,
+      awardPoints: { "1st": 6, "2nd": 4, "3rd": 2, HC: 1 },
+      scoredEntryPoints: 1,
+      winnersGallery: false,
     });
   });
 });
