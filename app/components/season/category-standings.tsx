@@ -39,7 +39,7 @@ function awardsLine(awards: CategoryStandingsJson["standings"][number]["awards"]
 function CategoryTable({ season }: { season: CategoryStandingsJson }) {
   return (
     <div className="table-frame">
-      <table className="card-table category-table" aria-label={`${season.category} ${season.year}`}>
+      <table className="card-table standings-table category-table" aria-label={`${season.category} ${season.year}`}>
         <thead>
           <tr>
             <th scope="col" className="number">
@@ -68,7 +68,7 @@ function CategoryTable({ season }: { season: CategoryStandingsJson }) {
               <td className="number">{row.position}</td>
               <th scope="row">
                 <Link to={`/members/${encodeURIComponent(row.User.username)}`}>{authorName(row.User)}</Link>
-                <span className="award-counts">
+                <span className="standing-counts">
                   {plural(row.entries, "entry", "entries")} · {awardsLine(row.awards)}
                 </span>
               </th>
