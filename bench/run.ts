@@ -17,6 +17,8 @@
 //      4 vs 40 submissions: the same count (bench/meetings.ts).
 //   7b. a meeting's results and the year's standings on the 110,000-photo club with twenty years of meetings vs one
 //      year: ratio <= 1.3, with their plans (bench/results.ts).
+//   7c. a competition's results, a category's season and the winners gallery on the 110,000-photo club with twenty
+//      years of competitions vs one year: ratio <= 1.3, every plan free of scans of growing tables (bench/competitions.ts).
 //   8. memory of the whole site (Node, its PostgreSQL, exiftool; PSS): after 200 page views <= 250 MB, while a
 //      24 MP JPEG is uploaded <= 500 MB, the first start no higher; also on a PostgreSQL server (bench/memory.ts).
 //   10. each meeting-night page's first-load JavaScript (gzip) against 100 KB (bench/script-weight.ts; "scripts").
@@ -44,6 +46,7 @@ import { GRID_TITLE, gridUnderLoadFigures } from "./grid";
 import { benchMemory } from "./memory";
 import { benchMeetings } from "./meetings";
 import { benchResults, RESULTS_TITLE } from "./results";
+import { benchCompetitions, COMPETITIONS_TITLE } from "./competitions";
 import { compareLatency, lastPageUrl } from "./http";
 import { benchHeic, benchProcessing } from "./processing";
 import { benchMyRating } from "./ratings";
@@ -74,7 +77,7 @@ async function pagingFigures(label: string, club: ClubServer, cookie: string): P
   return figures;
 }
 
-// BENCH_SECTIONS=http (or scripts, processing, text, connections, embedded, comments, ratings, meetings, results, memory, grid, pages;
+// BENCH_SECTIONS=http (or scripts, processing, text, connections, embedded, comments, ratings, meetings, results, competitions, memory, grid, pages;
 // comma-separated) runs only those.
 const sections = process.env.BENCH_SECTIONS?.split(",");
 const want = (section: string) => !sections || sections.includes(section);
@@ -169,7 +172,9 @@ if (want("text")) {
 
 // Every other section makes databases: on the run's PostgreSQL server, started here unless DATABASE_URL names one.
 if (
-  ["http", "embedded", "comments", "ratings", "meetings", "results", "memory", "connections"].some(want) ||
+  ["http", "embedded", "comments", "ratings", "meetings", "results", "competitions", "memory", "connections"].some(
+    want,
+  ) ||
   wantGrid
 ) {
   await withDatabaseServer(async () => {
@@ -219,6 +224,12 @@ if (
       figuresSection("results", "Results and standings (7b)");
       console.log("\n7b. Results and standings (in this process, on their own databases)");
       printFigures(RESULTS_TITLE, await benchResults());
+    }
+
+    if (want("competitions")) {
+      figuresSection("competitions", "Competitions: results, a category's season, the winners (7c)");
+      console.log("\n7c. Competitions' results, season and winners (in this process, on their own databases)");
+      printFigures(COMPETITIONS_TITLE, await benchCompetitions());
     }
 
     if (want("memory")) {

@@ -133,20 +133,26 @@ export function photosListedTo(viewer: ViewerRef): SQL {
 // The winners gallery ---------------------------------------------------------
 
 /**
- * An entry awarded in a competition whose results are published, as a condition on a photo's id: an admin's
- * chosen award (1st to HC; 'none' is none), else its place's (lib/competition-results.ts, rankCategory): a
- * scored entry with fewer than 3 + COMMENDED_PLACES entries of its category scored above it.
+ * Whether an entry is awarded, from its admin's chosen award (1st to HC; 'none' is none), its score and its
+ * place in its category (one more than the entries scored above it): else its place's award, which the
+ * first 3 + COMMENDED_PLACES places have (lib/competition-results.ts, rankCategory).
  */
+export function awardedSql(chosen: SQLWrapper, score: SQLWrapper, place: SQLWrapper): SQL {
+  return sql`(${chosen} in ('1st', '2nd', '3rd', 'HC')
+    or (${chosen} is null and ${score} is not null and ${place} <= ${3 + COMMENDED_PLACES}))`;
+}
+
+/** An entry awarded in a competition whose results are published, as a condition on a photo's id. */
 export function awardedEntrySql(photoId: SQLWrapper): SQL {
+  const place = sql`(1 + (select count(*) from meeting_submissions rival
+    join competition_scores rival_score on rival_score.photo_id = rival.photo_id
+    where rival.category_id = entry.category_id and rival_score.score > judged.score))`;
   return sql`exists (select 1 from meeting_submissions entry
     join meetings competition on competition.id = entry.meeting_id
       and competition.kind = 'competition' and competition.results_published_at is not null
-    join competition_scores judged on judged.photo_id = entry.photo_id
+    join competition_scores judged on judged.photo_id = entry.photo_id and judged.meeting_id = entry.meeting_id
     where entry.photo_id = ${photoId} and entry.category_id is not null
-      and (judged.award in ('1st', '2nd', '3rd', 'HC')
-        or (judged.award is null and judged.score is not null and (select count(*) from meeting_submissions rival
-          join competition_scores rival_score on rival_score.photo_id = rival.photo_id
-          where rival.category_id = entry.category_id and rival_score.score > judged.score) < ${3 + COMMENDED_PLACES})))`;
+      and ${awardedSql(sql`judged.award`, sql`judged.score`, place)})`;
 }
 
 /** A photo the winners gallery shows (to anyone, while it is on): awarded, by a member visitors may see. */
@@ -155,11 +161,6 @@ export function winnerShownSql(): SQL {
     awardedEntrySql(photos.id),
     exists(rowsOf(users, and(eq(users.id, photos.userId), membersVisibleTo(null)))),
   )!;
-}
-
-/** The winners gallery's photos as a condition on `photos`: none while the club has it off. */
-export function winnersListedSql(galleryOn: boolean): SQL {
-  return galleryOn ? winnerShownSql() : sql`false`;
 }
 
 /**

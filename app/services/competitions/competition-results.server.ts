@@ -45,7 +45,11 @@ export async function competitionResults(viewer: ViewerRef, meeting: MeetingRow)
         .from(meetingSubmissions)
         .innerJoin(photos, eq(photos.id, meetingSubmissions.photoId))
         .innerJoin(users, eq(users.id, meetingSubmissions.userId))
-        .leftJoin(competitionScores, eq(competitionScores.photoId, meetingSubmissions.photoId))
+        // With its meeting: the scores' meeting index, never a scan of every competition's scores.
+        .leftJoin(
+          competitionScores,
+          and(eq(competitionScores.photoId, meetingSubmissions.photoId), eq(competitionScores.meetingId, meeting.id)),
+        )
         .where(eq(meetingSubmissions.meetingId, meeting.id))
     ).map((row) => [row.photoId, row]),
   );

@@ -52,7 +52,11 @@ export async function competitionEntries(meetingId: number): Promise<Entry[]> {
     .from(meetingSubmissions)
     .innerJoin(competitionCategories, eq(competitionCategories.id, meetingSubmissions.categoryId))
     .innerJoin(photos, eq(photos.id, meetingSubmissions.photoId))
-    .leftJoin(competitionScores, eq(competitionScores.photoId, meetingSubmissions.photoId))
+    // With its meeting: the scores' meeting index, never a scan of every competition's scores.
+    .leftJoin(
+      competitionScores,
+      and(eq(competitionScores.photoId, meetingSubmissions.photoId), eq(competitionScores.meetingId, meetingId)),
+    )
     .where(eq(meetingSubmissions.meetingId, meetingId))
     .orderBy(asc(competitionCategories.position));
   const byCategory = new Map<number, typeof rows>();

@@ -71,7 +71,11 @@ export async function categoryStandings(
           .select({ photoId: meetingSubmissions.photoId, award: competitionScores.award, author: ownerColumns(users) })
           .from(meetingSubmissions)
           .innerJoin(users, eq(users.id, meetingSubmissions.userId))
-          .leftJoin(competitionScores, eq(competitionScores.photoId, meetingSubmissions.photoId))
+          // With its meeting: the scores' meeting index, never a scan of every competition's scores.
+          .leftJoin(
+            competitionScores,
+            and(eq(competitionScores.photoId, meetingSubmissions.photoId), eq(competitionScores.meetingId, meetingId)),
+          )
           .where(eq(meetingSubmissions.categoryId, categoryId))
       ).map((row) => [row.photoId, row]),
     );

@@ -1,8 +1,9 @@
 // The public winners gallery (/winners, a club setting, off by default): a
 // year's awarded entries of published competitions, by members who chose to be
 // public, per competition and category with the award. The same for visitors
-// and members; the access layer's winnersListedSql decides which photos, so the
-// gallery and its images (photos.server.ts, photoImage) cannot disagree.
+// and members. Which entries are awarded and which members are shown are the
+// access layer's rules (awardedSql, membersVisibleTo), the ones its images obey
+// (winnerShownSql, read by photos.server.ts's photoImage), so the two agree.
 import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { db } from "@db/client.server";
 import { competitionCategories, competitionScores, meetings, meetingSubmissions, photos, users } from "@db/schema";
@@ -11,7 +12,7 @@ import { COMMENDED_PLACES } from "~/lib/competition-results";
 import { AWARDS, awardOfPlace, type Award } from "~/lib/competitions";
 import { meetingTitle } from "~/lib/meetings";
 import type { WinnerJson, WinnersCompetitionJson, WinnersJson } from "~/lib/season";
-import { winnersListedSql } from "~/services/access.server";
+import { awardedSql, membersVisibleTo } from "~/services/access.server";
 import { NotFoundError } from "~/services/errors.server";
 import { clubTimeZone } from "~/services/meetings/club-zone.server";
 import { resultPhotoJson } from "~/services/meetings/results.server";
@@ -37,13 +38,31 @@ export async function winnersGallery(year: number | undefined, now = new Date())
   const zone = clubTimeZone();
   const shown = year ?? clubYearOf(now, zone);
   const { from, to } = clubYearRange(shown, zone);
-  // Its place in its category: one more than the entries scored above it (ties share a place).
-  const place = sql<number>`1 + (select count(*) from meeting_submissions rival
-    join competition_scores rival_score on rival_score.photo_id = rival.photo_id
-    where rival.category_id = ${meetingSubmissions.categoryId} and rival_score.score > ${competitionScores.score})`;
+  // The year's entries with their places, ranked once a category (one more than those scored above).
+  const ranked = db()
+    .$with("ranked")
+    .as(
+      db()
+        .select({
+          photoId: meetingSubmissions.photoId,
+          categoryId: meetingSubmissions.categoryId,
+          chosen: competitionScores.award,
+          score: competitionScores.score,
+          place: sql<number>`rank() over (partition by ${meetingSubmissions.categoryId}
+            order by ${competitionScores.score} desc nulls last)`.as("place"),
+        })
+        .from(meetingSubmissions)
+        .innerJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
+        .innerJoin(
+          competitionScores,
+          and(eq(competitionScores.photoId, meetingSubmissions.photoId), eq(competitionScores.meetingId, meetings.id)),
+        )
+        .where(and(gte(meetings.startsAt, from), lt(meetings.startsAt, to), isPublished)),
+    );
   const [years, rows] = await Promise.all([
     galleryYears(zone),
     db()
+      .with(ranked)
       .select({
         meeting: { id: meetings.id, topic: meetings.topic, startsAt: meetings.startsAt },
         category: { name: competitionCategories.name, position: competitionCategories.position },
@@ -55,22 +74,22 @@ export async function winnersGallery(year: number | undefined, now = new Date())
           height: photos.height,
         },
         User: ownerColumns(users),
-        chosen: competitionScores.award,
-        place: place.mapWith(Number),
+        chosen: ranked.chosen,
+        place: sql<number>`${ranked.place}`.mapWith(Number),
       })
-      .from(meetingSubmissions)
-      .innerJoin(meetings, eq(meetings.id, meetingSubmissions.meetingId))
-      .innerJoin(competitionCategories, eq(competitionCategories.id, meetingSubmissions.categoryId))
-      .innerJoin(photos, eq(photos.id, meetingSubmissions.photoId))
-      .innerJoin(users, eq(users.id, photos.userId))
-      .innerJoin(competitionScores, eq(competitionScores.photoId, meetingSubmissions.photoId))
-      .where(and(gte(meetings.startsAt, from), lt(meetings.startsAt, to), isPublished, winnersListedSql(true)))
-      .orderBy(asc(meetings.startsAt), asc(meetings.id), asc(competitionCategories.position)),
+      .from(ranked)
+      .innerJoin(competitionCategories, eq(competitionCategories.id, ranked.categoryId))
+      .innerJoin(meetings, eq(meetings.id, competitionCategories.meetingId))
+      .innerJoin(photos, eq(photos.id, ranked.photoId))
+      // The access layer's rules: the gallery's members are those visitors may see; awarded as it says.
+      .innerJoin(users, and(eq(users.id, photos.userId), membersVisibleTo(null)))
+      .where(awardedSql(ranked.chosen, ranked.score, ranked.place))
+      .orderBy(asc(meetings.startsAt), asc(meetings.id), asc(competitionCategories.position), asc(ranked.place)),
   ]);
   const competitions = new Map<number, WinnersCompetitionJson>();
   const places = new Map<number, number>();
   for (const row of rows) {
-    // An admin's choice, else its place's (the access rule admitted only awarded entries).
+    // An admin's choice, else its place's (awardedSql admitted only awarded entries).
     const award = (row.chosen as Award | null) ?? awardOfPlace(row.place, COMMENDED_PLACES);
     if (!award) continue;
     const competition = competitions.get(row.meeting.id) ?? {
