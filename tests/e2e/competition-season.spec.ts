@@ -15,6 +15,7 @@ import { MAIL_TIMEOUT, type MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
 import { useClubServer } from "./support/use-club-server";
 import { expectNotFoundPage, navbar, untilHydrated } from "./support/ui";
+import { expectAccessible } from "./support/axe";
 
 const ada = memberDetails("ada_season", "Ada", "Arbiter", true);
 const bo = memberDetails("bo_season", "Bo", "Bright");
@@ -171,6 +172,7 @@ test("the standings page shows each category's points table, chosen by links, at
   await expect(monoTable.getByRole("row").nth(1).getByRole("cell").last()).toHaveText("7");
   await expect(monoTable.getByRole("row").nth(2)).toContainText("Bo Bright");
   await shoot(page, "standings-mono");
+  await expectAccessible(page, "the standings page with a competition category");
   await context.close();
 });
 
@@ -189,6 +191,7 @@ test("an admin turns the winners gallery on, and a visitor finds its awarded pho
     settings.getByRole("region", { name: "Competitions" }).getByLabel("Show the winners gallery"),
   ).toBeChecked();
   await shoot(settings, "club-settings");
+  await expectAccessible(settings, "the club settings with the competition form");
 
   const visitor = await contextOf(browser, null);
   const page = await visitor.newPage();
@@ -221,6 +224,7 @@ test("an admin turns the winners gallery on, and a visitor finds its awarded pho
   const privateThumb = await visitor.request.get(`/media/photos/${entryIds["Yellow cab"]}/thumb`);
   expect(privateThumb.status()).toBe(404);
   await shoot(page, "winners");
+  await expectAccessible(page, "the winners gallery, as a visitor");
 
   // Turned off: no link, and the address answers 'Not found', images included.
   const thumbAddress = await images.first().getAttribute("src");

@@ -13,6 +13,7 @@ import { AWARDS, awardOfPlace, type Award } from "~/lib/competitions";
 import { meetingTitle } from "~/lib/meetings";
 import type { WinnerJson, WinnersCompetitionJson, WinnersJson } from "~/lib/season";
 import { awardedSql, membersVisibleTo } from "~/services/access.server";
+import { requestVersions, VersionedCache } from "~/services/data-versions.server";
 import { NotFoundError } from "~/services/errors.server";
 import { clubTimeZone } from "~/services/meetings/club-zone.server";
 import { resultPhotoJson } from "~/services/meetings/results.server";
@@ -25,11 +26,19 @@ export type { WinnerJson, WinnersJson } from "~/lib/season";
 
 const isPublished = and(eq(meetings.kind, "competition"), isNotNull(meetings.resultsPublishedAt));
 
-/** The years of the published competitions (a club holds a few a month: a short list). */
+// The years change only with the meetings (the photos data version): read once a version.
+const keptYears = new VersionedCache<number[]>("photos", 4);
+
+/** The years of the published competitions, newest first (a few competitions a month: a short list). */
 async function galleryYears(zone: string): Promise<number[]> {
+  const versions = await requestVersions();
+  const kept = versions ? keptYears.get(versions, zone) : undefined;
+  if (kept) return kept;
   const year = sql<number>`extract(year from ${meetings.startsAt} at time zone ${zone})::int`.mapWith(Number);
   const rows = await db().selectDistinct({ year }).from(meetings).where(isPublished);
-  return rows.map((row) => row.year).sort((a, b) => b - a);
+  const years = rows.map((row) => row.year).sort((a, b) => b - a);
+  if (versions) keptYears.set(versions, zone, years);
+  return years;
 }
 
 /** The gallery of a year (this year on the club's clock by default); 404 while the club has it off. */
@@ -45,6 +54,7 @@ export async function winnersGallery(year: number | undefined, now = new Date())
       db()
         .select({
           photoId: meetingSubmissions.photoId,
+          meetingId: meetingSubmissions.meetingId,
           categoryId: meetingSubmissions.categoryId,
           chosen: competitionScores.award,
           score: competitionScores.score,
@@ -78,8 +88,12 @@ export async function winnersGallery(year: number | undefined, now = new Date())
         place: sql<number>`${ranked.place}`.mapWith(Number),
       })
       .from(ranked)
-      .innerJoin(competitionCategories, eq(competitionCategories.id, ranked.categoryId))
-      .innerJoin(meetings, eq(meetings.id, competitionCategories.meetingId))
+      .innerJoin(meetings, eq(meetings.id, ranked.meetingId))
+      // By its meeting too: the year's categories through their meeting index, not every competition's.
+      .innerJoin(
+        competitionCategories,
+        and(eq(competitionCategories.meetingId, meetings.id), eq(competitionCategories.id, ranked.categoryId)),
+      )
       .innerJoin(photos, eq(photos.id, ranked.photoId))
       // The access layer's rules: the gallery's members are those visitors may see; awarded as it says.
       .innerJoin(users, and(eq(users.id, photos.userId), membersVisibleTo(null)))
