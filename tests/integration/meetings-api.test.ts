@@ -159,6 +159,11 @@ describe("POST /api/meetings", () => {
       repeats: "weekly",
       anonymous: false,
       nextStartsAt: "2031-04-09T02:00:00.000Z",
+      // A critique series: none of a recurring competition's fields.
+      kind: "critique",
+      categories: [],
+      scoreMax: null,
+      closesDaysBefore: null,
     });
   });
 
