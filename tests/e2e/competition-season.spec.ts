@@ -239,3 +239,35 @@ test("an admin turns the winners gallery on, and a visitor finds its awarded pho
   await visitor.close();
   await admin.close();
 });
+
+test("a recurring competition is edited on its form: categories, score out of and days before", async ({ browser }) => {
+  const admin = await contextOf(browser, ada);
+  const first = await api<{ MeetingTemplateId: number }>(admin, "post", "/api/meetings", {
+    startsAt: local(new Date(startsAt.getTime() + 7 * DAY_MS)),
+    topic: "Monthly competition",
+    repeats: "monthly",
+    kind: "competition",
+    closesAt: local(new Date(startsAt.getTime() + 5 * DAY_MS)),
+    categories: [{ name: "Open", maxEntries: 2 }],
+  });
+  const page = await admin.newPage();
+  await page.goto(`/meetings/templates/${first.MeetingTemplateId}/edit`);
+  await untilHydrated(page);
+  await expect(page.getByLabel("Kind of meeting")).toHaveValue("competition");
+  await expect(page.getByLabel("Entries close (days before each meeting)")).toHaveValue("2");
+  await expect(page.getByLabel("Category 1 name")).toHaveValue("Open");
+  await page.getByLabel("Entries close (days before each meeting)").fill("4");
+  await page.getByLabel("Score out of").selectOption("15");
+  await page.getByLabel("Category 2 name").fill("Nature");
+  await shoot(page, "recurring-competition-form");
+  await page.getByRole("button", { name: "Save Recurring Meeting" }).click();
+  await expect(page).toHaveURL(/\/meetings$/);
+  const template = await api<{ scoreMax: number; closesDaysBefore: number; categories: { name: string }[] }>(
+    admin,
+    "get",
+    `/api/meetings/templates/${first.MeetingTemplateId}`,
+  );
+  expect(template).toMatchObject({ scoreMax: 15, closesDaysBefore: 4 });
+  expect(template.categories.map((category) => category.name)).toEqual(["Open", "Nature"]);
+  await admin.close();
+});

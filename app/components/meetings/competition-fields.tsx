@@ -27,15 +27,17 @@ const BLANK_ROWS = 3;
 
 type Draft = { kind: MeetingKind; categories: Array<Omit<CategoryJson, "id"> & { id?: number }> };
 
+/** When entries close: a date (a meeting's closesAt), or days before each meeting (a recurring one's closesDaysBefore). */
 function DeadlineField({
-  fields,
+  meta,
+  daysBefore,
   timeZone,
 }: {
-  fields: { closesAt: FieldMetadata<unknown> } | { closesDaysBefore: FieldMetadata<unknown> };
+  meta: FieldMetadata<unknown>;
+  daysBefore: boolean;
   timeZone: string;
 }) {
-  if ("closesDaysBefore" in fields) {
-    const meta = fields.closesDaysBefore;
+  if (daysBefore) {
     return (
       <Field label="Entries close (days before each meeting)" meta={meta} hint="0 closes them as the meeting starts.">
         <input
@@ -51,11 +53,11 @@ function DeadlineField({
     );
   }
   return (
-    <Field label="Entries close" meta={fields.closesAt} hint={`On the club's clock (${timeZoneLabel(timeZone)}).`}>
+    <Field label="Entries close" meta={meta} hint={`On the club's clock (${timeZoneLabel(timeZone)}).`}>
       <input
-        {...getInputProps(asText(fields.closesAt), { type: "datetime-local", ariaAttributes: true })}
-        key={fields.closesAt.key}
-        className={invalid(fields.closesAt)}
+        {...getInputProps(asText(meta), { type: "datetime-local", ariaAttributes: true })}
+        key={meta.key}
+        className={invalid(meta)}
       />
     </Field>
   );
@@ -66,14 +68,17 @@ export function CompetitionFields({
   draft,
   timeZone,
   kindLocked = false,
+  daysBefore = false,
 }: {
-  /** A meeting's deadline is a date (closesAt); a recurring meeting's a number of days before each (closesDaysBefore). */
+  /** Conform's fields: a meeting form's have closesAt, a recurring meeting's closesDaysBefore (see daysBefore). */
   fields: Record<"kind" | "scoreMax" | "categories", FieldMetadata<unknown>> &
-    ({ closesAt: FieldMetadata<unknown> } | { closesDaysBefore: FieldMetadata<unknown> });
+    Partial<Record<"closesAt" | "closesDaysBefore", FieldMetadata<unknown>>>;
   draft: Draft;
   timeZone: string;
   /** A meeting with submissions stays the kind it is. */
   kindLocked?: boolean;
+  /** A recurring meeting's entries close a number of days before each meeting (closesDaysBefore), not at a date. */
+  daysBefore?: boolean;
 }) {
   const hydrated = useHydrated();
   const [kind, setKind] = useState<MeetingKind>(draft.kind);
@@ -117,7 +122,11 @@ export function CompetitionFields({
             A competition is judged without names; they are shown when its results are published.
             {hydrated ? null : " Leave these blank for a critique night."}
           </p>
-          <DeadlineField fields={fields} timeZone={timeZone} />
+          <DeadlineField
+            meta={(daysBefore ? fields.closesDaysBefore : fields.closesAt)!}
+            daysBefore={daysBefore}
+            timeZone={timeZone}
+          />
           <Field label="Score out of" meta={fields.scoreMax}>
             <select
               {...getSelectProps(asText(fields.scoreMax), { ariaAttributes: true })}

@@ -222,7 +222,7 @@ export function TemplateForm({
   return (
     <ClubForm form={form} hasFieldErrors={hasFieldErrors} className="meeting-form">
       <MeetingDetailsFields fields={fields} members={members} />
-      <CompetitionFields fields={fields} draft={template} timeZone={timeZone} />
+      <CompetitionFields fields={fields} draft={template} timeZone={timeZone} daysBefore />
       <RhythmField meta={fields.repeats} withNo={false} />
       <SubmitRow label="Save Recurring Meeting" cancelTo="/meetings" />
     </ClubForm>
