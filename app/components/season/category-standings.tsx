@@ -1,7 +1,7 @@
 // The competition season on the standings page: the year's categories as links (the category is in the
 // address, so choosing works without a script) and the chosen category's points table.
 import { Link } from "react-router";
-import { AWARD_LABELS, AWARDS } from "~/lib/competitions";
+import { AWARD_LABELS, AWARDS } from "~/lib/awards";
 import { authorName, plural } from "~/lib/results";
 import type { CategoryStandingsJson } from "~/lib/season";
 

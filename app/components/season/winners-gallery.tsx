@@ -1,7 +1,7 @@
 // The winners gallery's pieces: a competition's awarded photos, per category, each with its award.
 import { Link } from "react-router";
 import { LocalTime } from "~/components/local-time";
-import { AWARD_LABELS } from "~/lib/competitions";
+import { AWARD_LABELS } from "~/lib/awards";
 import { imageSrcSet } from "~/lib/photo-images";
 import { photoLabel } from "~/lib/photo-label";
 import { authorName } from "~/lib/results";
