@@ -398,3 +398,65 @@ test("the night is presented: entry by entry, the judge's comments, then the sco
   await own.screenshot({ path: test.info().outputPath("viewer-entry-390.png") });
   await Promise.all([host.close(), member.close()]);
 });
+
+test("after the night each entrant's recap gives their scores and awards, the season counts them, visitors see the winners", async ({
+  browser,
+}) => {
+  // Publishing sent the recaps: e-mails are files in the data folder here.
+  const mailDir = path.join(server.dataDir, "mail");
+  const recapTo = async (member: MemberDetails) => {
+    let found: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          for (const file of fs.readdirSync(mailDir)) {
+            const mail = await simpleParser(fs.readFileSync(path.join(mailDir, file)));
+            const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+            if (mail.subject?.startsWith("Results: Spring competition") && to?.text.includes(member.email))
+              found = mail.text;
+          }
+          return found !== undefined;
+        },
+        { timeout: MAIL_TIMEOUT },
+      )
+      .toBe(true);
+    return found!;
+  };
+  const boRecap = await recapTo(bo);
+  expect(boRecap).toContain(`"Doorway" (Colour): 17 of 20, 1st`);
+  expect(boRecap).toContain(`"Rain" (Mono): 19 of 20, 1st`);
+  expect(boRecap).toContain("The judge's critiques are with the results.");
+  const cyRecap = await recapTo(cy);
+  expect(cyRecap).toContain(`"Pigeons" (Colour): 12 of 20, 2nd`);
+  expect(cyRecap).not.toContain("Doorway");
+
+  // The season's points table: an award's points and 1 for each entry scored (the club's defaults).
+  const admin = await contextOf(browser, ada);
+  const { startsAt } = await api<{ startsAt: string }>(admin, "get", `/api/meetings/${meetingId}`);
+  const year = new Date(startsAt).getFullYear();
+  const page = await admin.newPage();
+  await page.goto(`/meetings/standings?year=${year}&category=Colour`);
+  const table = page
+    .getByRole("region", { name: "Competitions: Colour" })
+    .getByRole("table", { name: `Colour ${year}` });
+  await expect(table.getByRole("row").nth(1)).toContainText("Bo Bright");
+  await expect(table.getByRole("row").nth(1).getByRole("cell").last()).toHaveText("7");
+  await expect(table.getByRole("row").nth(2)).toContainText("Cy Contrast");
+  await expect(table.getByRole("row").nth(2).getByRole("cell").last()).toHaveText("5");
+
+  // The winners gallery, once an admin turns it on: a visitor sees the night's awards with the names.
+  await api(admin, "patch", "/api/club", { winnersGallery: true });
+  const visitor = await browser.newContext({ baseURL: server.baseURL });
+  const gallery = await visitor.newPage();
+  await gallery.goto(`/winners?year=${year}`);
+  const colour = gallery.getByRole("region", { name: "Spring competition: Colour" });
+  await expect(colour.getByRole("listitem")).toHaveCount(2);
+  await expect(colour.getByRole("listitem").first()).toContainText("1st");
+  await expect(colour.getByRole("listitem").first()).toContainText("Doorway");
+  await expect(colour.getByRole("listitem").first()).toContainText("Bo Bright");
+  await expect(gallery.getByRole("region", { name: "Spring competition: Mono" })).toContainText("Rain");
+  const thumb = colour.getByRole("listitem").first().getByRole("img");
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await gallery.screenshot({ path: test.info().outputPath("winners-after-the-night.png"), fullPage: true });
+  await Promise.all([admin.close(), visitor.close()]);
+});

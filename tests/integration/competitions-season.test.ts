@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { meetings } from "@db/schema";
 import * as clubApi from "~/routes/api/club";
+import * as rateApi from "~/routes/api/photos.rate";
 import * as standingsApi from "~/routes/api/standings";
 import * as standingsPage from "~/routes/meetings/standings";
 import * as clubPage from "~/routes/admin/club";
@@ -54,19 +55,22 @@ describe("a category's season", () => {
         [{ name, maxEntries: 3 }],
       );
       const { token } = await insertJudge(meeting.id);
+      const entered: number[] = [];
       for (const [member, score] of scores) {
         const photo = await insertPhoto(member.id, { caption: "Entry", width: 2000, height: 1500 });
         await enterDirectly(meeting.id, categories[0]!.id, photo);
         await saveScore(token, photo.id, { score, critique: "" });
+        entered.push(photo.id);
       }
       if (publish)
         await db()
           .update(meetings)
           .set({ resultsPublishedAt: new Date(), revealedAt: new Date() })
           .where(eq(meetings.id, meeting.id));
+      return entered;
     }
     // Ann: 1st (6) + 3rd (2) + 2 entries (2) = 10; Ben: 2nd (4) + 1 entry (1) = 5.
-    await judgedCompetition(
+    const published = await judgedCompetition(
       [
         [ann, 18],
         [ben, 15],
@@ -98,6 +102,26 @@ describe("a category's season", () => {
       averageScore: 15,
       awards: { "1st": 1, "2nd": 0, "3rd": 1, HC: 0 },
     });
+
+    // Members' stars on an entry: a photo of the year, never a critique night's placing.
+    const cy = await makeMember({ firstName: "Cy" });
+    const rated = await call(
+      rateApi.action,
+      request(`/api/photos/${published[2]}/rate`, {
+        method: "POST",
+        json: { value: 5 },
+        cookie: await cookieFor(cy.id),
+      }),
+      { photoId: String(published[2]) },
+    );
+    expect(rated.status).toBe(200);
+    const season = await (
+      await call(standingsApi.loader, request(`/api/standings?year=${year}`, { cookie }), {})
+    ).json();
+    const placed = season.standings.map((row: { User: { id: number } }) => row.User.id);
+    expect(placed).not.toContain(ann.id);
+    expect(placed).not.toContain(ben.id);
+    expect(season.photosOfTheYear.map((row: { Photo: { id: number } }) => row.Photo.id)).toContain(published[2]);
   });
 });
 

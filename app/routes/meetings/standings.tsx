@@ -68,14 +68,14 @@ export default function StandingsPage({ loaderData }: Route.ComponentProps) {
           <>
             <StandingsTable rows={season.standings} year={season.year} />
             <p className="muted results-rule">
-              Placings are photos in the first three places of a night: {season.placingPoints.first},{" "}
+              Placings are photos in the first three places of a critique night: {season.placingPoints.first},{" "}
               {season.placingPoints.second} and {season.placingPoints.third} points. Photos with the same average and
               the same number of ratings share a place and its points. Sorted by points, then by the average of the
               ratings received from other members. Anonymous meetings count once their names are revealed.
             </p>
           </>
         ) : (
-          <p className="muted">No photos were submitted to a meeting in {season.year}.</p>
+          <p className="muted">No photos were submitted to a critique night in {season.year}.</p>
         )}
       </section>
       {competitions ? <CategorySeason season={competitions} /> : null}

@@ -4,7 +4,8 @@
 // three places of a night, placed as the results place them) and their points
 // (the club's points for each first, second and third place, a shared
 // place scoring the place's points); below it the year's twelve highest-rated
-// photos. An anonymous meeting counts once revealed.
+// photos. An anonymous meeting counts once revealed; a competition only among the photos
+// (its places are the judge's, in its categories' own table: competitions/season.server.ts).
 //
 // Cost: first the year's counted meetings, a range of meetings_starts_idx
 // (about fifty ids); then their submissions through
@@ -32,11 +33,20 @@ export async function countedMeetingIds(year: number, zone: string): Promise<num
   return rows.map((row) => row.id);
 }
 
+/** Of those, the critique nights: a competition's places are its judge's, counted in its category's table. */
+async function countedNights(year: number, zone: string) {
+  const rows = await countedMeetingsQuery(year, zone);
+  return {
+    all: rows.map((row) => row.id),
+    critiques: rows.filter((row) => row.kind === "critique").map((row) => row.id),
+  };
+}
+
 /** The query behind countedMeetingIds (a builder, for the benchmark's EXPLAIN). */
 export function countedMeetingsQuery(year: number, zone: string) {
   const { from, to } = clubYearRange(year, zone);
   return db()
-    .select({ id: meetings.id })
+    .select({ id: meetings.id, kind: meetings.kind })
     .from(meetings)
     .where(and(gte(meetings.startsAt, from), lt(meetings.startsAt, to), not(unrevealedMeetingSql())));
 }
@@ -186,11 +196,10 @@ export async function standings(viewer: ViewerRef, year: number | undefined, now
   const years = meetingYears(latestYear === null ? null : Math.min(latestYear, thisYear), thisYear);
   const shown = year ?? thisYear;
 
-  const [meetingIds, points] = await Promise.all([countedMeetingIds(shown, zone), placingPoints()]);
-  const [rows, candidates] =
-    meetingIds.length === 0
-      ? [[], []]
-      : [await standingsQuery(viewer, meetingIds, points), await photosOfTheYearQuery(meetingIds)];
+  // Photos of the year are the members' stars, on competition entries too; placings are critique nights'.
+  const [nights, points] = await Promise.all([countedNights(shown, zone), placingPoints()]);
+  const rows = nights.critiques.length === 0 ? [] : await standingsQuery(viewer, nights.critiques, points);
+  const candidates = nights.all.length === 0 ? [] : await photosOfTheYearQuery(nights.all);
 
   return {
     year: shown,
