@@ -4,13 +4,13 @@ import stylesheet from "./app.css?url";
 import { FlashBanner } from "./components/flash-banner";
 import { Footer } from "./components/footer";
 import { LeaveGuard } from "./components/leave-guard";
-import { Navbar } from "./components/navbar";
+import { GuestHeader, Navbar } from "./components/navbar";
 import { PageTitle } from "./components/page-title";
 import { ErrorScreen } from "./components/route-error-boundary";
 import { errorDetails } from "./lib/error-details";
 import { useRootData } from "./components/root-data";
 import { siteTitleOfFailure } from "./lib/root-failure";
-import { drawsOwnScreen } from "./lib/route-handle";
+import { drawsOwnScreen, isGuestPage } from "./lib/route-handle";
 import { rootFailure } from "~/server/pages.server";
 import { takeFlash } from "~/server/flash.server";
 import { currentMember } from "~/services/auth/session.server";
@@ -70,9 +70,14 @@ function Shell(props: {
   flash: string | null;
   children: React.ReactNode;
 }) {
+  const guest = isGuestPage(useMatches());
   return (
     <>
-      <Navbar siteTitle={props.siteTitle} member={props.member} winnersGallery={props.winnersGallery} />
+      {guest ? (
+        <GuestHeader siteTitle={props.siteTitle} />
+      ) : (
+        <Navbar siteTitle={props.siteTitle} member={props.member} winnersGallery={props.winnersGallery} />
+      )}
       <main className="page">
         <FlashBanner serverMessage={props.flash} />
         {props.children}

@@ -107,3 +107,13 @@ export function Navbar({
     </header>
   );
 }
+
+/** A guest's page (the judge's link): the club's name alone, marked hydrated as the navbar is. */
+export function GuestHeader({ siteTitle }: { siteTitle: string }) {
+  const hydrated = useHydrated();
+  return (
+    <header className={hydrated ? "navbar hydrated" : "navbar"}>
+      <span className="navbar-title">{siteTitle}</span>
+    </header>
+  );
+}

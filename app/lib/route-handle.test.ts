@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drawsOwnScreen, type RouteHandle } from "./route-handle";
+import { drawsOwnScreen, isGuestPage, type RouteHandle } from "./route-handle";
 
 const own: RouteHandle = { ownScreen: true };
 
@@ -21,5 +21,13 @@ describe("a route that draws the window itself", () => {
     expect(drawsOwnScreen([{ data: {} }, { handle: { ownScreen: false }, data: {} }, { handle: "x", data: {} }])).toBe(
       false,
     );
+  });
+});
+
+describe("isGuestPage", () => {
+  it("is true when a matched route is a guest's, with or without its data (a closed link's error screen)", () => {
+    expect(isGuestPage([{ handle: undefined }, { handle: { guest: true } satisfies RouteHandle }])).toBe(true);
+    expect(isGuestPage([{ handle: undefined }, { handle: { ownScreen: true } satisfies RouteHandle }])).toBe(false);
+    expect(isGuestPage([])).toBe(false);
   });
 });

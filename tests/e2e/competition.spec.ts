@@ -198,6 +198,10 @@ test("the judge scores on a tablet through the private link, offline too, and do
   expect(response!.headers()["x-robots-tag"]).toContain("noindex");
   expect(response!.headers()["cache-control"]).toContain("no-store");
   await untilHydrated(page);
+  // The judge is no member: the club's name, no menu, no way to log in.
+  await expect(page.getByRole("banner")).toHaveText("Test Street Club");
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Log in" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Judging Spring competition" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Colour (2 entries)" })).toBeVisible();
   await expect(page.getByText("0 of 3 entries scored")).toBeVisible();
@@ -341,6 +345,13 @@ test("without a script, the admin changes an award back and publishes; the resul
   }
   expect((await member.request.get(`/api/judge/${judgeToken}`)).status()).toBe(410);
   await member.close();
+  // The judge's page says the link has closed, still without the club's menu.
+  const judge = await browser.newContext({ baseURL: server.baseURL });
+  const closed = await judge.newPage();
+  expect((await closed.goto(`/judge/${judgeToken}`))!.status()).toBe(410);
+  await expect(closed.getByRole("banner")).toHaveText("Test Street Club");
+  await expect(closed.getByRole("link", { name: "Log in" })).toHaveCount(0);
+  await judge.close();
 });
 
 test("the night is presented: entry by entry, the judge's comments, then the score and award on every screen", async ({

@@ -6,6 +6,7 @@ import { JudgeViewer } from "~/components/judging/judge-viewer";
 import "~/components/judging/judging.css";
 import { TitledPage } from "~/components/page-title";
 import type { JudgedEntryJson } from "~/lib/judging";
+import type { RouteHandle } from "~/lib/route-handle";
 import { ScoreSchema } from "~/lib/judging";
 import { page } from "~/server/pages.server";
 import { judgingView, saveScore } from "~/services/competitions/judging.server";
@@ -20,6 +21,9 @@ const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": 
 export const headers = () => PRIVATE_HEADERS;
 
 export const meta = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+// The judge is no member: the page shows the club's name, without its menu or a way to log in.
+export const handle: RouteHandle = { guest: true };
 
 export const loader = page(async ({ params, context }: Route.LoaderArgs) => {
   await countJudgeRequest(context.clientAddress);
