@@ -22,7 +22,8 @@ import { clickAndCancel, untilHydrated } from "./support/ui";
 const ada = memberDetails("ada_admin", "Ada", "Arbiter", true);
 const bo = memberDetails("bo_enters", "Bo", "Bright");
 const cy = memberDetails("cy_enters", "Cy", "Contrast");
-const server = useClubServer({ name: "competition", members: [ada, bo, cy] });
+const di = memberDetails("di_too_late", "Di", "Dawdle");
+const server = useClubServer({ name: "competition", members: [ada, bo, cy, di] });
 
 test.describe.configure({ mode: "serial" });
 
@@ -149,6 +150,25 @@ test("members enter their photos in a category with a title, from 'Choose from m
     }
     await context.close();
   }
+
+  // Entries close (the admin moves the deadline to yesterday): a third member is told so, with nothing to choose.
+  const admin = await contextOf(browser, ada);
+  const edit = await admin.newPage();
+  await edit.goto(`/meetings/${meetingId}/edit`);
+  await edit.getByLabel("Entries close").fill(local(new Date(Date.now() - 24 * 3600 * 1000)));
+  await edit.getByRole("button", { name: "Save Meeting" }).click();
+  await expect(edit).not.toHaveURL(/\/edit$/);
+  await edit.goto(`/meetings/${meetingId}`);
+  await expect(edit.locator(".competition-about")).toContainText("Entries closed on ");
+  await admin.close();
+  const late = await contextOf(browser, di);
+  await galleryPhoto(late, 200, "Late");
+  const upload = await late.newPage();
+  await upload.goto(`/meetings/${meetingId}/upload`);
+  await expect(upload.locator(".notice.refused")).toHaveText(/^Entries closed on .+\.$/);
+  await expect(upload.getByText("Choose from my photos")).toHaveCount(0);
+  await expect(upload.getByLabel("Photos to upload")).toHaveCount(0);
+  await late.close();
 });
 
 test("the judge scores on a tablet through the private link, offline too, and downloads the originals", async ({

@@ -8,6 +8,7 @@ import { meetings, photos } from "@db/schema";
 import { cookieFor, makeMember } from "../support/members";
 import { hoursFromNow, meetingsApi, submitToMeeting, useClubTimeZone } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
+import { uploadPage } from "~/services/meetings/submissions.server";
 
 useClubTimeZone("Europe/London");
 
@@ -187,6 +188,9 @@ describe("a competition's entry rules", () => {
     });
     expect(late.status).toBe(422);
     expect((await late.json()).message).toBe("Entries closed on Sun, Mar 1, 2026, 7:30 PM.");
+    // The upload page says so first, and offers nothing to enter.
+    const page = await uploadPage(member, competition.id);
+    expect(page).toMatchObject({ maySubmit: false, refusal: "Entries closed on Sun, Mar 1, 2026, 7:30 PM." });
   });
 
   it("refuses a category on a critique night's submission", async () => {

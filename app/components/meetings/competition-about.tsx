@@ -8,7 +8,12 @@ export function CompetitionAbout({ meeting, timeZone }: { meeting: CompetitionFi
     <div className="competition-about notice">
       <p>
         <strong>Competition.</strong>{" "}
-        {meeting.closesAt ? <>Entries close {formatMeetingDateTime(meeting.closesAt, timeZone)}. </> : null}
+        {meeting.closesAt ? (
+          <>
+            {new Date(meeting.closesAt) <= new Date() ? "Entries closed on" : "Entries close"}{" "}
+            {formatMeetingDateTime(meeting.closesAt, timeZone)}.{" "}
+          </>
+        ) : null}
         Judged out of {meeting.scoreMax} by an outside judge.{" "}
         {meeting.resultsPublishedAt ? "The results are published." : "Names are shown when the results are published."}
       </p>

@@ -27,7 +27,12 @@ import { getPhoto } from "~/services/photos/photos.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
 import { env } from "~/env.server";
 import { categoriesOf } from "~/services/competitions/competition-meetings.server";
-import { CHOOSE_CATEGORY_MESSAGE, requireEntriesOpen, requireEntryRules } from "~/services/competitions/entries.server";
+import {
+  CHOOSE_CATEGORY_MESSAGE,
+  entriesClosedMessage,
+  requireEntriesOpen,
+  requireEntryRules,
+} from "~/services/competitions/entries.server";
 import { clubTimeZone } from "./club-zone.server";
 import { toMeetingFieldsJson } from "./meeting-json.server";
 import { type MeetingFieldsJson, type MeetingSubmissionJson } from "~/lib/meeting-json";
@@ -114,18 +119,27 @@ export type UploadPage = {
 };
 
 /** /meetings/{id}/upload: the meeting and what this member may still upload to it (404 for no such meeting). */
-export async function uploadPage(viewer: ViewerRef, meetingId: number): Promise<UploadPage> {
+export async function uploadPage(viewer: ViewerRef, meetingId: number, now = new Date()): Promise<UploadPage> {
   if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
   const meeting = await loadMeeting(meetingId);
   const uploaded = await submittedCount(meetingId, viewer.id);
   const onList = maySubmitToMeeting(viewer, meeting);
-  const open = submissionsOpen(meeting);
+  // A competition past its deadline says so before a member chooses a photo (requireEntriesOpen refuses it anyway).
+  const closedAt =
+    meeting.kind === "competition" && meeting.closesAt && now >= meeting.closesAt ? meeting.closesAt : null;
+  const open = submissionsOpen(meeting) && !closedAt;
   const maySubmit = onList && open;
   return {
     meeting: toMeetingFieldsJson(meeting, (await categoriesOf([meeting.id])).get(meeting.id)),
     title: meetingTitle(meeting.topic),
     maySubmit,
-    refusal: !open ? SUBMISSIONS_CLOSED_MESSAGE : onList ? null : NOT_ON_LIST_MESSAGE,
+    refusal: closedAt
+      ? entriesClosedMessage(closedAt)
+      : !open
+        ? SUBMISSIONS_CLOSED_MESSAGE
+        : onList
+          ? null
+          : NOT_ON_LIST_MESSAGE,
     allowance: uploadAllowance(meeting.maxUploadsCount, uploaded),
     timeZone: clubTimeZone(),
   };
