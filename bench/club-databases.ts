@@ -2,7 +2,8 @@
 // (meetings, results) each keep two databases of their own, and point the
 // services at one or the other through the handle db/client.server reads.
 import { connect, type DatabaseHandle } from "@db/client.server";
-import { createTestDatabase, dropTestDatabase } from "../tests/support/test-database";
+import * as schema from "@db/schema";
+import { createTestDatabase, dropTestDatabase, withSql } from "../tests/support/test-database";
 
 /** Where db/client.server finds the open database: the services read whichever club was set last. */
 export const holder = globalThis as typeof globalThis & { __clubDatabase?: DatabaseHandle };
@@ -28,4 +29,22 @@ export async function dropClubDatabases(...clubs: ClubDatabase[]) {
   for (const club of clubs) await club.handle.close();
   holder.__clubDatabase = undefined;
   for (const club of clubs) await dropTestDatabase(club.url);
+}
+
+/** The club's first member, as a member (not an admin) sees the pages. */
+export async function memberOf(club: ClubDatabase) {
+  const [member] = await club.handle.db.select().from(schema.users).orderBy(schema.users.id).limit(1);
+  return { ...member!, isAdmin: false };
+}
+
+/** The id of the club's first meeting of `year` (a night, or a competition). */
+export async function firstMeetingOf(club: ClubDatabase, year: number): Promise<number> {
+  const [row] = await withSql(
+    club.url,
+    (sql) =>
+      sql<{ id: number }[]>`
+      select id from meetings where starts_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'UTC')
+      order by starts_at limit 1`,
+  );
+  return row!.id;
 }

@@ -10,12 +10,19 @@
 // Runs in this process on two PostgreSQL databases of its own (no build
 // needed): `BENCH_SECTIONS=competitions npm run bench`, or alone `npx tsx bench/competitions.ts`.
 // BENCH_RESULTS_SCALE=0.25 builds the big club at a quarter of its size.
-import * as schema from "@db/schema";
 import { recordStatements, type Statement } from "../tests/support/query-count";
 import { withSql } from "../tests/support/test-database";
 import { BIG, SMALL } from "./clubs";
 import { generateClub, type ClubShape } from "./club-data";
-import { createClubDatabase, dropClubDatabases, holder, on, type ClubDatabase } from "./club-databases";
+import {
+  createClubDatabase,
+  dropClubDatabases,
+  firstMeetingOf,
+  holder,
+  memberOf,
+  on,
+  type ClubDatabase,
+} from "./club-databases";
 import { withDatabaseServer } from "./database-server";
 import { setBenchEnvironment } from "./in-process";
 import { interleaved, printFigures, ratioFigure, type Figure } from "./report";
@@ -144,23 +151,8 @@ export async function benchCompetitions(): Promise<Figure[]> {
     const { categoryStandings } = await import("~/services/competitions/season.server");
     const { winnersGallery } = await import("~/services/competitions/winners.server");
     const year = new Date().getFullYear();
-    const viewerOf = async (club: Club) => {
-      const [member] = await club.handle.db.select().from(schema.users).orderBy(schema.users.id).limit(1);
-      return { ...member!, isAdmin: false };
-    };
-    /** The first competition of this year (80 entries in two categories), in a club. */
-    const firstOf = async (club: Club) => {
-      const [row] = await withSql(
-        club.url,
-        (sql) =>
-          sql<{ id: number }[]>`
-          select id from meetings where starts_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'UTC')
-          order by starts_at limit 1`,
-      );
-      return row!.id;
-    };
-    const [smallViewer, bigViewer] = [await viewerOf(small), await viewerOf(big)];
-    const [smallFirst, bigFirst] = [await firstOf(small), await firstOf(big)];
+    const [smallViewer, bigViewer] = [await memberOf(small), await memberOf(big)];
+    const [smallFirst, bigFirst] = [await firstMeetingOf(small, year), await firstMeetingOf(big, year)];
 
     const [resultsSmall, resultsBig] = await interleaved([
       on(small, () => competitionResultsFor(smallViewer, smallFirst)),

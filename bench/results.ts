@@ -8,11 +8,18 @@
 // Runs in this process on two PostgreSQL databases of its own (no build
 // needed): `BENCH_SECTIONS=results npm run bench`, or alone `npx tsx bench/results.ts`. BENCH_RESULTS_SCALE=0.25 builds the big
 // club at a quarter of its size on a machine too busy to build it whole.
-import * as schema from "@db/schema";
 import { withSql } from "../tests/support/test-database";
 import { BIG, SMALL } from "./clubs";
 import { generateClub, type ClubShape } from "./club-data";
-import { createClubDatabase, dropClubDatabases, holder, on, type ClubDatabase } from "./club-databases";
+import {
+  createClubDatabase,
+  dropClubDatabases,
+  firstMeetingOf,
+  holder,
+  memberOf,
+  on,
+  type ClubDatabase,
+} from "./club-databases";
 import { withDatabaseServer } from "./database-server";
 import { setBenchEnvironment } from "./in-process";
 import { interleaved, printFigures, ratioFigure, type Figure } from "./report";
@@ -119,23 +126,8 @@ export async function benchResults(): Promise<Figure[]> {
     const { clubTimeZone } = await import("~/services/meetings/club-zone.server");
     const year = new Date().getFullYear();
     const zone = clubTimeZone();
-    const viewerOf = async (club: Club) => {
-      const [member] = await club.handle.db.select().from(schema.users).orderBy(schema.users.id).limit(1);
-      return { ...member!, isAdmin: false };
-    };
-    /** The first night of this year (40 photos), in a club. */
-    const nightOf = async (club: Club) => {
-      const [row] = await withSql(
-        club.url,
-        (sql) =>
-          sql<{ id: number }[]>`
-          select id from meetings where starts_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'UTC')
-          order by starts_at limit 1`,
-      );
-      return row!.id;
-    };
-    const [smallViewer, bigViewer] = [await viewerOf(small), await viewerOf(big)];
-    const [smallNight, bigNight] = [await nightOf(small), await nightOf(big)];
+    const [smallViewer, bigViewer] = [await memberOf(small), await memberOf(big)];
+    const [smallNight, bigNight] = [await firstMeetingOf(small, year), await firstMeetingOf(big, year)];
 
     const [resultsSmall, resultsBig] = await interleaved([
       on(small, () => meetingResults(smallViewer, smallNight)),
