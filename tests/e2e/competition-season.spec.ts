@@ -7,12 +7,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import sharp from "sharp";
+
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { api, logInContext } from "./support/club-api";
 import { MAIL_TIMEOUT, type MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
+import { uploadLargePhoto } from "./support/large-photos";
 import { useClubServer } from "./support/use-club-server";
 import { expectNotFoundPage, navbar, untilHydrated } from "./support/ui";
 import { expectAccessible } from "./support/axe";
@@ -48,32 +49,13 @@ async function contextOf(
 
 /** A photo of the member's, 2000 px wide (long enough to project), entered in a category with its title. */
 async function enter(context: BrowserContext, meetingId: number, categoryId: number, title: string, seed: number) {
-  const bytes = await sharp({
-    create: { width: 2000, height: 1333, channels: 3, background: { r: seed, g: 110, b: 255 - seed } },
-  })
-    .jpeg({ quality: 70 })
-    .toBuffer();
-  const announced = await api<{ signed_id: string; direct_upload: { url: string; headers: Record<string, string> } }>(
-    context,
-    "post",
-    "/api/assets",
-    { blob: { filename: `${title}.jpg`, content_type: "image/jpeg", byte_size: bytes.length } },
-  );
-  const put = await context.request.put(announced.direct_upload.url, {
-    headers: announced.direct_upload.headers,
-    data: bytes,
-  });
-  expect(put.ok()).toBe(true);
-  const photo = await api<{ id: number }>(context, "post", "/api/photos", {
-    filename: `${title}.jpg`,
-    file: announced.signed_id,
-  });
+  const photoId = await uploadLargePhoto(context, seed, title);
   await api(context, "post", `/api/meetings/${meetingId}/submissions`, {
-    PhotoId: photo.id,
+    PhotoId: photoId,
     CategoryId: categoryId,
     caption: title,
   });
-  return photo.id;
+  return photoId;
 }
 
 /** The page fits its width (nothing wider than the window) and is photographed whole. */

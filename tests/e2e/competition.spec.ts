@@ -10,12 +10,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import sharp from "sharp";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { api, logInContext } from "./support/club-api";
 import { MAIL_TIMEOUT, type MemberDetails } from "./support/club-server";
 import { memberDetails } from "./support/members";
+import { uploadLargePhoto } from "./support/large-photos";
 import { useClubServer } from "./support/use-club-server";
 import { clickAndCancel, untilHydrated } from "./support/ui";
 
@@ -33,35 +33,11 @@ async function contextOf(browser: Browser, member: MemberDetails, width = 1280):
   return context;
 }
 
-/** A JPEG of 2000 x 1333 px (long enough to project), its colour its own. */
-async function largeJpeg(seed: number): Promise<Buffer> {
-  return sharp({
-    create: { width: 2000, height: 1333, channels: 3, background: { r: seed, g: 120, b: 255 - seed } },
-  })
-    .jpeg({ quality: 70 })
-    .toBuffer();
-}
-
 /** Uploads a large photo to the member's gallery with a caption; its id. */
 async function galleryPhoto(context: BrowserContext, seed: number, caption: string): Promise<number> {
-  const bytes = await largeJpeg(seed);
-  const announced = await api<{ signed_id: string; direct_upload: { url: string; headers: Record<string, string> } }>(
-    context,
-    "post",
-    "/api/assets",
-    { blob: { filename: `${caption}.jpg`, content_type: "image/jpeg", byte_size: bytes.length } },
-  );
-  const put = await context.request.put(announced.direct_upload.url, {
-    headers: announced.direct_upload.headers,
-    data: bytes,
-  });
-  expect(put.ok()).toBe(true);
-  const photo = await api<{ id: number }>(context, "post", "/api/photos", {
-    filename: `${caption}.jpg`,
-    file: announced.signed_id,
-  });
-  await api(context, "patch", `/api/photos/${photo.id}`, { caption });
-  return photo.id;
+  const id = await uploadLargePhoto(context, seed, caption);
+  await api(context, "patch", `/api/photos/${id}`, { caption });
+  return id;
 }
 
 const local = (date: Date) => date.toISOString().slice(0, 16);
