@@ -1,12 +1,14 @@
-// A competition night's preparation in the browser: an admin creates a
-// competition with two categories on the meeting form; members enter photos
-// (large enough to project) in a category with a title; entries close; the
+// A competition end to end in the browser: an admin creates a competition
+// with two categories on the meeting form; three members enter photos (large
+// enough to project) in a category with a title; entries close, and a member
+// who comes later finds them closed; the
 // outside judge opens the private link on a tablet, views an entry full
 // screen, scores it offline (kept on the device, saved when the connection is
 // back), scores the rest and downloads the originals; the admin changes an award
 // and publishes on the results page (with and without a script), which then
 // names the authors with their awards; and the night is presented: each entry by
-// category, number and title, the judge's comments, then its score and award.
+// category, number and title, the judge's comments, then its score and award;
+// afterwards each entrant's recap, the season's points table and the winners gallery.
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
@@ -22,8 +24,9 @@ import { clickAndCancel, untilHydrated } from "./support/ui";
 const ada = memberDetails("ada_admin", "Ada", "Arbiter", true);
 const bo = memberDetails("bo_enters", "Bo", "Bright");
 const cy = memberDetails("cy_enters", "Cy", "Contrast");
-const di = memberDetails("di_too_late", "Di", "Dawdle");
-const server = useClubServer({ name: "competition", members: [ada, bo, cy, di] });
+const di = memberDetails("di_enters", "Di", "Dawdle");
+const ed = memberDetails("ed_too_late", "Ed", "Eleventh");
+const server = useClubServer({ name: "competition", members: [ada, bo, cy, di, ed] });
 
 test.describe.configure({ mode: "serial" });
 
@@ -108,6 +111,7 @@ test("members enter their photos in a category with a title, from 'Choose from m
       ],
     ],
     [cy, [["Pigeons", 160, "Colour"]]],
+    [di, [["Fog", 220, "Mono"]]],
   ] as const) {
     const context = await contextOf(browser, member);
     for (const [caption, seed] of photos) await galleryPhoto(context, seed, `${caption} draft`);
@@ -127,7 +131,7 @@ test("members enter their photos in a category with a title, from 'Choose from m
     await context.close();
   }
 
-  // Entries close (the admin moves the deadline to yesterday): a third member is told so, with nothing to choose.
+  // Entries close (the admin moves the deadline to yesterday): a member who comes later is told so, with nothing to choose.
   const admin = await contextOf(browser, ada);
   const edit = await admin.newPage();
   await edit.goto(`/meetings/${meetingId}/edit`);
@@ -137,7 +141,7 @@ test("members enter their photos in a category with a title, from 'Choose from m
   await edit.goto(`/meetings/${meetingId}`);
   await expect(edit.locator(".competition-about")).toContainText("Entries closed on ");
   await admin.close();
-  const late = await contextOf(browser, di);
+  const late = await contextOf(browser, ed);
   await galleryPhoto(late, 200, "Late");
   const upload = await late.newPage();
   await upload.goto(`/meetings/${meetingId}/upload`);
@@ -200,8 +204,8 @@ test("the judge scores on a tablet through the private link, offline too, and do
   await expect(page.getByRole("link", { name: "Log in" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Judging Spring competition" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Colour (2 entries)" })).toBeVisible();
-  await expect(page.getByText("0 of 3 entries scored")).toBeVisible();
-  await expect(page.locator("body")).not.toContainText(/Bo Bright|Cy Contrast|bo_enters|cy_enters/);
+  await expect(page.getByText("0 of 4 entries scored")).toBeVisible();
+  await expect(page.locator("body")).not.toContainText(/Bo Bright|Cy Contrast|Di Dawdle|bo_enters|cy_enters|di_enters/);
   await page.screenshot({ path: test.info().outputPath("judge-tablet.png"), fullPage: true });
 
   // Full screen, then back.
@@ -242,15 +246,21 @@ test("the judge scores on a tablet through the private link, offline too, and do
     .fill("19");
   await entries.nth(2).getByRole("button", { name: "Save" }).click();
   await expect(entries.nth(2).getByRole("status")).toHaveText("Saved");
+  await entries
+    .nth(3)
+    .getByLabel(/^Score/)
+    .fill("9");
+  await entries.nth(3).getByRole("button", { name: "Save" }).click();
+  await expect(entries.nth(3).getByRole("status")).toHaveText("Saved");
   await page.reload();
-  await expect(page.getByText("3 of 3 entries scored")).toBeVisible();
+  await expect(page.getByText("4 of 4 entries scored")).toBeVisible();
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download the originals" }).click();
   const zip = await download;
   expect(zip.suggestedFilename()).toBe("Spring competition - originals.zip");
   const saved = await zip.path();
-  expect(fs.statSync(saved!).size).toBeGreaterThan(3 * 10_000);
+  expect(fs.statSync(saved!).size).toBeGreaterThan(4 * 10_000);
   await tablet.close();
   judgeToken = token;
   await admin.close();
@@ -263,7 +273,7 @@ test("before publishing, the admin sees the judge's ranking without names and ch
   const page = await admin.newPage();
   await page.goto(`/meetings/${meetingId}/results`);
   await untilHydrated(page);
-  await expect(page.getByTestId("judge-progress")).toHaveText("The judge has scored 3 of 3 entries.");
+  await expect(page.getByTestId("judge-progress")).toHaveText("The judge has scored 4 of 4 entries.");
   await expect(page.locator("main")).not.toContainText(/Bo Bright|Cy Contrast/);
   // Colour: entry 1 scored 17 (1st), entry 2 scored 12 (2nd); Mono: entry 3 scored 19 (1st).
   const colour = page.getByRole("region", { name: "Colour" });
@@ -436,6 +446,7 @@ test("after the night each entrant's recap gives their scores and awards, the se
   const cyRecap = await recapTo(cy);
   expect(cyRecap).toContain(`"Pigeons" (Colour): 12 of 20, 2nd`);
   expect(cyRecap).not.toContain("Doorway");
+  expect(await recapTo(di)).toContain(`"Fog" (Mono): 9 of 20, 2nd`);
 
   // The season's points table: an award's points and 1 for each entry scored (the club's defaults).
   const admin = await contextOf(browser, ada);
@@ -461,7 +472,11 @@ test("after the night each entrant's recap gives their scores and awards, the se
   await expect(colour.getByRole("listitem").first()).toContainText("1st");
   await expect(colour.getByRole("listitem").first()).toContainText("Doorway");
   await expect(colour.getByRole("listitem").first()).toContainText("Bo Bright");
-  await expect(gallery.getByRole("region", { name: "Spring competition: Mono" })).toContainText("Rain");
+  const mono = gallery.getByRole("region", { name: "Spring competition: Mono" });
+  await expect(mono.getByRole("listitem")).toHaveCount(2);
+  await expect(mono.getByRole("listitem").first()).toContainText("Rain");
+  await expect(mono.getByRole("listitem").nth(1)).toContainText("2nd");
+  await expect(mono.getByRole("listitem").nth(1)).toContainText("Di Dawdle");
   const thumb = colour.getByRole("listitem").first().getByRole("img");
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await gallery.screenshot({ path: test.info().outputPath("winners-after-the-night.png"), fullPage: true });
