@@ -48,3 +48,11 @@ export async function firstMeetingOf(club: ClubDatabase, year: number): Promise<
   );
   return row!.id;
 }
+
+/** EXPLAIN (ANALYZE, BUFFERS) of one statement with its parameters, on the club's database. */
+export async function planOf(club: ClubDatabase, text: string, params: unknown[]): Promise<string> {
+  return withSql(club.url, async (sql) => {
+    const rows = await sql.unsafe(`explain (analyze, buffers, costs off, timing off) ${text}`, params as never[]);
+    return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+  });
+}

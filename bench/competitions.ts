@@ -10,7 +10,7 @@
 // Runs in this process on two PostgreSQL databases of its own (no build
 // needed): `BENCH_SECTIONS=competitions npm run bench`, or alone `npx tsx bench/competitions.ts`.
 // BENCH_RESULTS_SCALE=0.25 builds the big club at a quarter of its size.
-import { recordStatements, type Statement } from "../tests/support/query-count";
+import { recordStatements } from "../tests/support/query-count";
 import { withSql } from "../tests/support/test-database";
 import { BIG, SMALL } from "./clubs";
 import { generateClub, type ClubShape } from "./club-data";
@@ -20,6 +20,7 @@ import {
   firstMeetingOf,
   holder,
   memberOf,
+  planOf,
   on,
   type ClubDatabase,
 } from "./club-databases";
@@ -114,17 +115,6 @@ async function openClub(name: string, shape: ClubShape, pastYears: number): Prom
   return { handle, url, photos, competitions, entries };
 }
 
-/** The plan of one statement as it was sent (EXPLAIN ANALYZE, with its parameters). */
-async function planOf(club: Club, statement: Statement): Promise<string> {
-  return withSql(club.url, async (sql) => {
-    const rows = await sql.unsafe(
-      `explain (analyze, buffers, costs off, timing off) ${statement.query}`,
-      statement.params as never[],
-    );
-    return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
-  });
-}
-
 /** Prints the plans of what `work` sends on the big club; the growing tables it reads whole. */
 async function explainAll(club: Club, name: string, work: () => Promise<unknown>): Promise<string[]> {
   holder.__clubDatabase = club.handle;
@@ -134,7 +124,7 @@ async function explainAll(club: Club, name: string, work: () => Promise<unknown>
   for (const statement of statements) {
     // The data versions' one-row read is every request's, not the work's.
     if (statement.query.includes('from "data_versions"')) continue;
-    const plan = await planOf(club, statement);
+    const plan = await planOf(club, statement.query, statement.params);
     console.log(`${statement.query.slice(0, 160).replace(/^/gm, "    ")}\n${plan.replace(/^/gm, "      ")}`);
     for (const table of GROWING) if (new RegExp(`Seq Scan on ${table}\\b`).test(plan)) scans.push(`${name}: ${table}`);
   }

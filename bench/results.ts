@@ -17,6 +17,7 @@ import {
   firstMeetingOf,
   holder,
   memberOf,
+  planOf,
   on,
   type ClubDatabase,
 } from "./club-databases";
@@ -105,13 +106,10 @@ async function openClub(name: string, shape: ClubShape, pastYears: number): Prom
   return { handle, url, photos, meetings, submissions };
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a query builder's SQL, on the club's database. */
-async function explain(club: Club, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+/** The plan of a query builder's SQL on the club's database. */
+function explain(club: Club, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
   const { sql: text, params } = query.toSQL();
-  return withSql(club.url, async (sql) => {
-    const rows = await sql.unsafe(`explain (analyze, buffers, costs off, timing off) ${text}`, params as never[]);
-    return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
-  });
+  return planOf(club, text, params);
 }
 
 export async function benchResults(): Promise<Figure[]> {
