@@ -146,6 +146,7 @@ export function awardedSql(chosen: SQLWrapper, score: SQLWrapper, place: SQLWrap
 export function awardedEntrySql(photoId: SQLWrapper): SQL {
   const place = sql`(1 + (select count(*) from meeting_submissions rival
     join competition_scores rival_score on rival_score.photo_id = rival.photo_id
+      and rival_score.meeting_id = rival.meeting_id
     where rival.category_id = entry.category_id and rival_score.score > judged.score))`;
   return sql`exists (select 1 from meeting_submissions entry
     join meetings competition on competition.id = entry.meeting_id
