@@ -27,10 +27,11 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
   // '?year=soon' names no season.
   if (!query.success) throw new NotFoundError("There are no standings at this address.");
   const { year, category } = query.data;
-  const [season, asked] = await Promise.all([standings(member, year), categoryStandings(member, year, category ?? "")]);
   // No category named: the year's first, when its competitions have any.
-  const first = asked.categories[0];
-  const competitions = category || !first ? asked : await categoryStandings(member, year, first);
+  const [season, competitions] = await Promise.all([
+    standings(member, year),
+    categoryStandings(member, year, category),
+  ]);
   return { standings: season, competitions: competitions.categories.length || category ? competitions : null };
 });
 

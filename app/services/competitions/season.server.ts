@@ -37,10 +37,11 @@ async function publishedCompetitions(year: number) {
     );
 }
 
+/** A category's season; with no category named, the year's first by name (the standings page's start). */
 export async function categoryStandings(
   viewer: ViewerRef,
   year: number | undefined,
-  category: string,
+  category: string | undefined,
   now = new Date(),
 ): Promise<CategoryStandingsJson> {
   if (!canSeeMeetings(viewer)) throw new NotLoggedInError();
@@ -57,7 +58,9 @@ export async function categoryStandings(
         .from(competitionCategories)
         .where(inArray(competitionCategories.meetingId, competitionIds))
     : [];
-  const chosen = categories.filter((row) => row.name.toLowerCase() === category.toLowerCase());
+  const names = [...new Set(categories.map((row) => row.name))].sort((a, b) => a.localeCompare(b));
+  const wanted = (category ?? names[0] ?? "").toLowerCase();
+  const chosen = categories.filter((row) => row.name.toLowerCase() === wanted);
   const byMember = new Map<
     number,
     { user: PhotoOwnerJson; entries: number; scores: number[]; awards: Record<Award, number> }
@@ -114,8 +117,8 @@ export async function categoryStandings(
     );
   return {
     year: shown,
-    category: chosen[0]?.name ?? category,
-    categories: [...new Set(categories.map((row) => row.name))].sort((a, b) => a.localeCompare(b)),
+    category: chosen[0]?.name ?? category ?? "",
+    categories: names,
     standings: rows.map((row, index) => ({
       position: index + 1,
       User: row.user,
