@@ -30,6 +30,32 @@ const STORAGE_TIMEOUT_MS = 1000;
 /** A frozen part's 503 comes after its timeout, plus the time a busy machine takes to answer. */
 const GIVEN_UP_WITHIN_MS = STORAGE_TIMEOUT_MS + 4000;
 
+/**
+ * The site's database reached through a fault proxy for a describe block (a member's cookie with it),
+ * and the direct connection again after it.
+ */
+function useDatabaseBehindProxy() {
+  const handle = {} as { proxy: FaultProxy; cookie: string };
+  beforeAll(async () => {
+    const url = new URL(testDatabaseUrl());
+    handle.proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    handle.cookie = await cookieFor((await makeMember()).id);
+    await closeDatabase();
+    await openDatabase({
+      databaseUrl: handle.proxy.through(testDatabaseUrl()),
+      dataDir: process.env.DATA_DIR!,
+      ...TIMEOUTS,
+    });
+  });
+  afterAll(async () => {
+    await handle.proxy.resume();
+    await closeDatabase();
+    await handle.proxy.close();
+    await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
+  });
+  return handle;
+}
+
 async function get(path: string, cookie?: string) {
   const started = performance.now();
   const response = await fetch(`${site.url}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
@@ -67,29 +93,10 @@ async function waitForRecovery(path: string, cookie?: string) {
 }
 
 describe("the database", () => {
-  let proxy: FaultProxy;
-  let cookie: string;
-
-  beforeAll(async () => {
-    const url = new URL(testDatabaseUrl());
-    proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    cookie = await cookieFor((await makeMember()).id);
-    await closeDatabase();
-    await openDatabase({
-      databaseUrl: proxy.through(testDatabaseUrl()),
-      dataDir: process.env.DATA_DIR!,
-      ...TIMEOUTS,
-    });
-  });
-
-  afterAll(async () => {
-    await closeDatabase();
-    await proxy.close();
-    await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
-  });
+  const database = useDatabaseBehindProxy();
 
   it("answers normally through the proxy", async () => {
-    expect((await get("/", cookie)).status).toBe(200);
+    expect((await get("/", database.cookie)).status).toBe(200);
     expect((await get("/healthz")).status).toBe(200);
   });
 
@@ -97,13 +104,13 @@ describe("the database", () => {
     describe(fault, () => {
       beforeAll(async () => {
         // Pooled connections are open: a frozen server holds them without a word.
-        expect((await get("/browse", cookie)).status).toBe(200);
-        if (fault === "stopped") await proxy.stop();
-        else proxy.freeze();
+        expect((await get("/browse", database.cookie)).status).toBe(200);
+        if (fault === "stopped") await database.proxy.stop();
+        else database.proxy.freeze();
       });
 
       afterAll(async () => {
-        await proxy.resume();
+        await database.proxy.resume();
       });
 
       it("answers a visitor's page 503 with the club's words, in the shell", async () => {
@@ -111,11 +118,11 @@ describe("the database", () => {
       });
 
       it("answers a member's page 503 in the shell too (the root's member lookup fails first)", async () => {
-        expectOutagePage(await get("/browse", cookie), DATABASE_UNAVAILABLE_MESSAGE);
+        expectOutagePage(await get("/browse", database.cookie), DATABASE_UNAVAILABLE_MESSAGE);
       });
 
       it("answers /api with 503 JSON {message}", async () => {
-        const answer = await get("/api/photos", cookie);
+        const answer = await get("/api/photos", database.cookie);
         expect(answer.status).toBe(503);
         expect(JSON.parse(answer.body)).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
       });
@@ -140,8 +147,8 @@ describe("the database", () => {
     });
 
     it(`recovers without a restart once the ${fault} database is back`, async () => {
-      await waitForRecovery("/browse", cookie);
-      expect((await get("/api/photos", cookie)).status).toBe(200);
+      await waitForRecovery("/browse", database.cookie);
+      expect((await get("/api/photos", database.cookie)).status).toBe(200);
       expect((await get("/healthz")).status).toBe(200);
     });
   }
@@ -149,24 +156,11 @@ describe("the database", () => {
 
 // Its own pool, and few requests: the pool above has answered many refusals by now.
 describe("the log while the database is stopped", () => {
-  let proxy: FaultProxy;
-  let cookie: string;
+  const database = useDatabaseBehindProxy();
 
   beforeAll(async () => {
-    const url = new URL(testDatabaseUrl());
-    proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    cookie = await cookieFor((await makeMember()).id);
-    await closeDatabase();
-    await openDatabase({ databaseUrl: proxy.through(testDatabaseUrl()), dataDir: process.env.DATA_DIR!, ...TIMEOUTS });
-    expect((await get("/browse", cookie)).status).toBe(200);
-    await proxy.stop();
-  });
-
-  afterAll(async () => {
-    await proxy.resume();
-    await closeDatabase();
-    await proxy.close();
-    await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: process.env.DATA_DIR! });
+    expect((await get("/browse", database.cookie)).status).toBe(200);
+    await database.proxy.stop();
   });
 
   it("logs one line per refused request, with its cause, and none per /healthz poll", async () => {
@@ -178,7 +172,7 @@ describe("the log while the database is stopped", () => {
     const lines: LogLine[] = [];
     logTo({ write: (line) => void lines.push(JSON.parse(line) as LogLine) }, "info");
     const result = await (async () => {
-      const member = { headers: { Cookie: cookie } };
+      const member = { headers: { Cookie: database.cookie } };
       const pages = await Promise.all([ask("/browse", member), ask("/api/photos", member)]);
       const polls = [];
       for (let poll = 0; poll < 3; poll++) polls.push(await ask("/healthz"));
