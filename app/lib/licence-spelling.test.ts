@@ -17,10 +17,12 @@ function sourceFiles(folder: string): string[] {
 }
 
 /**
- * The word spelt with an s as a text begins it ('License', "Acquire License Page", <dt>License</dt>) or
- * inside a sentence ('license page', 'license must'); not the field names, nor HTML's rel="license".
+ * The word spelt with an s as a text begins it ('License', "Acquire License Page", <dt>License</dt>),
+ * inside a sentence ('license page', 'license must') or after a word that makes it prose ('Acquire a
+ * license', 'the licenses'); not the field names, nor HTML's rel="license".
  */
-const SPELT_WITH_S = /(["'`]|>\s*)(Acquire )?License\b|\b[Ll]icense (page|must|of|for)\b/;
+const SPELT_WITH_S =
+  /(["'`]|>\s*)(Acquire )?License\b|\b[Ll]icense (page|must|of|for)\b|\b(a|an|the|this|your|its|their|of|no|any) [Ll]icenses?\b/;
 
 describe("the word licence", () => {
   it("is spelt 'licence' in every text of the app", () => {

@@ -35,7 +35,7 @@ export function PhotoFacts({ photo }: { photo: DetailPhoto }) {
           <>
             {" · "}
             <a href={photo.acquireLicensePage} target="_blank" rel="noopener noreferrer nofollow">
-              Acquire a license
+              Acquire a licence
             </a>
           </>
         ) : null}
