@@ -13,8 +13,8 @@ import { ImageTooLargeError } from "~/images/decode-budget.server";
 import { imageFailureMessage, makeDerivatives, PICTURE_SIZES } from "~/images/derivatives.server";
 import { heifGeometry, HeifGeometryError } from "~/images/heif-geometry.server";
 import { action as userAction } from "~/routes/api/users.user";
-import { HEIC_FIXTURE } from "../support/heic-files";
-import { clap, codedPicture, gridLayout, heifFile, ispe, type HeifItem } from "../support/heif-boxes";
+import { HEIC_FIXTURE, heicBytes } from "../support/heic-files";
+import { clap, codedPicture, gridLayout, heifFile, hevcTile, ispe, type HeifItem } from "../support/heif-boxes";
 import { imageFixture } from "../support/image-bombs";
 import { cookieFor, makeMember, request } from "../support/members";
 import { call } from "../support/routes";
@@ -138,6 +138,42 @@ describe("the decode budget of a HEIF", () => {
     );
     await expect(heifGeometry(noSize)).rejects.toBeInstanceOf(HeifGeometryError);
     await expect(makeDerivatives(noSize, PICTURE_SIZES, 100_000_000)).rejects.toThrow(/corrupt header/);
+  });
+
+  it("counts a HEIC's coded size under a clean aperture and in a grid, and that of any HEIF brand", async () => {
+    // One real 512x512 tile of the iPhone HEIC, shown as 64x64 by a crop or by a grid of one tile.
+    const tile = hevcTile(await heicBytes());
+    const hevc = (id: number, ...more: Buffer[]): HeifItem => ({
+      id,
+      type: "hvc1",
+      data: tile.data,
+      properties: [ispe(512, 512), tile.hvcC, ...more],
+    });
+    const shownSmall = {
+      "cropped.heic": heifFile({ brand: "heic", items: [hevc(1, clap(64, 64))] }),
+      "grid.heic": heifFile({
+        brand: "heic",
+        items: [{ id: 1, type: "grid", data: gridLayout(1, 1, 64, 64), properties: [ispe(64, 64)] }, hevc(2)],
+        references: [{ type: "dimg", from: 1, to: [2] }],
+      }),
+      // The brand names no codec: the items do, and the budget is the same whatever the brand says.
+      "cropped-mif1.avif": heifFile({ brand: "mif1", items: [picture(1, large, 4000, clap(64, 64))] }),
+      "cropped-heix.heic": heifFile({ brand: "heix", items: [hevc(1, clap(64, 64))] }),
+    };
+    for (const [name, bytes] of Object.entries(shownSmall)) {
+      const file = await written(name, bytes);
+      expect([name, (await sharp(file).metadata()).width]).toEqual([name, 64]);
+      // 4,096 pixels shown, 262,144 (or 16 million) coded: over a limit of 100,000, refused from the boxes.
+      const refusal = await makeDerivatives(file, PICTURE_SIZES, 100_000).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect([name, refusal]).toEqual([name, expect.any(ImageTooLargeError)]);
+    }
+    // The grid is a picture like any other once the limit holds what it codes (libheif's WebAssembly
+    // build reads no 'clap' of a HEIC, so only the grid shows it).
+    const made = await makeDerivatives(path.join(folder, "grid.heic"), PICTURE_SIZES, 1_000_000);
+    expect({ width: made.width, height: made.height }).toEqual({ width: 64, height: 64 });
   });
 
   it("reads an iPhone HEIC's grid as the photo it is: tiles that just cover it", async () => {

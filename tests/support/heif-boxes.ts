@@ -3,7 +3,7 @@
 // their one item's bytes), and the boxes around them say whatever the test
 // needs: a clean aperture ('clap') cropping a large picture to a small one, a
 // grid whose tiles are larger than its picture, an item without its size.
-import { boxesIn } from "~/images/heif-boxes.server";
+import { boxesIn, itemLocations } from "~/images/heif-boxes.server";
 
 const u8 = (value: number) => Buffer.from([value]);
 const u16 = (value: number) => Buffer.from([value >> 8, value & 255]);
@@ -40,6 +40,30 @@ export function codedPicture(avif: Buffer): { av1C: Buffer; data: Buffer } {
   const ipco = boxesIn(avif, iprp.body, iprp.end).find((b) => b.type === "ipco")!;
   const av1C = boxesIn(avif, ipco.body, ipco.end).find((b) => b.type === "av1C")!;
   return { av1C: avif.subarray(av1C.start, av1C.end), data: avif.subarray(mdat.body, mdat.end) };
+}
+
+/** The first coded tile of a real HEIC (an iPhone's grid, 512x512 tiles): its 'hvcC' property box and its bytes. */
+export function hevcTile(heic: Buffer): { hvcC: Buffer; data: Buffer } {
+  const meta = boxesIn(heic, 0, heic.length).find((b) => b.type === "meta")!;
+  const children = boxesIn(heic, meta.body + 4, meta.end);
+  const iinf = children.find((b) => b.type === "iinf")!;
+  const entries = iinf.body + 4 + (heic[iinf.body] === 0 ? 2 : 4);
+  const tile = boxesIn(heic, entries, iinf.end).find((infe) => {
+    const typeAt = infe.body + 4 + (heic[infe.body] === 2 ? 2 : 4) + 2;
+    return heic.toString("latin1", typeAt, typeAt + 4) === "hvc1";
+  })!;
+  const id = heic[tile.body] === 2 ? heic.readUInt16BE(tile.body + 4) : heic.readUInt32BE(tile.body + 4);
+  const [extent] = itemLocations(
+    heic,
+    children.find((b) => b.type === "iloc")!,
+  ).get(id)!.extents;
+  const iprp = children.find((b) => b.type === "iprp")!;
+  const ipco = boxesIn(heic, iprp.body, iprp.end).find((b) => b.type === "ipco")!;
+  const hvcC = boxesIn(heic, ipco.body, ipco.end).find((b) => b.type === "hvcC")!;
+  return {
+    hvcC: heic.subarray(hvcC.start, hvcC.end),
+    data: heic.subarray(extent!.offset, extent!.offset + extent!.length),
+  };
 }
 
 export type HeifItem = {
