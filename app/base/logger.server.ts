@@ -43,7 +43,7 @@ const REDACT_PATHS = [
 ];
 
 /** An error as logged: its type, message and stack, without a failed query's parameters or a path's segment. */
-function serializeError(error: unknown) {
+export function serializeError(error: unknown) {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
   // Drizzle's message repeats the query's parameters (a password hash, a token's hash): keep the SQL only.
   // Express's "Failed to decode param 'abc%E0'" quotes a path segment, which could be a token.
