@@ -47,8 +47,8 @@ afterAll(async () => {
 });
 
 /** A TCP connection from `localAddress` that sends nothing; `closed` settles when the server ends it. */
-function silentConnection(localAddress: string) {
-  const socket = net.connect({ port, host: "127.0.0.1", localAddress });
+function silentConnection(localAddress: string, toPort = port) {
+  const socket = net.connect({ port: toPort, host: "127.0.0.1", localAddress });
   socket.on("error", () => {});
   socket.resume();
   const closed = new Promise<number>((resolve) => socket.once("close", () => resolve(performance.now())));
@@ -59,10 +59,11 @@ function silentConnection(localAddress: string) {
   return { socket, closed, open };
 }
 
-const serverConnections = () =>
+const connectionsOf = (of: http.Server) =>
   new Promise<number>((resolve, reject) =>
-    server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    of.getConnections((error, count) => (error ? reject(error) : resolve(count))),
   );
+const serverConnections = () => connectionsOf(server);
 
 describe("a flood of connections from one address", () => {
   it("holds at most its share, /healthz answers meanwhile, and the silent ones are closed within seconds", async () => {
@@ -101,6 +102,71 @@ describe("a flood of connections from one address", () => {
     const answer = new Promise<string>((resolve) => slow.socket.once("data", (data) => resolve(String(data))));
     expect(await answer).toMatch(/^HTTP\/1\.1 408/);
     await slow.closed;
+  });
+});
+
+describe("the total and the idle", () => {
+  /** A server of the site's own making, with `limits` over the defaults above, listening on a port of its own. */
+  async function ownServer(limits: { total?: number; keepAliveTimeoutMs?: number }) {
+    const own = site.club.createClubServer(site.club.app, {
+      perAddress: PER_ADDRESS,
+      total: limits.total ?? 400,
+      // Long enough that no silent connection is closed for its silence while the test counts them.
+      headersTimeoutMs: 60_000,
+      keepAliveTimeoutMs: limits.keepAliveTimeoutMs ?? 5000,
+      trustProxy: PROXY,
+    });
+    await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
+    return { own, port: (own.address() as AddressInfo).port };
+  }
+
+  it("holds at most the total from many addresses, and takes new ones once some have gone", async () => {
+    const { own, port: ownPort } = await ownServer({ total: 30 });
+    try {
+      // Three addresses, each within its share of 20, together past the total of 30.
+      const addresses = ["127.0.0.4", "127.0.0.5", "127.0.0.6"];
+      const flood = addresses.flatMap((address) =>
+        Array.from({ length: 15 }, () => silentConnection(address, ownPort)),
+      );
+      await Promise.all(flood.map((connection) => connection.open));
+      await waitFor(async () => flood.filter((c) => !c.socket.closed).length <= 30);
+      const held = () => flood.filter((c) => !c.socket.closed);
+      expect(held().length).toBe(30);
+      expect(await connectionsOf(own)).toBe(30);
+      // A newcomer is closed at once while the total is held...
+      const refused = silentConnection("127.0.0.7", ownPort);
+      await refused.closed;
+      expect(await connectionsOf(own)).toBe(30);
+      // ...and let in once a place is free.
+      held()[0]!.socket.destroy();
+      await waitFor(async () => (await connectionsOf(own)) < 30);
+      const admitted = silentConnection("127.0.0.7", ownPort);
+      expect(await admitted.open).toBe(true);
+      await waitFor(async () => (await connectionsOf(own)) === 30);
+      expect(admitted.socket.closed).toBe(false);
+      for (const connection of [...flood, admitted]) connection.socket.destroy();
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+
+  it("closes a connection idle after its answer once the keep-alive time has passed", async () => {
+    const { own, port: ownPort } = await ownServer({ keepAliveTimeoutMs: 300 });
+    try {
+      expect(own.keepAliveTimeout).toBe(300);
+      const idle = silentConnection("127.0.0.8", ownPort);
+      await idle.open;
+      const answer = new Promise<string>((resolve) => idle.socket.once("data", (data) => resolve(String(data))));
+      idle.socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n");
+      expect(await answer).toMatch(/^HTTP\/1\.1 200/);
+      // The server ends it, not the client.
+      await idle.closed;
+      expect(await connectionsOf(own)).toBe(0);
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
   });
 });
 
