@@ -147,14 +147,6 @@ const EnvSchema = z
         .min(0)
         .max(24 * 14),
     ).transform((hours) => hours ?? 24),
-    // Hours after a meeting starts that its submissions close (its review has ended): a late upload
-    // would change a past night's results. 2: the meeting's two hours.
-    SUBMISSIONS_CLOSE_HOURS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 14)
-      .default(2),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -543,6 +543,9 @@ export const clubSettings = pgTable(
     firstPlacePoints: integer().notNull().default(3),
     secondPlacePoints: integer().notNull().default(2),
     thirdPlacePoints: integer().notNull().default(1),
+    // Hours after a meeting starts that its submissions close (its review has ended), so a late upload
+    // cannot change a past night's results (lib/club-schemas.ts's bound; 2: the meeting's two hours).
+    submissionsCloseHours: integer().notNull().default(2),
     // Competitions: the entry rules (a projected image's shortest long edge, a title required), the
     // season's points for each award and for each entry scored, and the public winners gallery.
     entryMinLongEdge: integer().notNull().default(1600),
@@ -563,6 +566,7 @@ export const clubSettings = pgTable(
       sql`${t.thirdPlacePoints} >= 0 and ${t.thirdPlacePoints} <= ${t.secondPlacePoints} and ${t.secondPlacePoints} <= ${t.firstPlacePoints} and ${t.firstPlacePoints} <= 100`,
     ),
     check("club_settings_entry_rules_check", sql`${t.entryMinLongEdge} between 0 and 20000`),
+    check("club_settings_submissions_close_check", sql`${t.submissionsCloseHours} between 0 and 336`),
     check(
       "club_settings_award_points_check",
       sql`least(${t.firstAwardPoints}, ${t.secondAwardPoints}, ${t.thirdAwardPoints}, ${t.commendedAwardPoints}, ${t.scoredEntryPoints}) >= 0 and greatest(${t.firstAwardPoints}, ${t.secondAwardPoints}, ${t.thirdAwardPoints}, ${t.commendedAwardPoints}, ${t.scoredEntryPoints}) <= 100`,

@@ -48,6 +48,19 @@ export const placingPointsOf = (form: z.output<typeof PlacingPointsSchema>): Pla
   third: form.thirdPlacePoints,
 });
 
+/** Hours after a meeting starts that its submissions close, by default: the meeting's two hours. */
+export const DEFAULT_SUBMISSIONS_CLOSE_HOURS = 2;
+/** The most that may be set: two weeks. */
+export const MAX_SUBMISSIONS_CLOSE_HOURS = 24 * 14;
+
+const submissionsCloseHours = (() => {
+  const message = `Submissions must close a whole number of hours from 0 to ${MAX_SUBMISSIONS_CLOSE_HOURS} after a meeting starts.`;
+  return z.number({ error: message }).int(message).min(0, message).max(MAX_SUBMISSIONS_CLOSE_HOURS, message);
+})();
+
+/** /admin/club's form for when a meeting's submissions close (PATCH /api/club's submissionsCloseHours). */
+export const SubmissionsCloseFormSchema = z.object({ submissionsCloseHours });
+
 /** The most a projected image's shortest long edge may be set to. */
 export const MAX_ENTRY_LONG_EDGE = 20_000;
 
@@ -95,7 +108,8 @@ export const competitionPatchOf = (form: z.output<typeof CompetitionSettingsForm
 
 /**
  * PATCH /api/club (admins): any of the club's settings; a missing one stays as it is. The
- * competitions' entry rules and season points, and whether visitors see the winners gallery.
+ * competitions' entry rules and season points, whether visitors see the winners gallery, and
+ * how many hours after a meeting starts its submissions close.
  */
 export const ClubPatchSchema = z.strictObject(
   {
@@ -116,10 +130,11 @@ export const ClubPatchSchema = z.strictObject(
       .optional(),
     scoredEntryPoints: awardPoints("each entry scored").optional(),
     winnersGallery: winnersGallery.optional(),
+    submissionsCloseHours: submissionsCloseHours.optional(),
   },
   {
     error:
-      "Send only the club's settings: name, placingPoints, entryMinLongEdge, entryTitleRequired, awardPoints, scoredEntryPoints, winnersGallery.",
+      "Send only the club's settings: name, placingPoints, entryMinLongEdge, entryTitleRequired, awardPoints, scoredEntryPoints, winnersGallery, submissionsCloseHours.",
   },
 );
 export type ClubPatch = z.output<typeof ClubPatchSchema>;

@@ -6,10 +6,11 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
 import { assets, meetingSubmissions, photos, users } from "@db/schema";
-import { env } from "~/env.server";
 import { closeExiftool } from "~/images/exif.server";
+import * as clubPage from "~/routes/admin/club";
+import * as clubApi from "~/routes/api/club";
 import { uploadPage } from "~/services/meetings/submissions.server";
-import { cookieFor, makeMember } from "../support/members";
+import { cookieFor, formRequest, makeMember, request } from "../support/members";
 import {
   hoursFromNow,
   insertMeeting,
@@ -20,6 +21,7 @@ import {
   submitToMeeting,
 } from "../support/meetings";
 import { insertPhoto } from "../support/photos";
+import { call } from "../support/routes";
 import { uploadFile } from "../support/uploads";
 
 afterAll(() => closeExiftool());
@@ -168,18 +170,47 @@ describe("submissions once the meeting's review has ended", () => {
     expect(during.status).toBe(201);
   });
 
-  it("close when SUBMISSIONS_CLOSE_HOURS says", async () => {
+  it("close when the club's setting says, which an admin changes on /admin/club or through /api/club", async () => {
     const { cookie } = await submitter();
-    const config = env();
-    const saved = config.SUBMISSIONS_CLOSE_HOURS;
-    config.SUBMISSIONS_CLOSE_HOURS = 36;
-    try {
-      const past = await insertMeeting({ startsAt: hoursFromNow(-30) });
-      const late = await submitToMeeting(past.id, cookie, { filename: "late.jpg", file: await upload(cookie) });
-      expect(late.status).toBe(201);
-    } finally {
-      config.SUBMISSIONS_CLOSE_HOURS = saved;
-    }
+    const admin = await cookieFor((await makeMember({ isAdmin: true })).id);
+    const past = await insertMeeting({ startsAt: hoursFromNow(-30) });
+    const saved = await call(
+      clubPage.action,
+      formRequest("/admin/club", { intent: "submissions-close", submissionsCloseHours: "36" }, admin),
+      {},
+    );
+    expect(saved.status).toBe(302);
+    const late = await submitToMeeting(past.id, cookie, { filename: "late.jpg", file: await upload(cookie) });
+    expect(late.status).toBe(201);
+
+    // Bounded: two weeks at most, whole hours, and a member may not change it.
+    const refused = await call(
+      clubPage.action,
+      formRequest("/admin/club", { intent: "submissions-close", submissionsCloseHours: "337" }, admin),
+      {},
+    );
+    expect(refused.status).toBe(422);
+    const asMember = await call(
+      clubApi.action,
+      request("/api/club", { method: "PATCH", cookie, json: { submissionsCloseHours: 0 } }),
+      {},
+    );
+    expect(asMember.status).toBe(403);
+
+    const closed = await call(
+      clubApi.action,
+      request("/api/club", { method: "PATCH", cookie: admin, json: { submissionsCloseHours: 24 } }),
+      {},
+    );
+    expect(await closed.json()).toMatchObject({ submissionsCloseHours: 24 });
+    const again = await submitToMeeting(past.id, cookie, { filename: "later.jpg", file: await upload(cookie) });
+    expect(again.status).toBe(409);
+    // Put back for the other tests of this file, which share its database.
+    await call(
+      clubApi.action,
+      request("/api/club", { method: "PATCH", cookie: admin, json: { submissionsCloseHours: 2 } }),
+      {},
+    );
   });
 });
 

@@ -8,12 +8,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { TitledPage } from "~/components/page-title";
 import { PLACING_POINTS_INTENT, PlacingPointsForm } from "~/components/results/placing-points-form";
 import { COMPETITION_SETTINGS_INTENT, CompetitionSettingsForm } from "~/components/season/competition-settings-form";
+import { SUBMISSIONS_CLOSE_INTENT, SubmissionsCloseForm } from "~/components/meetings/submissions-close-form";
 import {
   ClubSettingsSchema,
   competitionPatchOf,
   CompetitionSettingsFormSchema,
   placingPointsOf,
   PlacingPointsSchema,
+  SubmissionsCloseFormSchema,
 } from "~/lib/club-schemas";
 import { env } from "~/env.server";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -28,15 +30,17 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 
 // /admin/club: the club's own settings, for admins: its name, on every page and in every e-mail
 // (chosen at setup; SITE_TITLE is only the name a new club starts with), and the standings'
-// placing points, and the competitions' settings, each its own form (intent=placing-points for the points,
-// intent=competition-settings for the competitions').
+// placing points, when a meeting's submissions close, and the competitions' settings, each its own form
+// (intent=placing-points for the points, intent=submissions-close, intent=competition-settings for the
+// competitions').
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);
-  const { name: _name, placingPoints: _points, ...competitions } = await getClub(admin);
+  const { name: _name, placingPoints: _points, submissionsCloseHours, ...competitions } = await getClub(admin);
   return {
     clubName: await clubName(),
     startingName: env().SITE_TITLE,
     placingPoints: await placingPoints(),
+    submissionsCloseHours,
     competitions,
   };
 });
@@ -50,6 +54,19 @@ export const action = page(async ({ request }: Route.ActionArgs) => {
     try {
       const { first, second, third } = await savePlacingPoints(admin, placingPointsOf(submission.value));
       return redirectWithFlash("/admin/club", `Placing points saved: ${first}, ${second} and ${third}.`);
+    } catch (error) {
+      return replyToRefusal(submission, error);
+    }
+  }
+  if (formData.get("intent") === SUBMISSIONS_CLOSE_INTENT) {
+    const submission = await parseForm(request, SubmissionsCloseFormSchema, formData);
+    if (submission.status !== "success") return invalidForm(submission);
+    try {
+      const { submissionsCloseHours: hours } = await patchClub(admin, submission.value);
+      return redirectWithFlash(
+        "/admin/club",
+        `Submissions now close ${hours} ${hours === 1 ? "hour" : "hours"} after a meeting starts.`,
+      );
     } catch (error) {
       return replyToRefusal(submission, error);
     }
@@ -89,6 +106,7 @@ export default function ClubSettingsPage({ loaderData }: Route.ComponentProps) {
     defaultValue: { clubName: loaderData.clubName },
   });
   const pointsResult = useAnswerTo(PLACING_POINTS_INTENT);
+  const closeResult = useAnswerTo(SUBMISSIONS_CLOSE_INTENT);
   const competitionsResult = useAnswerTo(COMPETITION_SETTINGS_INTENT);
   return (
     <TitledPage width="narrow" title="Club Settings">
@@ -109,6 +127,7 @@ export default function ClubSettingsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </ClubForm>
       <PlacingPointsForm points={loaderData.placingPoints} lastResult={pointsResult} />
+      <SubmissionsCloseForm hours={loaderData.submissionsCloseHours} lastResult={closeResult} />
       <CompetitionSettingsForm settings={loaderData.competitions} lastResult={competitionsResult} />
     </TitledPage>
   );

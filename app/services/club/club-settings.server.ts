@@ -1,6 +1,7 @@
 // The club's settings as one resource (GET/PATCH /api/club, admins): its name,
 // the standings' placing points, the competitions' entry rules and season
-// points, and whether visitors see the winners gallery.
+// points, whether visitors see the winners gallery, and when a meeting's
+// submissions close.
 import { db, transaction } from "@db/client.server";
 import { clubSettings } from "@db/schema";
 import type { ClubPatch } from "~/lib/club-schemas";
@@ -10,18 +11,25 @@ import { requireAdmin, type ViewerRef } from "~/services/access.server";
 import { competitionSettings, winnersGalleryOn } from "~/services/competitions/competition-settings.server";
 import { clubName, saveClubName } from "./club-name.server";
 import { placingPoints } from "./placing-points.server";
+import { submissionsCloseHours } from "./submissions-close.server";
 
-export type ClubJson = { name: string; placingPoints: PlacingPoints; winnersGallery: boolean } & CompetitionSettings;
+export type ClubJson = {
+  name: string;
+  placingPoints: PlacingPoints;
+  winnersGallery: boolean;
+  submissionsCloseHours: number;
+} & CompetitionSettings;
 
 export async function getClub(admin: ViewerRef): Promise<ClubJson> {
   requireAdmin(admin);
-  const [name, points, competition, winnersGallery] = await Promise.all([
+  const [name, points, competition, winnersGallery, closeHours] = await Promise.all([
     clubName(),
     placingPoints(),
     competitionSettings(),
     winnersGalleryOn(),
+    submissionsCloseHours(),
   ]);
-  return { name, placingPoints: points, ...competition, winnersGallery };
+  return { name, placingPoints: points, ...competition, winnersGallery, submissionsCloseHours: closeHours };
 }
 
 export async function patchClub(admin: ViewerRef, patch: ClubPatch): Promise<ClubJson> {
@@ -41,6 +49,7 @@ export async function patchClub(admin: ViewerRef, patch: ClubPatch): Promise<Clu
         commendedAwardPoints: patch.awardPoints?.HC,
         scoredEntryPoints: patch.scoredEntryPoints,
         winnersGallery: patch.winnersGallery,
+        submissionsCloseHours: patch.submissionsCloseHours,
       }).filter(([, value]) => value !== undefined),
     );
     if (Object.keys(columns).length === 0) return;

@@ -64,7 +64,7 @@ export async function submitOwnPhoto(
     await lockSubmitter(meetingId, member.id);
     // FOR SHARE: the meeting cannot be deleted or its list changed until this commits.
     const meeting = await loadMeeting(meetingId, "share");
-    requireOpen(meeting);
+    await requireOpen(meeting);
     requireOnList(member, meeting);
     // FOR UPDATE: the photo cannot be deleted, or submitted elsewhere, until this commits.
     const [photo] = await db().select().from(photos).where(eq(photos.id, PhotoId)).for("update");

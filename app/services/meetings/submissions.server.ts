@@ -25,7 +25,7 @@ import {
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, NotLoggedInError } from "~/services/errors.server";
 import { getPhoto } from "~/services/photos/photos.server";
 import { createPhotoFromUpload } from "~/services/uploads/photo-uploads.server";
-import { env } from "~/env.server";
+import { submissionsCloseHours } from "~/services/club/submissions-close.server";
 import { categoriesOf } from "~/services/competitions/competition-meetings.server";
 import {
   CHOOSE_CATEGORY_MESSAGE,
@@ -46,14 +46,14 @@ export const OTHERS_SUBMISSIONS_MESSAGE = "You may only change your own submissi
 export const SUBMISSIONS_CLOSED_MESSAGE =
   "Submissions to this meeting closed when its review ended, so its results stay as they were that night.";
 
-/** Whether the meeting still takes submissions at `now`: until SUBMISSIONS_CLOSE_HOURS after it starts. */
-export function submissionsOpen(meeting: Pick<MeetingRow, "startsAt">, now = new Date()): boolean {
-  return now.getTime() < meeting.startsAt.getTime() + env().SUBMISSIONS_CLOSE_HOURS * 60 * 60 * 1000;
+/** Whether the meeting still takes submissions at `now`: until the club's close hours after it starts. */
+async function submissionsOpen(meeting: Pick<MeetingRow, "startsAt">, now = new Date()): Promise<boolean> {
+  return now.getTime() < meeting.startsAt.getTime() + (await submissionsCloseHours()) * 60 * 60 * 1000;
 }
 
 /** Refuses a submission once the meeting's review has ended (409, the sentence above). */
-export function requireOpen(meeting: Pick<MeetingRow, "startsAt">) {
-  if (!submissionsOpen(meeting)) throw new ConflictError(SUBMISSIONS_CLOSED_MESSAGE);
+export async function requireOpen(meeting: Pick<MeetingRow, "startsAt">) {
+  if (!(await submissionsOpen(meeting))) throw new ConflictError(SUBMISSIONS_CLOSED_MESSAGE);
 }
 
 /**
@@ -127,7 +127,7 @@ export async function uploadPage(viewer: ViewerRef, meetingId: number, now = new
   // A competition past its deadline says so before a member chooses a photo (requireEntriesOpen refuses it anyway).
   const closedAt =
     meeting.kind === "competition" && meeting.closesAt && now >= meeting.closesAt ? meeting.closesAt : null;
-  const open = submissionsOpen(meeting) && !closedAt;
+  const open = (await submissionsOpen(meeting, now)) && !closedAt;
   const maySubmit = onList && open;
   return {
     meeting: toMeetingFieldsJson(meeting, (await categoriesOf([meeting.id])).get(meeting.id)),
@@ -158,7 +158,7 @@ export async function submitToMeeting(
 ): Promise<MeetingSubmissionJson> {
   // Refuse early what is refused anyway, before the image is processed.
   const meeting = await loadMeeting(meetingId);
-  requireOpen(meeting);
+  await requireOpen(meeting);
   requireEntriesOpen(meeting);
   requireOnList(member, meeting);
   requireRoom(meeting, await submittedCount(meetingId, member.id));
@@ -172,7 +172,7 @@ export async function submitToMeeting(
     // FOR SHARE: the meeting cannot be deleted or its list changed until this commits.
     const current = await loadMeeting(meetingId, "share");
     // Asked again: the image may have taken until after the close.
-    requireOpen(current);
+    await requireOpen(current);
     requireOnList(member, current);
     requireRoom(current, await submittedCount(meetingId, member.id));
     if (upload.caption) await db().update(photos).set({ caption: upload.caption }).where(eq(photos.id, newPhotoId));

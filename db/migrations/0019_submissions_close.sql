@@ -1,0 +1,2 @@
+ALTER TABLE "club_settings" ADD COLUMN "submissions_close_hours" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
+ALTER TABLE "club_settings" ADD CONSTRAINT "club_settings_submissions_close_check" CHECK ("club_settings"."submissions_close_hours" between 0 and 336);
