@@ -1,9 +1,11 @@
 // The S3 upload target is one-time. The presigned PUT signs
 // only the host, so a member could send another type than announced, and PUT
 // again within the URL's hour to replace a claimed original with 30 MB of
-// text/html. s3rver, the tests' S3, does not check a POST policy's conditions,
-// so the claim checks what arrived and takes its own copy under a key the
-// member never held; the key they held is removed once its URL has expired.
+// text/html, or 4 MB after announcing 1 byte. s3rver, the tests' S3, checks
+// neither a POST policy's conditions nor a version 4 signature, so the store
+// itself cannot be shown refusing: the claim checks what arrived and takes its
+// own copy under a key the member never held; the key they held is removed
+// once its URL has expired.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
@@ -20,9 +22,9 @@ import { announce } from "../support/uploads";
 const used = useTestStorage("s3", "club-test-claims");
 const owner = (id: number) => ({ id, license: "ccby", acquireLicensePage: null });
 
-/** Announces `bytes` as a JPEG; the S3 target it was given. */
-async function announced(cookie: string, bytes: Buffer) {
-  const response = await announce(cookie, { filename: "a.jpg", content_type: "image/jpeg", byte_size: bytes.length });
+/** Announces `bytes` (or `size` bytes) as a JPEG; the S3 target it was given. */
+async function announced(cookie: string, bytes: Buffer, size = bytes.length) {
+  const response = await announce(cookie, { filename: "a.jpg", content_type: "image/jpeg", byte_size: size });
   expect(response.status).toBe(201);
   return (await response.json()) as DirectUploadResponse;
 }
@@ -45,6 +47,26 @@ describe("the S3 upload target", () => {
     expect(refusal).toBeInstanceOf(InvalidError);
     expect((refusal as InvalidError).errors).toEqual([
       { path: "file", message: "The file sent is not of the type announced (image/jpeg)." },
+    ]);
+    expect(await db().select().from(assets).where(eq(assets.createdById, member.id))).toEqual([]);
+    expect(await used.keys()).toEqual([]);
+  });
+
+  it("refuses at the claim more bytes than were announced, and keeps nothing of them", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const bytes = await smallJpeg();
+    // One byte announced, 4 MB sent: the presigned PUT does not sign the length.
+    const target = await announced(cookie, bytes, 1);
+    const sent = Buffer.concat([bytes, Buffer.alloc(4 * 1024 * 1024 - bytes.length)]);
+    expect((await put(target.direct_upload.url, sent, "image/jpeg")).status).toBe(200);
+
+    const refusal = await createPhotoFromUpload(owner(member.id), { filename: "a.jpg", file: target.signed_id }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((refusal as InvalidError).errors).toEqual([
+      { path: "file", message: "The file sent does not match its announced size of 1 bytes." },
     ]);
     expect(await db().select().from(assets).where(eq(assets.createdById, member.id))).toEqual([]);
     expect(await used.keys()).toEqual([]);
