@@ -29,25 +29,27 @@ export function SubmissionsCloseForm({
       <h2 id="submissions-close-heading">When submissions close</h2>
       <p>
         Members may upload photos to a meeting, or submit photos they have, until this many hours after it starts: then
-        its review has ended, and its results stay as they were that night. 0 closes submissions as the meeting starts.
+        its review has ended, and its results stay as they were that night.
       </p>
       <ClubForm form={form} hasFieldErrors={hasFieldErrors}>
         <input type="hidden" name="intent" value={SUBMISSIONS_CLOSE_INTENT} />
-        <div className="points-fields">
-          <Field label="Hours after the start" meta={meta}>
-            <input
-              {...getInputProps(meta, { type: "number", ariaAttributes: true })}
-              key={meta.key}
-              inputMode="numeric"
-              min={0}
-              max={MAX_SUBMISSIONS_CLOSE_HOURS}
-              step={1}
-              className={["points-input", invalid(meta)].filter(Boolean).join(" ")}
-            />
-          </Field>
-        </div>
+        <Field
+          label="Hours after a meeting starts"
+          meta={meta}
+          hint={`0 closes them as the meeting starts; at most ${MAX_SUBMISSIONS_CLOSE_HOURS} (two weeks).`}
+        >
+          <input
+            {...getInputProps(meta, { type: "number", ariaAttributes: true })}
+            key={meta.key}
+            inputMode="numeric"
+            min={0}
+            max={MAX_SUBMISSIONS_CLOSE_HOURS}
+            step={1}
+            className={["points-input", invalid(meta)].filter(Boolean).join(" ")}
+          />
+        </Field>
         <div className="form-actions">
-          <SubmitButton>Save</SubmitButton>
+          <SubmitButton>Save hours</SubmitButton>
         </div>
       </ClubForm>
     </section>
