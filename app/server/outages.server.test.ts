@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { markDatabaseOutage } from "@db/database-socket.server";
-import { isDatabaseOutage, isStorageOutage } from "./outages.server";
+import { UnavailableError } from "~/services/errors.server";
+import { DISK_FULL_MESSAGE, isDatabaseOutage, isStorageOutage, refusalOf } from "./outages.server";
 
 const postgresError = (code: string) => Object.assign(new Error("server says no"), { name: "PostgresError", code });
 const failedQuery = (cause: unknown) =>
@@ -13,6 +14,14 @@ describe("isDatabaseOutage", () => {
     }
     // A refusal of ours the server reports (a unique key) is not an outage.
     expect(isDatabaseOutage(failedQuery(postgresError("23505")))).toBe(false);
+  });
+
+  it("answers PostgreSQL's own full disk 507, saying so, not 'try again in a minute'", () => {
+    const refusal = refusalOf(failedQuery(postgresError("53100")));
+    expect(refusal).toBeInstanceOf(UnavailableError);
+    expect(refusal).toMatchObject({ status: 507, message: DISK_FULL_MESSAGE });
+    // Out of memory is an outage that passes: 503.
+    expect(refusalOf(failedQuery(postgresError("53200")))).toMatchObject({ status: 503 });
   });
 
   it("names the database, not the storage, for any error of its socket (a Unix socket gone: ENOENT)", () => {

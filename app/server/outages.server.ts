@@ -45,10 +45,11 @@ const STORAGE_CODES = new Set([
   // Our own: the storage said nothing within STORAGE_TIMEOUT_MS (storage/deadline.server.ts).
   STORAGE_NOT_ANSWERING,
 ]);
-// A disk with no room left under the photos (the local store, the temporary files) or a MinIO whose
-// drives are: 507, not an outage, since waiting a minute does not help; freeing space does. (The
-// database's own disk_full is its outage, class 53 above.)
-const DISK_FULL = new Set(["ENOSPC", "EDQUOT", "XMinioStorageFull"]);
+// A disk with no room left under the photos (the local store, the temporary files), a MinIO whose
+// drives are, or PostgreSQL's (disk_full, 53100: a table it could not extend): 507, not an outage,
+// since waiting a minute does not help; freeing space does. (A PostgreSQL that stopped on a full
+// disk, as after a PANIC on its log, is an outage: nothing answers the connection.)
+const DISK_FULL = new Set(["ENOSPC", "EDQUOT", "XMinioStorageFull", "53100"]);
 // S3 error codes of a store that is there but cannot serve now.
 const S3_UNAVAILABLE = new Set(["ServiceUnavailable", "SlowDown", "InternalError", "RequestTimeout"]);
 

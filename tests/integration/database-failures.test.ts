@@ -2,7 +2,7 @@
 // DATABASE_URL to a closed port, to a database that does not exist, or with a
 // wrong password used to say "Failed query: CREATE SCHEMA IF NOT EXISTS
 // "drizzle"" alike, at start and in npm run backup. Against real servers on
-// loopback: a port nobody listens on, and the run's own PostgreSQL.
+// loopback: a port nobody listens on, the run's own PostgreSQL, and one that asks for a password.
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { connect } from "@db/client.server";
 import { describeDatabaseFailure } from "@db/database-failures.server";
 import { runCommand } from "../support/commands";
+import { startPasswordPostgres } from "../support/password-postgres";
 import { serverUrl } from "../support/test-database";
 
 /** A loopback port with nothing listening on it (taken, then given back). */
@@ -52,14 +53,33 @@ describe("a database that cannot be used is named with its cause", () => {
     );
   });
 
-  it("a refused log-in: authentication failed (the server's own error, as PostgreSQL sends it)", () => {
-    // The run's servers trust loopback, so the server's answer is made here with the driver's own error class.
+  it("a wrong password: authentication failed, at start and in npm run backup", async () => {
+    // A server that asks for passwords (the run's own trust loopback); the right one gets in.
+    const server = await startPasswordPostgres("club", "right-password");
+    try {
+      const url = (password: string) => `postgres://club:${password}@127.0.0.1:${server.port}/postgres`;
+      expect((await migrateError(url("right-password"))).message).toBe("migrated");
+      const refused = `PostgreSQL at 127.0.0.1:${server.port} refused user "club": authentication failed (check DATABASE_URL's user and password).`;
+      const error = await migrateError(url("wrong-password"));
+      expect(error.message).toBe(refused);
+      expect(error.message).not.toContain("wrong-password");
+      const backup = await runCommand("scripts/backup.ts", ["--out", path.join(os.tmpdir(), "never.tar.gz")], {
+        DATABASE_URL: url("wrong-password"),
+      });
+      expect(backup.code).toBe(1);
+      expect(backup.stderr.trim()).toBe(`The backup failed: ${refused}`);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("a refusal by another rule of the server (28000): authentication failed too", () => {
     const refused = new postgres.PostgresError({
-      code: "28P01",
-      message: 'password authentication failed for user "club"',
+      code: "28000",
+      message: 'no pg_hba.conf entry for host "10.0.0.7", user "club", database "club"',
     } as never);
     const wrapped = new Error('Failed query: CREATE SCHEMA IF NOT EXISTS "drizzle"', { cause: refused });
-    expect(describeDatabaseFailure(wrapped, "postgres://club:wrong@db.example:5433/club")).toBe(
+    expect(describeDatabaseFailure(wrapped, "postgres://club:secret@db.example:5433/club")).toBe(
       `PostgreSQL at db.example:5433 refused user "club": authentication failed (check DATABASE_URL's user and password).`,
     );
   });

@@ -1,6 +1,6 @@
 // A real full disk without root: the server runs in a mount namespace of its own
-// (unshare -Urm, an unprivileged user namespace) where DATA_DIR/storage is a tmpfs
-// of a few megabytes, so the photo store's writes fail with ENOSPC as on a full SD
+// (unshare -Urm, an unprivileged user namespace) where DATA_DIR/storage (or the whole
+// DATA_DIR) is a tmpfs of a few megabytes, so the photo store's writes fail with ENOSPC as on a full SD
 // card. The test reaches that folder through /proc/<pid>/root, which shows the
 // server's own mounts, to fill it and free it again.
 import { execFileSync } from "node:child_process";
@@ -25,6 +25,36 @@ export function onTinyDisk(megabytes: number) {
     return ["unshare", ["-Urm", "sh", "-c", mount, dataDir, process.execPath, ...args]];
   };
 }
+
+/**
+ * Whether a process may also take a user other than root inside such a namespace (a user namespace
+ * within it, util-linux 2.38's --map-user): PostgreSQL refuses to run as root.
+ */
+export function tinyDataDirsWork(): boolean {
+  try {
+    const nested = "mount -t tmpfs -o size=1m tmpfs /mnt && exec unshare -U --map-user=1000 --map-group=1000 true";
+    execFileSync("unshare", ["-Urm", "sh", "-c", nested], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * For startClubServer's `launch`: node with its whole DATA_DIR on a tmpfs of `megabytes`, the site's
+ * own PostgreSQL included, as one SD card holds both. Inside, the server is user 1000, not root (the
+ * namespace maps no other user PostgreSQL could be started as).
+ */
+export function onTinyDataDir(megabytes: number) {
+  return (dataDir: string, args: string[]): [string, string[]] => {
+    const asUser = "exec unshare -U --map-user=1000 --map-group=1000";
+    const mount = `mount -t tmpfs -o size=${megabytes}m tmpfs "$0" && ${asUser} "$@"`;
+    return ["unshare", ["-Urm", "sh", "-c", mount, dataDir, process.execPath, ...args]];
+  };
+}
+
+/** A folder of the server's as the test reaches it (on its tmpfs, not the folder beneath). */
+export const seenBy = (pid: number, folder: string) => `/proc/${pid}/root${folder}`;
 
 /** The server's photo folder as the test reaches it (its tmpfs, not the folder beneath). */
 export const storageOf = (pid: number, dataDir: string) => `/proc/${pid}/root${path.join(dataDir, "storage")}`;
