@@ -13,7 +13,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import S3rver from "s3rver";
+import S3rver from "@20minutes/s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, db, openDatabase } from "@db/client.server";
 import { assets, photos, storageRemovals } from "@db/schema";

@@ -1,11 +1,11 @@
-// The S3 upload target is one-time. The presigned PUT signs
-// only the host, so a member could send another type than announced, and PUT
-// again within the URL's hour to replace a claimed original with 30 MB of
-// text/html, or 4 MB after announcing 1 byte. s3rver, the tests' S3, checks
-// neither a POST policy's conditions nor a version 4 signature, so the store
-// itself cannot be shown refusing: the claim checks what arrived and takes its
-// own copy under a key the member never held; the key they held is removed
-// once its URL has expired.
+// The S3 upload target is one-time. The presigned PUT signs only the host and
+// the key, so a member could send another type than announced, and PUT again
+// within the URL's hour to replace a claimed original with 30 MB of text/html,
+// or 4 MB after announcing 1 byte. The claim checks what arrived and takes its
+// own copy under a key the member never held; the key they held is removed once
+// its URL has expired. The tests' S3 (@20minutes/s3rver) checks version 4
+// signatures as S3 does, so a URL bent towards the claimed key is refused by the
+// store itself; it checks no POST policy, which is why the claim checks.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
@@ -99,5 +99,29 @@ describe("the S3 upload target", () => {
     await retryStoredObjectRemovals(new Date(Date.now() + 2 * 60 * 60 * 1000));
     expect(await used.storage.stat(before!.key)).toBeNull();
     expect(await used.storage.stat(claimed!.key)).not.toBeNull();
+  });
+
+  it("is refused by the store when its URL is bent towards another key, the claimed original's too", async () => {
+    const member = await makeMember();
+    const cookie = await cookieFor(member.id);
+    const bytes = await smallJpeg();
+    const target = await announced(cookie, bytes);
+    expect((await put(target.direct_upload.url, bytes, "image/jpeg")).status).toBe(200);
+    const photoId = await createPhotoFromUpload(owner(member.id), { filename: "a.jpg", file: target.signed_id });
+    const [photo] = await db().select().from(photos).where(eq(photos.id, photoId));
+    const [claimed] = await db().select().from(assets).where(eq(assets.id, photo!.originalAssetId));
+
+    const url = new URL(target.direct_upload.url);
+    const heldKey = decodeURIComponent(url.pathname.split("/").slice(2).join("/"));
+    url.pathname = url.pathname.replace(encodeURI(heldKey), encodeURI(claimed!.key));
+    expect(url.pathname).toContain(claimed!.key);
+    const bent = await put(url.toString(), Buffer.from("<p>not a photo</p>"), "text/html");
+    expect(bent.status).toBe(403);
+    expect(await bent.text()).toContain("SignatureDoesNotMatch");
+    const original = await used.storage.stat(claimed!.key);
+    expect({ size: original!.size, contentType: original!.contentType }).toEqual({
+      size: bytes.length,
+      contentType: "image/jpeg",
+    });
   });
 });

@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
+import S3rver from "@20minutes/s3rver";
 
 export const S3RVER_KEY = "S3RVER";
 
