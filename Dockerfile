@@ -11,7 +11,11 @@
 # esbuild works without it). package-lock.json lists the amd64 and arm64
 # builds of every native package, so the same Dockerfile builds on a Pi.
 
-FROM node:22-bookworm-slim AS deps
+# One exact Node release for every stage, so a rebuild months later gets the
+# same runtime; move it on purpose (and run the tests) to take a newer one.
+ARG NODE_IMAGE=node:22.20.0-bookworm-slim
+
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci
@@ -20,12 +24,12 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim AS runtime-deps
+FROM ${NODE_IMAGE} AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev
 
-FROM node:22-bookworm-slim
+FROM ${NODE_IMAGE}
 # exiftool (through exiftool-vendored) is a Perl program; the slim image has no perl.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends perl \

@@ -71,6 +71,17 @@ describe("docker-compose.yml", () => {
     }
   });
 
+  it("builds the app on one exact Node release in every stage", () => {
+    const dockerfile = read("Dockerfile");
+    const pinned = /^ARG NODE_IMAGE=node:\d+\.\d+\.\d+-[\w.-]+$/m.exec(dockerfile);
+    expect(pinned).not.toBeNull();
+    const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
+    expect(bases.length).toBeGreaterThanOrEqual(3);
+    // Every stage starts from the pinned image or from an earlier stage of this file.
+    const stages = [...dockerfile.matchAll(/^FROM \S+ AS (\S+)/gm)].map((match) => match[1]);
+    for (const base of bases) expect([base, stages.includes(base) || base === "${NODE_IMAGE}"]).toEqual([base, true]);
+  });
+
   it("gives the app's every dependency a healthcheck, and waits on it", () => {
     for (const [name, wait] of Object.entries(app.depends_on!)) {
       expect([name, services[name]?.healthcheck?.test]).toEqual([name, expect.any(Array)]);
