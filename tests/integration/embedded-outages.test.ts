@@ -18,8 +18,11 @@ const site = useHttpApp();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "club-embedded-faults-"));
 const cluster = path.join(dataDir, "postgres");
 const QUERY_TIMEOUT_MS = 1000;
-/** A frozen server's 503 comes after the query deadline and a second, plus a busy machine's time. */
-const GIVEN_UP_WITHIN_MS = QUERY_TIMEOUT_MS + 1000 + 3000;
+/**
+ * A frozen server's 503 comes after the query deadline and a second, plus a busy machine's time
+ * (generous: the fault this guards against held pages for 64 s, and CI shares two cores).
+ */
+const GIVEN_UP_WITHIN_MS = QUERY_TIMEOUT_MS + 1000 + 8000;
 /** The keeper retries at least every second here: recovery is seen within a few. */
 const RECOVERED_WITHIN_MS = 20_000;
 
@@ -141,7 +144,7 @@ describe("the site's own PostgreSQL", () => {
       expect(api.ms).toBeLessThan(GIVEN_UP_WITHIN_MS);
       const health = await get("/healthz");
       expect(health.status).toBe(503);
-      expect(health.ms).toBeLessThan(2000 + 1000);
+      expect(health.ms).toBeLessThan(GIVEN_UP_WITHIN_MS);
     } finally {
       for (const pid of stopped) process.kill(pid, "SIGCONT");
     }
