@@ -10,46 +10,27 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@db/client.server";
-import { clubSettings, comments, invites, meetings, users, type MeetingRow, type PhotoRow } from "@db/schema";
+import { clubSettings, meetings, users } from "@db/schema";
 import { hashPassword } from "~/services/auth/password-hash.server";
 import { runWithRequestFacts } from "~/base/request-context.server";
 import { createSession } from "~/services/auth/session.server";
 import { calendarFeedUrl } from "~/services/meetings/calendar.server";
 import { mediaVersion } from "~/services/photos/json.server";
 import { commentNotificationsSettled } from "~/services/ratings/comment-notifications.server";
-import { hoursFromNow, insertMeeting, insertTemplate, smallJpeg, submitDirectly } from "../support/meetings";
+import { insertMeeting, smallJpeg } from "../support/meetings";
 import { cookieHeaderFrom, TEST_PASSWORD } from "../support/members";
-import { featureDirectly, insertPhoto } from "../support/photos";
+import { insertPhoto } from "../support/photos";
 import { enterDirectly, insertCompetition, insertJudge } from "../support/competitions";
 import { saveScore } from "~/services/competitions/judging.server";
 import { leafRoutes, loadRouteModule, type LeafRoute } from "../support/route-table";
 import { call } from "../support/routes";
 import { uploadFile } from "../support/uploads";
-import { storage } from "~/storage/storage.server";
-import sharp from "sharp";
+import { targetStock, type Person, type Targets } from "../support/matrix-targets";
 
 const ROLES = ["visitor", "member", "owner", "admin", "deactivated"] as const;
 type Role = (typeof ROLES)[number];
 type Expected = number | `${number} ${string}`;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-type Person = { id: number; username: string; cookie: string };
-type Targets = {
-  owner: Person;
-  /** A deactivated member (members see them no more; admins still manage them). */
-  deactivated: Person;
-  photo: PhotoRow;
-  inviteId: string;
-  commentId: number;
-  /** A comment on a crop of a photo whose large size is a real image (its picture is cut from it). */
-  cropCommentId: number;
-  /** An upcoming meeting only the owner may submit to, holding one submission of the owner's. */
-  meeting: MeetingRow;
-  submission: { id: number; photoId: number };
-  /** A meeting nobody submitted to (it may be deleted). */
-  emptyMeetingId: number;
-  templateId: number;
-};
 
 /** What a cell sends: path parameters, query, and a JSON or form body. */
 type Send = { params?: Record<string, string>; query?: string; json?: unknown; form?: Record<string, string> };
@@ -1033,59 +1014,8 @@ async function insertMember(options: { isAdmin?: boolean } = {}): Promise<Person
   return { id: row!.id, username: row!.username, cookie: cookieHeaderFrom(await createSession(row!.id)) };
 }
 
-async function freshTargets(): Promise<Targets> {
-  const owner = await insertMember();
-  const photo = await insertPhoto(owner.id, { withFiles: true });
-  await featureDirectly(photo, LAST_YEAR, 1);
-  const inviteId = crypto.randomBytes(16).toString("base64url");
-  await db()
-    .insert(invites)
-    .values({
-      id: inviteId,
-      firstName: "Garry",
-      lastName: "Winogrand",
-      email: `invitee_${inviteId.toLowerCase()}@example.com`,
-      invitedById: people.admin.id,
-    });
-  // The owner's own comment on their photo: "owner" is its author too.
-  const [comment] = await db()
-    .insert(comments)
-    .values({ photoId: photo.id, userId: owner.id, body: "Matrix comment" })
-    .returning();
-  const cropped = await insertPhoto(owner.id);
-  const large = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#808080" } })
-    .webp()
-    .toBuffer();
-  await storage().put(cropped.largeKey!, large, { contentType: "image/webp", size: large.length });
-  const [cropComment] = await db()
-    .insert(comments)
-    .values({
-      photoId: cropped.id,
-      userId: owner.id,
-      body: "Matrix crop",
-      cropX: 0.25,
-      cropY: 0.25,
-      cropWidth: 0.5,
-      cropHeight: 0.5,
-    })
-    .returning();
-  const meeting = await insertMeeting({ startsAt: hoursFromNow(72), allowedUserIds: [owner.id] });
-  const submitted = await submitDirectly(meeting.id, await insertPhoto(owner.id), 1);
-  const emptyMeeting = await insertMeeting({ startsAt: hoursFromNow(96) });
-  const template = await insertTemplate();
-  return {
-    owner,
-    deactivated: people.deactivated,
-    photo,
-    inviteId,
-    commentId: comment!.id,
-    cropCommentId: cropComment!.id,
-    meeting,
-    submission: { id: submitted.id, photoId: submitted.photoId },
-    emptyMeetingId: emptyMeeting.id,
-    templateId: template.id,
-  };
-}
+/** Each cell's own targets, made many cells' worth at a time (support/matrix-targets.ts). */
+const freshTargets = targetStock(() => ({ passwordHash, ...people, featuredYear: LAST_YEAR }));
 
 /** A fresh session for each cell, so a cell that logs out ends nobody else's. */
 async function cookieOf(role: Role, targets: Targets): Promise<string | undefined> {

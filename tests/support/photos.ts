@@ -29,42 +29,59 @@ type PhotoOptions = Partial<
 };
 
 export async function insertPhoto(userId: number, options: PhotoOptions = {}): Promise<PhotoRow> {
+  const [photo] = await insertPhotos([userId], options);
+  return photo!;
+}
+
+/** One photo per owner in `userIds` (in that order), as insertPhoto makes them, in two queries for all. */
+export async function insertPhotos(userIds: number[], options: PhotoOptions = {}): Promise<PhotoRow[]> {
   const { withFiles, ...columns } = options;
-  const key = newOriginalKey();
-  const thumbKey = derivedKey(key, "thumb", "webp");
-  const largeKey = derivedKey(key, "large", "webp");
+  const keys = userIds.map(() => {
+    const key = newOriginalKey();
+    return { key, thumbKey: derivedKey(key, "thumb", "webp"), largeKey: derivedKey(key, "large", "webp") };
+  });
   // Files first, rows after, as the upload pipeline stores them: a row never names a file not yet there.
   if (withFiles) {
-    await storage().put(key, Buffer.from("original bytes"), { contentType: "image/jpeg" });
-    await storage().put(thumbKey, Buffer.from("thumb bytes"), { contentType: "image/webp" });
-    await storage().put(largeKey, Buffer.from("large bytes"), { contentType: "image/webp" });
+    for (const { key, thumbKey, largeKey } of keys) {
+      await storage().put(key, Buffer.from("original bytes"), { contentType: "image/jpeg" });
+      await storage().put(thumbKey, Buffer.from("thumb bytes"), { contentType: "image/webp" });
+      await storage().put(largeKey, Buffer.from("large bytes"), { contentType: "image/webp" });
+    }
   }
-  const [asset] = await db()
+  if (userIds.length === 0) return [];
+  const made = await db()
     .insert(assets)
-    .values({
-      key,
-      filename: "street.jpg",
-      contentType: "image/jpeg",
-      byteSize: 4,
-      createdById: userId,
-      uploadedAt: new Date(),
-      attachedAt: new Date(),
-    })
+    .values(
+      userIds.map((userId, i) => ({
+        key: keys[i]!.key,
+        filename: "street.jpg",
+        contentType: "image/jpeg",
+        byteSize: 4,
+        createdById: userId,
+        uploadedAt: new Date(),
+        attachedAt: new Date(),
+      })),
+    )
     .returning();
-  const [photo] = await db()
+  const assetIdOf = new Map(made.map((asset) => [asset.key, asset.id]));
+  const rows = await db()
     .insert(photos)
-    .values({
-      userId,
-      originalAssetId: asset!.id,
-      filename: "street.jpg",
-      thumbKey,
-      largeKey,
-      width: 4,
-      height: 3,
-      ...columns,
-    })
+    .values(
+      userIds.map((userId, i) => ({
+        userId,
+        originalAssetId: assetIdOf.get(keys[i]!.key)!,
+        filename: "street.jpg",
+        thumbKey: keys[i]!.thumbKey,
+        largeKey: keys[i]!.largeKey,
+        width: 4,
+        height: 3,
+        ...columns,
+      })),
+    )
     .returning();
-  return photo!;
+  // In the owners' order, whatever order the rows came back in.
+  const byThumb = new Map(rows.map((photo) => [photo.thumbKey, photo]));
+  return keys.map(({ thumbKey }) => byThumb.get(thumbKey)!);
 }
 
 /** Features a photo directly (positions must be given densely by the caller). */
