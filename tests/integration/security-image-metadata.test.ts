@@ -41,6 +41,10 @@ async function postPhoto(bytes: Buffer, filename: string) {
   return { ...load, status: load.result.status, body: await load.result.json(), took: performance.now() - started };
 }
 
+// The refusal's own sentence says the walk refused it (exiftool's time limit gives another); its time is
+// bounded generously for a loaded two-core machine, still short of the 10 s exiftool spent before.
+const REFUSED_WITHIN_MS = 8000;
+
 const METADATA_REFUSAL = {
   errors: [
     { path: "file", message: "The image carries more embedded metadata (text, colour profile) than the 8 MB allowed." },
@@ -55,7 +59,7 @@ describe("metadata and the event loop", () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual(METADATA_REFUSAL);
     // Before: exiftool read it until its 10 s limit.
-    expect(answer.took).toBeLessThan(5000);
+    expect(answer.took).toBeLessThan(REFUSED_WITHIN_MS);
     expect(answer.longestStallMs).toBeLessThan(1000);
     expect(answer.slowestHealthMs).toBeLessThan(1000);
   });
@@ -95,7 +99,7 @@ describe("metadata and the event loop", () => {
     const answer = await postPhoto(await make(), filename);
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual(METADATA_REFUSAL);
-    expect(answer.took).toBeLessThan(5000);
+    expect(answer.took).toBeLessThan(REFUSED_WITHIN_MS);
     expect(answer.longestStallMs).toBeLessThan(1000);
   });
 });
