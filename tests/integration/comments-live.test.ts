@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transaction } from "@db/client.server";
 import type { PhotoViewerSocket, ServerToClientEvents } from "~/lib/realtime-events";
 import { listenerCount } from "~/services/events.server";
+import { commentNotificationsSettled } from "~/services/ratings/comment-notifications.server";
 import { createComment, deleteComment, editComment } from "~/services/ratings/comments.server";
 import { cookieFor, makeMember } from "../support/members";
 import { insertPhoto } from "../support/photos";
@@ -19,6 +20,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sockets.close();
+  // New comments e-mail the photo's owner after their transaction: sent before the file's database goes.
+  await commentNotificationsSettled();
 });
 
 type CommentEvent = keyof Pick<ServerToClientEvents, "comment.created" | "comment.updated" | "comment.deleted">;
