@@ -15,6 +15,7 @@ import * as judgesApi from "~/routes/api/meetings.judges";
 import * as publishApi from "~/routes/api/meetings.publish";
 import * as resultsApi from "~/routes/api/meetings.results";
 import { closeMail } from "~/services/mail/mail.server";
+import { recapsSettled } from "~/services/meetings/recaps.server";
 import { enterDirectly, insertCompetition, insertJudge } from "../support/competitions";
 import { linksIn, startMailCatcher, type MailCatcher } from "../support/mail";
 import { insertMeeting } from "../support/meetings";
@@ -33,6 +34,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Publishing sends each entrant's recap after its commit: sent before the mail server and database go.
+  await recapsSettled();
   closeMail();
   await mail.close();
   if (savedSmtp === undefined) delete process.env.SMTP_URL;
