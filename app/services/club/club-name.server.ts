@@ -1,33 +1,18 @@
 // The club's name (docs/product.md, 'On every page'): the one an admin chose, at
 // setup or later on /admin/club, else SITE_TITLE, the name a new club starts
-// with. Every page and e-mail reads it here. It is kept in memory under the
-// members data version (the club_settings trigger moves it), so reading it
-// costs no query while nothing changed, and every process shows a new name on
-// its next request.
-import { eq } from "drizzle-orm";
+// with. Every page and e-mail reads it here, from the club's settings row, which
+// is kept in memory while nothing changed (club-settings-row.server.ts).
 import { db } from "@db/client.server";
 import { clubSettings } from "@db/schema";
 import { env } from "~/env.server";
 import { requireAdmin, type ViewerRef } from "~/services/access.server";
-import { requestVersions, VersionedCache } from "~/services/data-versions.server";
+import { clubSettingsRow } from "./club-settings-row.server";
 
-const kept = new VersionedCache<string | null>("members", 1);
 let lastRead: string | null = null;
-
-async function storedName(): Promise<string | null> {
-  const [row] = await db().select({ name: clubSettings.name }).from(clubSettings).where(eq(clubSettings.id, 1));
-  return row?.name ?? null;
-}
 
 /** The club's name as it is now. */
 export async function clubName(): Promise<string> {
-  const versions = await requestVersions();
-  let stored = versions ? kept.get(versions, "name") : undefined;
-  if (stored === undefined) {
-    stored = await storedName();
-    if (versions) kept.set(versions, "name", stored);
-  }
-  lastRead = stored ?? env().SITE_TITLE;
+  lastRead = (await clubSettingsRow())?.name ?? env().SITE_TITLE;
   return lastRead;
 }
 

@@ -1,17 +1,11 @@
 // The club's competition settings: the entry rules and the season's points
-// (an admin changes them through PATCH /api/club). Kept in memory under the
-// members data version, as the placing points are: the club_settings trigger moves it.
-import { eq } from "drizzle-orm";
-import { db } from "@db/client.server";
-import { clubSettings } from "@db/schema";
+// (an admin changes them through PATCH /api/club), and whether visitors see the
+// winners gallery, read from the club's settings row.
 import { DEFAULT_COMPETITION_SETTINGS, type CompetitionSettings } from "~/lib/competitions";
-import { requestVersions, VersionedCache } from "~/services/data-versions.server";
+import { clubSettingsRow } from "~/services/club/club-settings-row.server";
 
-const kept = new VersionedCache<CompetitionSettings>("members", 1);
-const galleryKept = new VersionedCache<boolean>("members", 1);
-
-async function storedSettings(): Promise<CompetitionSettings> {
-  const [row] = await db().select().from(clubSettings).where(eq(clubSettings.id, 1));
+export async function competitionSettings(): Promise<CompetitionSettings> {
+  const row = await clubSettingsRow();
   // A club that never saved a setting has no row yet: the defaults (the columns' own).
   if (!row) return DEFAULT_COMPETITION_SETTINGS;
   return {
@@ -27,30 +21,7 @@ async function storedSettings(): Promise<CompetitionSettings> {
   };
 }
 
-export async function competitionSettings(): Promise<CompetitionSettings> {
-  const versions = await requestVersions();
-  let settings = versions ? kept.get(versions, "competition") : undefined;
-  if (settings === undefined) {
-    settings = await storedSettings();
-    if (versions) kept.set(versions, "competition", settings);
-  }
-  return settings;
-}
-
-/**
- * Whether the club shows its winners gallery (/winners; off until an admin turns it on): the navbar
- * and every visitor's image request read it, so it is kept like the settings above.
- */
+/** Whether the club shows its winners gallery (/winners; off until an admin turns it on). */
 export async function winnersGalleryOn(): Promise<boolean> {
-  const versions = await requestVersions();
-  let on = versions ? galleryKept.get(versions, "gallery") : undefined;
-  if (on === undefined) {
-    const [row] = await db()
-      .select({ on: clubSettings.winnersGallery })
-      .from(clubSettings)
-      .where(eq(clubSettings.id, 1));
-    on = row?.on ?? false;
-    if (versions) galleryKept.set(versions, "gallery", on);
-  }
-  return on;
+  return (await clubSettingsRow())?.winnersGallery ?? false;
 }
